@@ -488,9 +488,7 @@ func (g *generator) enumFuncs(e *schema.Enum) {
 		p.P("}")
 	})
 	p.P()
-	if !g.uses["enum:"+e.Name] {
-		return
-	}
+	g.enumCodec(e)
 	p.Block(fmt.Sprintf("static int %s_valid_(uint32_t v) {", name), "}", func() {
 		contiguous := true
 		seen := map[uint32]bool{}
@@ -518,6 +516,86 @@ func (g *generator) enumFuncs(e *schema.Enum) {
 		p.P("return 0;")
 		p.Out()
 		p.P("}")
+	})
+	p.P()
+}
+
+// enumCodec prints an enum's encode and decode of a value on its own.
+func (g *generator) enumCodec(e *schema.Enum) {
+	p, name, up, n := g.c, g.typeName(e), g.up, e.Base.Size()
+	valid := name + "_valid_"
+	p.F("static int %s(uint32_t v);", valid)
+	p.P()
+	p.Block(fmt.Sprintf("size_t %s_encode(%s v, uint8_t* buf, size_t cap) {", name, name), "}", func() {
+		p.Block(fmt.Sprintf("if (!%s(v) || cap < %d) {", valid, n), "}", func() { p.P("return 0;") })
+		switch e.Base {
+		case schema.U8:
+			p.P("buf[0] = v;")
+		default:
+			p.F("%s_%s(buf, v);", g.pkg, putFuncs[e.Base])
+		}
+		p.F("return %d;", n)
+	})
+	p.P()
+	p.Block(fmt.Sprintf("int %s_decode(const uint8_t* data, size_t len, %s* out) {", name, name), "}", func() {
+		p.P("uint32_t v;")
+		p.F("*out = %s;", g.valueName(e, e.Values[0].Name))
+		p.Block(fmt.Sprintf("if (len < %d) {", n), "}", func() { p.F("return %s_ERR_TRUNCATED;", up) })
+		switch e.Base {
+		case schema.U8:
+			p.P("v = data[0];")
+		default:
+			p.F("v = %s_%s(data);", g.pkg, getFuncs[e.Base])
+		}
+		p.Block(fmt.Sprintf("if (!%s(v)) {", valid), "}", func() { p.F("return %s_ERR_ENUM;", up) })
+		p.Block(fmt.Sprintf("if (len > %d) {", n), "}", func() { p.F("return %s_ERR_TRAILING;", up) })
+		p.F("*out = (%s)v;", name)
+		p.F("return %s_OK;", up)
+	})
+	p.P()
+}
+
+// unionAPI prints a union's public functions: the family of a struct's,
+// without messages.
+func (g *generator) unionAPI(u *schema.Union) {
+	p, name, pkg, up := g.c, g.typeName(u), g.pkg, g.up
+	g.use("init:" + u.Name)
+	p.Block(fmt.Sprintf("void %s_init(%s* v) {", name, name), "}", func() {
+		p.F("%s_init_(v);", name)
+	})
+	p.P()
+	p.Block(fmt.Sprintf("size_t %s_encoded_size(const %s* v) {", name, name), "}", func() {
+		p.F("return %s_size_(v);", name)
+	})
+	p.P()
+	p.Block(fmt.Sprintf("int %s_encode_ex(const %s* v, uint8_t* buf, size_t cap, size_t* written) {", name, name), "}", func() {
+		p.F("size_t n = %s_size_(v);", name)
+		p.Block("if (n == SIZE_MAX) {", "}", func() {
+			p.P("*written = 0;")
+			p.F("return %s_ERR_ENCODE;", up)
+		})
+		p.P("*written = n;")
+		p.Block("if (n > cap) {", "}", func() { p.F("return %s_ERR_BUFFER;", up) })
+		p.F("(void)%s_write_(v, buf);", name)
+		p.F("return %s_OK;", up)
+	})
+	p.P()
+	p.Block(fmt.Sprintf("size_t %s_encode(const %s* v, uint8_t* buf, size_t cap) {", name, name), "}", func() {
+		p.P("size_t n = 0;")
+		p.F("return %s_encode_ex(v, buf, cap, &n) == %s_OK ? n : 0;", name, up)
+	})
+	p.P()
+	p.Block(fmt.Sprintf("int %s_decode(const uint8_t* data, size_t len, %s* out, %s_arena* arena) {", name, name, pkg), "}", func() {
+		p.F("return %s_decode_ex(data, len, out, arena, NULL, NULL);", name)
+	})
+	p.P()
+	p.F("int %s_decode_ex(const uint8_t* data, size_t len, %s* out, %s_arena* arena,", name, name, pkg)
+	p.Block(fmt.Sprintf("        const %s_decode_options* opt, %s_decode_result* res) {", pkg, pkg), "}", func() {
+		p.F("%s_dec_ d;", pkg)
+		p.F("const uint8_t* p = %s_dec_init_(&d, data, len, arena, opt);", pkg)
+		g.memInit("&d")
+		p.F("p = %s_read_(&d, p, out, 1);", name)
+		g.resetOnError(name+"_init_(out);", fmt.Sprintf("%s_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res)", pkg))
 	})
 	p.P()
 }

@@ -62,9 +62,14 @@ func (g *generator) fingerprints() {
 	h.P()
 }
 
-// apiDecls prints the public functions of every struct.
+// apiDecls prints the public functions of every struct and union.
 func (g *generator) apiDecls() {
 	h, pkg := g.h, g.pkg
+	defer func() {
+		for _, u := range g.s.Unions {
+			g.unionDecls(u)
+		}
+	}()
 	for _, s := range g.s.Structs {
 		name := g.typeName(s)
 		h.F("/* %s */", s.Name)
@@ -114,35 +119,8 @@ func (g *generator) apiDecls() {
 	}
 }
 
-// usedUnions are the unions reachable from a struct: only they get code.
-func (g *generator) usedUnions() map[*schema.Union]bool {
-	used := map[*schema.Union]bool{}
-	var walk func(t *schema.Type)
-	walk = func(t *schema.Type) {
-		switch t.Kind {
-		case schema.Array, schema.Optional, schema.FixedArray:
-			walk(t.Elem)
-		case schema.UnionRef:
-			if used[t.Union] {
-				return
-			}
-			used[t.Union] = true
-			for _, f := range declFields(t.Union) {
-				walk(f.Type)
-			}
-		}
-	}
-	for _, s := range g.s.Structs {
-		for _, f := range s.Fields {
-			walk(f.Type)
-		}
-	}
-	return used
-}
-
 // source returns <pkg>.c.
 func (g *generator) source() []byte {
-	used := g.usedUnions()
 	body := newPrinter()
 	g.c = body
 	for _, s := range g.s.Structs {
@@ -153,10 +131,9 @@ func (g *generator) source() []byte {
 		g.structMessages(s)
 	}
 	for _, u := range g.s.Unions {
-		if used[u] {
-			g.unionEncode(u)
-			g.unionRead(u)
-		}
+		g.unionEncode(u)
+		g.unionRead(u)
+		g.unionAPI(u)
 	}
 	g.unionInits()
 	g.dispatcherDefs()
@@ -191,13 +168,11 @@ func (g *generator) source() []byte {
 			name := g.typeName(u)
 			protos = append(protos, fmt.Sprintf("static void %s_init_(%s* v);", name, name))
 		}
-		if used[u] {
-			name := g.typeName(u)
-			protos = append(protos,
-				fmt.Sprintf("static size_t %s_size_(const %s* v);", name, name),
-				fmt.Sprintf("static uint8_t* %s_write_(const %s* v, uint8_t* p);", name, name),
-				fmt.Sprintf("static const uint8_t* %s_read_(%s_dec_* d, const uint8_t* p, %s* out, uint32_t depth);", name, g.pkg, name))
-		}
+		name := g.typeName(u)
+		protos = append(protos,
+			fmt.Sprintf("static size_t %s_size_(const %s* v);", name, name),
+			fmt.Sprintf("static uint8_t* %s_write_(const %s* v, uint8_t* p);", name, name),
+			fmt.Sprintf("static const uint8_t* %s_read_(%s_dec_* d, const uint8_t* p, %s* out, uint32_t depth);", name, g.pkg, name))
 	}
 	if len(protos) > 0 {
 		out.Line(strings.Join(protos, "\n"))
@@ -213,4 +188,32 @@ func (g *generator) source() []byte {
 		src = bytes.ReplaceAll(src, []byte("\n\n\n"), []byte("\n\n"))
 	}
 	return src
+}
+
+// unionDecls prints the public functions of a union, which encodes and
+// decodes on its own as a struct does (without messages: only structs are
+// messages).
+func (g *generator) unionDecls(u *schema.Union) {
+	h, pkg, name := g.h, g.pkg, g.typeName(u)
+	h.F("/* %s (union) */", u.Name)
+	h.P("/** Sets *v to its default value: the first variant, with default contents. */")
+	h.F("void %s_init(%s* v);", name, name)
+	h.P("/** The encoded size of *v in bytes (tag and variant); SIZE_MAX if it cannot be encoded (an unknown tag, or contents that cannot). */")
+	h.F("size_t %s_encoded_size(const %s* v);", name, name)
+	h.P("/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */")
+	h.F("size_t %s_encode(const %s* v, uint8_t* buf, size_t cap);", name, name)
+	h.P("/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */")
+	h.F("int %s_encode_ex(const %s* v, uint8_t* buf, size_t cap, size_t* written);", name, name)
+	h.P("/**")
+	h.P(" * Decodes exactly len bytes into *out, taking memory from arena, as a")
+	h.F(" * struct's _decode does; after an error *out holds its default value (%s_init).", name)
+	h.P(" */")
+	h.F("int %s_decode(const uint8_t* data, size_t len, %s* out, %s_arena* arena);", name, name, pkg)
+	h.P("/**")
+	h.P(" * Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset and path")
+	h.P(" * (starting with the variant's schema name) or the bytes consumed.")
+	h.P(" */")
+	h.F("int %s_decode_ex(const uint8_t* data, size_t len, %s* out, %s_arena* arena,", name, name, pkg)
+	h.F("        const %s_decode_options* opt, %s_decode_result* res);", pkg, pkg)
+	h.P()
 }

@@ -176,17 +176,22 @@ func (g *generator) declIDs(d schema.Decl, base string) []string {
 		}
 		return append(ids, t+"_write_", t+"_read_", t+"_puts_", t+"_gets_", t+"_is_plain_")
 	case *schema.Enum:
-		ids := []string{t, m + "_FINGERPRINT", t + "_name", t + "_valid_"}
+		ids := []string{t, m + "_FINGERPRINT", t + "_name", t + "_valid_", t + "_encode", t + "_decode"}
 		for _, v := range d.Values {
 			ids = append(ids, m+"_"+naming.ScreamingSnake(v.Name))
 		}
 		return ids
 	case *schema.Union:
-		ids := []string{t, m + "_FINGERPRINT", t + "_init_", t + "_size_", t + "_write_", t + "_read_"}
+		ids := []string{t, m + "_FINGERPRINT"}
+		for _, f := range unionFuncs {
+			ids = append(ids, t+"_"+f)
+		}
 		for _, v := range d.Variants {
 			ids = append(ids, m+"_"+naming.ScreamingSnake(v.Name))
-			if v.Kind == schema.VariantInline && len(v.Fields) > 0 {
-				ids = append(ids, t+"_"+naming.Snake(v.Name))
+		}
+		for _, v := range d.Variants {
+			if vt, ok := variantTypes(d, t)[v]; ok {
+				ids = append(ids, vt)
 			}
 		}
 		return ids
@@ -194,8 +199,34 @@ func (g *generator) declIDs(d schema.Decl, base string) []string {
 	return nil
 }
 
+// variantTypes names the struct types of a union's inline variants with
+// fields, t_<variant>: a name that is one of the union's own functions
+// (a variant Decode and t_decode) gets a trailing underscore.
+func variantTypes(u *schema.Union, t string) map[*schema.Variant]string {
+	own := map[string]bool{}
+	for _, f := range unionFuncs {
+		own[t+"_"+f] = true
+	}
+	out := map[*schema.Variant]string{}
+	for _, v := range u.Variants {
+		if v.Kind == schema.VariantInline && len(v.Fields) > 0 {
+			vt := t + "_" + naming.Snake(v.Name)
+			for own[vt] {
+				vt += "_"
+			}
+			own[vt] = true
+			out[v] = vt
+		}
+	}
+	return out
+}
+
 var structFuncs = []string{"init", "encoded_size", "encode", "encode_ex", "decode", "decode_ex", "encoded_message_size",
 	"encode_message", "encode_message_ex", "decode_message", "decode_message_ex"}
+
+// unionFuncs are a union's functions: public, then static.
+var unionFuncs = []string{"init", "encoded_size", "encode", "encode_ex", "decode", "decode_ex",
+	"init_", "size_", "write_", "read_"}
 
 // declFields lists the fields of a struct or of all inline variants of a union.
 func declFields(d schema.Decl) []*schema.Field {
@@ -225,7 +256,7 @@ func (g *generator) valueName(d schema.Decl, name string) string {
 
 // variantType is the struct type of an inline variant with fields.
 func (g *generator) variantType(u *schema.Union, v *schema.Variant) string {
-	return g.typeName(u) + "_" + naming.Snake(v.Name)
+	return variantTypes(u, g.typeName(u))[v]
 }
 
 // mangle names a type inside helper type names: "u32_slice", "str_opt".

@@ -254,6 +254,13 @@ func (g *generator) enumDecl(e *schema.Enum) {
 	}
 	h.F("/** The value's name as written in the schema, or NULL if it names no value. */")
 	h.F("const char* %s_name(%s v);", name, name)
+	h.F("/** Encodes v on its own into buf: the bytes written (%d), or 0 if cap is smaller or v names no value. */", e.Base.Size())
+	h.F("size_t %s_encode(%s v, uint8_t* buf, size_t cap);", name, name)
+	h.P("/**")
+	h.F(" * Decodes exactly len bytes into *out: 0, %s_ERR_TRUNCATED, %s_ERR_ENUM (a number", g.up, g.up)
+	h.F(" * that names no value) or %s_ERR_TRAILING. After an error *out holds the first value.", g.up)
+	h.P(" */")
+	h.F("int %s_decode(const uint8_t* data, size_t len, %s* out);", name, name)
 	h.P()
 }
 

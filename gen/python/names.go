@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"sdp/gen/naming"
 	"sdp/schema"
 )
 
@@ -87,11 +88,21 @@ type names struct {
 	variant map[*schema.Variant]string // variant classes (unit and inline)
 	fields  map[*schema.Field]string
 	values  map[*schema.EnumValue]string
+	top     map[schema.Decl]topNames // unions and enums
+}
+
+// topNames are the module-level functions that encode and decode a union or
+// an enum on its own (a union is a typing alias, not a class, so it has no
+// methods; enums have the same functions, so that an enum value may be named
+// like a method).
+type topNames struct {
+	encode, size, decode, prefix string
 }
 
 func newNames(s *schema.Schema) *names {
 	n := &names{decl: map[schema.Decl]string{}, variant: map[*schema.Variant]string{},
-		fields: map[*schema.Field]string{}, values: map[*schema.EnumValue]string{}}
+		fields: map[*schema.Field]string{}, values: map[*schema.EnumValue]string{},
+		top: map[schema.Decl]topNames{}}
 	global := map[string]bool{}
 	for _, d := range s.Decls {
 		n.decl[d] = escape(d.DeclName(), []map[string]bool{builtins, api}, global)
@@ -116,6 +127,32 @@ func newNames(s *schema.Schema) *names {
 				if v.Kind != schema.VariantStruct {
 					n.variant[v] = escape(n.decl[d]+"_"+v.Name, []map[string]bool{builtins, api}, global)
 					fieldNames(v.Fields)
+				}
+			}
+		}
+	}
+	// After every class, so that no class is renamed for them: where one of
+	// a type's four names is taken, all four get the same `_` suffix.
+	for _, d := range s.Decls {
+		switch d.(type) {
+		case *schema.Union, *schema.Enum:
+			sn := naming.Snake(d.DeclName())
+			for suffix := ""; ; suffix += "_" {
+				f := topNames{encode: "encode_" + sn + suffix, size: sn + "_encoded_size" + suffix,
+					decode: "decode_" + sn + suffix, prefix: "decode_" + sn + "_prefix" + suffix}
+				all := []string{f.encode, f.size, f.decode, f.prefix}
+				free := true
+				for _, name := range all {
+					if escape(name, []map[string]bool{builtins, api}, map[string]bool{}) != name || global[name] {
+						free = false
+					}
+				}
+				if free {
+					for _, name := range all {
+						global[name] = true
+					}
+					n.top[d] = f
+					break
 				}
 			}
 		}

@@ -138,13 +138,22 @@ func (g *generator) module() []byte {
 			p.F("_sdp_c_%s = %s", a, a)
 		}
 	}
-	// Helpers, on demand: every type a struct or union refers to.
+	for _, d := range g.s.Decls {
+		if _, ok := g.n.top[d]; ok {
+			g.sep()
+			g.topFuncs(d)
+		}
+	}
+	// Helpers, on demand: every type a struct or union refers to, and the
+	// enums that encode on their own.
 	for _, d := range g.s.Decls {
 		switch d := d.(type) {
 		case *schema.Struct:
 			g.need(&schema.Type{Kind: schema.StructRef, Struct: d})
 		case *schema.Union:
 			g.need(&schema.Type{Kind: schema.UnionRef, Union: d})
+		case *schema.Enum:
+			g.need(&schema.Type{Kind: schema.EnumRef, Enum: d})
 		}
 	}
 	for len(g.todo) > 0 {
@@ -190,6 +199,39 @@ func (g *generator) module() []byte {
 	}
 	p.F("_SDP_HELLO: dict[int, tuple[str, int]] = {%s}", strings.Join(hello, ", "))
 	return bytes.ReplaceAll(p.Bytes(), []byte("\n"+sepMark+"\n"), []byte("\n"))
+}
+
+// topFuncs writes the module-level functions that encode and decode a union
+// or an enum on its own (docs/python.md, "Unions and enums on their own").
+func (g *generator) topFuncs(d schema.Decl) {
+	p, f := g.p, g.n.top[d]
+	var t *schema.Type
+	what := "union"
+	switch d := d.(type) {
+	case *schema.Union:
+		t = &schema.Type{Kind: schema.UnionRef, Union: d}
+	case *schema.Enum:
+		t = &schema.Type{Kind: schema.EnumRef, Enum: d}
+		what = "enum"
+	}
+	c, hint, name := canon(t), g.n.decl[d], pyString(d.DeclName())
+	p.F("def %s(value: %s) -> bytes:", f.encode, hint)
+	p.F(`    """Encodes a %s (%s) on its own; raises EncodeError for a value that has no encoding."""`, name, what)
+	p.F("    return _sdp_run(_sdp_e_%s, value)", c)
+	g.sep()
+	p.F("def %s(value: %s) -> int:", f.size, hint)
+	p.F(`    """The number of bytes %s(value) returns."""`, f.encode)
+	p.F("    return _sdp_s_%s(value)", c)
+	g.sep()
+	p.F("def %s(data: _sdp_t.Any, options: DecodeOptions | None = None) -> %s:", f.decode, hint)
+	p.F(`    """Decodes a %s that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""`, name)
+	p.F("    return _sdp_top(_SdpReader(data, options), _sdp_d_%s, True)", c)
+	g.sep()
+	p.F("def %s(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_Prefix[%s]:", f.prefix, hint)
+	p.F(`    """Decodes a %s at the start of data; returns it and the bytes consumed."""`, name)
+	p.Line("    r = _SdpReader(data, options)")
+	p.F("    v = _sdp_top(r, _sdp_d_%s, False)", c)
+	p.Line("    return v, r.pos")
 }
 
 // sepMark stands for the second of two blank lines between top-level
@@ -723,6 +765,8 @@ func (g *generator) decoder(t *schema.Type) {
 	p.In()
 	defer p.Out()
 	switch t.Kind {
+	case schema.EnumRef:
+		p.F("return %s", g.decExpr(t))
 	case schema.StructRef:
 		st := t.Struct
 		p.F("if _sdp_depth > _sdp_r.max_depth:")
@@ -834,6 +878,8 @@ func (g *generator) encoder(t *schema.Type) {
 	p.In()
 	defer p.Out()
 	switch t.Kind {
+	case schema.EnumRef:
+		g.encStmt(t, "_sdp_v")
 	case schema.StructRef:
 		g.fieldsEncode(t.Struct.Fields)
 		if len(t.Struct.Fields) == 0 {
@@ -892,6 +938,8 @@ func (g *generator) sizer(t *schema.Type) {
 	p.In()
 	defer p.Out()
 	switch t.Kind {
+	case schema.EnumRef:
+		p.F("return %d", t.Enum.Base.Size())
 	case schema.StructRef:
 		n := 0
 		var parts []string

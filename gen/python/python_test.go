@@ -1,6 +1,8 @@
 package python
 
 import (
+	"encoding/hex"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -312,4 +314,108 @@ func lintVenv() string {
 func fileExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
+}
+
+// topScript decodes, with the module-level functions of a union or enum,
+// each case of the JSON list in argv[2] (from gentest.TopCases) and prints,
+// per case, the DecodeError's rule, offset and path, or for a valid input
+// whether it encodes back to its bytes (encode_x, x_encoded_size,
+// decode_x_prefix); every bad input is also decoded with decode_x_prefix,
+// which must fail alike unless the input's fault is trailing bytes.
+const topScript = `import json, sys
+sys.path.insert(0, sys.argv[1])
+import enums_unions as m
+import pynames
+
+out = []
+for c in json.loads(sys.argv[2]):
+    snake = {"Shape": "shape", "Nested": "nested", "Small": "small", "Sparse": "sparse", "Wide": "wide"}[c["type"]]
+    dec = getattr(m, "decode_" + snake)
+    pre = getattr(m, "decode_" + snake + "_prefix")
+    enc = getattr(m, "encode_" + snake)
+    size = getattr(m, snake + "_encoded_size")
+    data = bytes.fromhex(c["input"])
+    opts = m.DecodeOptions(max_depth=c["depth"]) if c["depth"] else None
+    try:
+        v = dec(data, opts)
+    except m.DecodeError as e:
+        got = {"rule": e.rule, "offset": e.offset, "path": e.path}
+        if e.rule != "trailing":
+            try:
+                pre(bytearray(data), opts)
+                got["prefix"] = "accepted"
+            except m.DecodeError as e2:
+                if (e2.rule, e2.offset, e2.path) != (e.rule, e.offset, e.path):
+                    got["prefix"] = "%s @%d %s" % (e2.rule, e2.offset, e2.path)
+        out.append(got)
+        continue
+    b = enc(v)
+    ok = b == data and size(v) == len(data) and pre(memoryview(data + b"\x07"), opts) == (v, len(data))
+    out.append({"rule": "", "offset": 0, "path": "", "roundtrip": ok})
+
+# Where one of a type's function names is taken, all four get a "_":
+# pynames' union Message decodes with decode_message_ (decode_message is the
+# message dispatcher) and its enum value with decode_value_ (decode_value is
+# an enum of the schema).
+assert pynames.decode_message_(pynames.encode_message_(pynames.Message_Pong(3))) == pynames.Message_Pong(3)
+assert pynames.decode_value_(b"\x01") is pynames.value(1)
+assert pynames.decode_value.A == 0 and pynames.encode_value_(pynames.value(1)) == b"\x01"
+try:
+    m.encode_small(7)
+    raise SystemExit("encode_small(7) did not raise")
+except m.EncodeError:
+    pass
+try:
+    m.encode_shape(3)
+    raise SystemExit("encode_shape(3) did not raise")
+except m.EncodeError:
+    pass
+print(json.dumps(out))
+`
+
+// TestTopLevel encodes and decodes unions and enums on their own (not as
+// fields) with the module-level functions (decode_shape, encode_small, ...):
+// every bad input of gentest.TopCases fails with the reference codec's rule,
+// offset and path, every valid one encodes back to its bytes.
+func TestTopLevel(t *testing.T) {
+	py := python3(t)
+	s := gentest.EnumsUnions(t)
+	dir := writePackages(t, append([]*schema.Schema{s}, gentest.LoadGlob(t, filepath.Join("testschemas", "*.sdp"))...))
+	type jcase struct {
+		Input string `json:"input"`
+		Type  string `json:"type"`
+		Depth int    `json:"depth"`
+	}
+	cases := gentest.TopCases()
+	var in []jcase
+	for _, c := range cases {
+		in = append(in, jcase{hex.EncodeToString(c.Input), c.Type, c.MaxDepth})
+	}
+	arg, _ := json.Marshal(in)
+	out, err := exec.Command(py, "-c", topScript, dir, string(arg)).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var got []struct {
+		Rule      string `json:"rule"`
+		Offset    int    `json:"offset"`
+		Path      string `json:"path"`
+		Prefix    string `json:"prefix"`
+		Roundtrip bool   `json:"roundtrip"`
+	}
+	if err := json.Unmarshal(out, &got); err != nil || len(got) != len(cases) {
+		t.Fatalf("output: %v\n%s", err, out)
+	}
+	for i, c := range cases {
+		w, g := gentest.TopExpect(s, c), got[i]
+		if g.Rule != w.Rule || g.Offset != w.Offset || g.Path != w.Path {
+			t.Errorf("%s: got %s @%d %q, want %s @%d %q", c.Name, g.Rule, g.Offset, g.Path, w.Rule, w.Offset, w.Path)
+		}
+		if g.Prefix != "" {
+			t.Errorf("%s: decode_%s_prefix: %s", c.Name, strings.ToLower(c.Type), g.Prefix)
+		}
+		if w.Rule == "" && !g.Roundtrip {
+			t.Errorf("%s: does not encode back to its bytes", c.Name)
+		}
+	}
 }

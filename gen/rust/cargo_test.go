@@ -150,6 +150,7 @@ func setupWorkspace(dir string, extra []string, suites []*randschema.Suite) (*wo
 			"[lints.rust]\nunexpected_cfgs = { level = \"warn\", check-cfg = [\"cfg(sdp_fuzz)\"] }\n\n[dependencies]\n" + strings.Join(deps, "\n") + "\n")},
 		{Path: "testee/src/main.rs", Content: testeeMain(schemas)},
 		{Path: "testee/src/edge_tests.rs", Content: []byte(edgeTests)},
+		{Path: "testee/src/top_tests.rs", Content: topTests()},
 	}
 	if err := syncFiles(w.dir, files); err != nil {
 		return nil, err
@@ -199,6 +200,8 @@ func testeeMain(schemas []*schema.Schema) []byte {
 	p.P()
 	p.P("#[cfg(test)]")
 	p.P("mod edge_tests;")
+	p.P("#[cfg(test)]")
+	p.P("mod top_tests;")
 	p.P()
 	p.Line(testeeRuntime)
 	for _, s := range schemas {

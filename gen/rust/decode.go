@@ -22,15 +22,22 @@ func (g *generator) decodeBody(p *printer) {
 		name := g.name[d]
 		p.Block("impl "+name+" {", "}", func() {
 			_, isEnum := d.(*schema.Enum)
+			_, isUnion := d.(*schema.Union)
 			read := "Self::read"
-			if isEnum {
+			switch {
+			case isEnum:
 				read = "|r, _| Self::read(r)"
+			case isUnion:
+				read = "Self::read_top"
 			}
 			decodeAPI(p, name, "", read)
 			p.P()
 			readInto := "Self::read_into"
-			if isEnum {
+			switch {
+			case isEnum:
 				readInto = closure("v, r, _", "Self::read(r).map("+closure("e", "*v = e")+")")
+			case isUnion:
+				readInto = "Self::read_top_into"
 			}
 			intoAPI(p, readInto)
 			p.P()
@@ -56,6 +63,8 @@ func (g *generator) decodeBody(p *printer) {
 				g.unionPathAt(p, d)
 				p.P()
 				g.readIntoUnion(p, d)
+				p.P()
+				topUnionRead(p, "Self", "'_", true)
 			}
 		})
 		if _, isEnum := d.(*schema.Enum); isEnum {
@@ -93,6 +102,25 @@ func decodeAPI(p *printer, name, life, read string) {
 	p.Fn("pub fn decode_prefix_with", []string{"bytes: " + bytes, "opts: rt::DecodeOptions"}, "rt::DecodeResult<(Self, usize)>", func() {
 		p.F("rt::decode_prefix(bytes, opts, %s)", read)
 	})
+}
+
+// topUnionRead emits read_top, the read function of a union decoded on its
+// own (not as a field): Self::read, with the variant and the fields inside it
+// put in front of an error's path by owner's path_in, as a struct does for a
+// union field; for owned types (into) also read_top_into, the same for
+// decode_into.
+func topUnionRead(p *printer, owner, life string, into bool) {
+	p.P("/// Reads the union as a whole input's value: an error's path starts with the variant.")
+	p.Fn("fn read_top", []string{"r: &mut rt::Reader<" + life + ">", "depth: u32"}, "rt::DecodeResult<Self>", func() {
+		p.F("rt::read_top_union(r, depth, Self::read, %s::path_in)", owner)
+	})
+	if into {
+		p.P()
+		p.P("/// Like `read_top`, decoding into `self`.")
+		p.Fn("fn read_top_into", []string{"&mut self", "r: &mut rt::Reader<" + life + ">", "depth: u32"}, "rt::DecodeResult<()>", func() {
+			p.F("rt::read_top_union(r, depth, |r, d| self.read_into(r, d), %s::path_in)", owner)
+		})
+	}
 }
 
 // readWrapper emits `read`, which names the type (and, for a struct with

@@ -1,8 +1,13 @@
 package rust
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"sdp/conformance"
+	"sdp/gen/gentest"
+	"sdp/schema"
 )
 
 // TestCrateAPI runs Rust tests of the generated API against the edge
@@ -765,3 +770,70 @@ fn float_free_types_are_eq_and_hash() {
     assert_eq!(distinct(&[Inline::Empty, Inline::default(), Inline::Empty]), 2);
 }
 `
+
+// topTests is testee/src/top_tests.rs: the unions and enums of
+// enums_unions.sdp decoded on their own (Shape::decode, ShapeRef::decode,
+// decode_into, decode_prefix), each bad input with the rule, offset and path
+// the reference codec gives (gentest.TopCases), each valid one encoded back
+// to its bytes.
+func topTests() []byte {
+	s, err := schema.Load(conformance.SchemaPath("enums_unions"))
+	if err != nil {
+		panic(err)
+	}
+	var b strings.Builder
+	b.WriteString("//! Top-level unions and enums decoded on their own (gen/rust/edge_test.go).\n\n")
+	b.WriteString("use enums_unions::*;\n\n")
+	b.WriteString(`fn opts(depth: u32) -> DecodeOptions {
+    if depth == 0 {
+        DecodeOptions::new()
+    } else {
+        DecodeOptions::new().with_max_depth(depth)
+    }
+}
+
+fn check(name: &str, e: DecodeError, rule: &str, offset: usize, path: &str) {
+    assert_eq!((e.rule(), e.offset(), e.path()), (rule, offset, path), "{name}: {e}");
+}
+
+`)
+	for i, c := range gentest.TopCases() {
+		w := gentest.TopExpect(s, c)
+		fmt.Fprintf(&b, "/// %s\n#[test]\nfn top_%d() {\n", c.Name, i)
+		fmt.Fprintf(&b, "    let b: &[u8] = &%s;\n    let o = opts(%d);\n", rustBytes(c.Input), c.MaxDepth)
+		union := c.Type == "Shape" || c.Type == "Nested"
+		if w.Rule == "" {
+			fmt.Fprintf(&b, "    let v = %s::decode_with(b, o).unwrap();\n", c.Type)
+			b.WriteString("    assert_eq!(v.encode_to_vec(), b);\n    assert_eq!(v.encoded_size(), b.len());\n")
+			fmt.Fprintf(&b, "    assert_eq!(%s::decode_prefix_with(b, o).unwrap(), (v.clone(), b.len()));\n", c.Type)
+			if union {
+				fmt.Fprintf(&b, "    assert_eq!(%sRef::decode_with(b, o).unwrap().to_owned_value(), v);\n", c.Type)
+			}
+			b.WriteString("}\n\n")
+			continue
+		}
+		args := fmt.Sprintf("%q, %d, %q", w.Rule, w.Offset, w.Path)
+		fmt.Fprintf(&b, "    check(\"decode\", %s::decode_with(b, o).unwrap_err(), %s);\n", c.Type, args)
+		fmt.Fprintf(&b, "    let mut v = %s::default();\n", c.Type)
+		fmt.Fprintf(&b, "    check(\"decode_into\", v.decode_into_with(b, o).unwrap_err(), %s);\n", args)
+		if w.Rule != "trailing" {
+			fmt.Fprintf(&b, "    check(\"decode_prefix\", %s::decode_prefix_with(b, o).unwrap_err(), %s);\n", c.Type, args)
+		}
+		if union {
+			fmt.Fprintf(&b, "    check(\"view\", %sRef::decode_with(b, o).unwrap_err(), %s);\n", c.Type, args)
+			if w.Rule != "trailing" {
+				fmt.Fprintf(&b, "    check(\"view prefix\", %sRef::decode_prefix_with(b, o).unwrap_err(), %s);\n", c.Type, args)
+			}
+		}
+		b.WriteString("}\n\n")
+	}
+	return []byte(strings.TrimSuffix(b.String(), "\n"))
+}
+
+func rustBytes(b []byte) string {
+	var parts []string
+	for _, x := range b {
+		parts = append(parts, fmt.Sprintf("0x%02x", x))
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}

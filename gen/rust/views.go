@@ -90,7 +90,11 @@ func (g *generator) viewType(p *printer, d schema.Decl) {
 	}
 	p.P()
 	p.Block("impl<'a> "+view+"<'a> {", "}", func() {
-		decodeAPI(p, view, "'a", "Self::read")
+		read := "Self::read"
+		if _, ok := d.(*schema.Union); ok {
+			read = "Self::read_top"
+		}
+		decodeAPI(p, view, "'a", read)
 		p.P()
 		p.P("#[doc(hidden)]")
 		g.readWrapper(p, d, "'a", name)
@@ -100,6 +104,8 @@ func (g *generator) viewType(p *printer, d schema.Decl) {
 			g.structRead(p, d, "'a", g.viewValue)
 		case *schema.Union:
 			g.unionRead(p, d, "'a", g.viewValue)
+			p.P()
+			topUnionRead(p, name, "'a", false)
 		}
 		p.P()
 		if st, ok := d.(*schema.Struct); ok && len(st.Fields) > 0 {

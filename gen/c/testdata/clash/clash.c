@@ -631,9 +631,16 @@ static uint8_t* clash_shape_rect__write_(const clash_shape_rect_* v, uint8_t* p)
 static const uint8_t* clash_shape_rect__read_(clash_dec_* d, const uint8_t* p, clash_shape_rect_* out, uint32_t depth);
 static uint8_t* clash_holder_write_(const clash_holder* v, uint8_t* p);
 static const uint8_t* clash_holder_read_(clash_dec_* d, const uint8_t* p, clash_holder* out, uint32_t depth);
+static uint8_t* clash_level_encode__write_(const clash_level_encode_* v, uint8_t* p);
+static const uint8_t* clash_level_encode__read_(clash_dec_* d, const uint8_t* p, clash_level_encode_* out, uint32_t depth);
+static void clash_shape_init_(clash_shape* v);
 static size_t clash_shape_size_(const clash_shape* v);
 static uint8_t* clash_shape_write_(const clash_shape* v, uint8_t* p);
 static const uint8_t* clash_shape_read_(clash_dec_* d, const uint8_t* p, clash_shape* out, uint32_t depth);
+static void clash_shaped_init_(clash_shaped* v);
+static size_t clash_shaped_size_(const clash_shaped* v);
+static uint8_t* clash_shaped_write_(const clash_shaped* v, uint8_t* p);
+static const uint8_t* clash_shaped_read_(clash_dec_* d, const uint8_t* p, clash_shaped* out, uint32_t depth);
 
 /*
  * clash_point_size: on little-endian hosts its memory is its wire encoding
@@ -697,7 +704,76 @@ const char* clash_str__name(clash_str_ v) {
     }
 }
 
+static int clash_str__valid_(uint32_t v);
+
+size_t clash_str__encode(clash_str_ v, uint8_t* buf, size_t cap) {
+    if (!clash_str__valid_(v) || cap < 1) {
+        return 0;
+    }
+    buf[0] = v;
+    return 1;
+}
+
+int clash_str__decode(const uint8_t* data, size_t len, clash_str_* out) {
+    uint32_t v;
+    *out = CLASH_STR__A;
+    if (len < 1) {
+        return CLASH_ERR_TRUNCATED;
+    }
+    v = data[0];
+    if (!clash_str__valid_(v)) {
+        return CLASH_ERR_ENUM;
+    }
+    if (len > 1) {
+        return CLASH_ERR_TRAILING;
+    }
+    *out = (clash_str_)v;
+    return CLASH_OK;
+}
+
 static int clash_str__valid_(uint32_t v) {
+    return v < 2u;
+}
+
+const char* clash_level_name(clash_level v) {
+    switch (v) {
+    case CLASH_LEVEL_LOW:
+        return "Low";
+    case CLASH_LEVEL_HIGH:
+        return "High";
+    default:
+        return NULL;
+    }
+}
+
+static int clash_level_valid_(uint32_t v);
+
+size_t clash_level_encode(clash_level v, uint8_t* buf, size_t cap) {
+    if (!clash_level_valid_(v) || cap < 1) {
+        return 0;
+    }
+    buf[0] = v;
+    return 1;
+}
+
+int clash_level_decode(const uint8_t* data, size_t len, clash_level* out) {
+    uint32_t v;
+    *out = CLASH_LEVEL_LOW;
+    if (len < 1) {
+        return CLASH_ERR_TRUNCATED;
+    }
+    v = data[0];
+    if (!clash_level_valid_(v)) {
+        return CLASH_ERR_ENUM;
+    }
+    if (len > 1) {
+        return CLASH_ERR_TRAILING;
+    }
+    *out = (clash_level)v;
+    return CLASH_OK;
+}
+
+static int clash_level_valid_(uint32_t v) {
     return v < 2u;
 }
 
@@ -1482,6 +1558,123 @@ int clash_holder_decode_message_ex(const uint8_t* data, size_t len, clash_holder
     return rc;
 }
 
+void clash_level_encode__init(clash_level_encode_* v) {
+    memset(v, 0, sizeof *v);
+}
+
+size_t clash_level_encode__encoded_size(const clash_level_encode_* v) {
+    size_t n = 1;
+    n = clash_add_(n, clash_shaped_size_(&v->e));
+    if (!clash_level_valid_(v->l)) {
+        return SIZE_MAX; /* a value the enum does not name */
+    }
+    return n;
+}
+
+static uint8_t* clash_level_encode__write_(const clash_level_encode_* v, uint8_t* p) {
+    p = clash_shaped_write_(&v->e, p);
+    *p++ = v->l;
+    return p;
+}
+
+int clash_level_encode__encode_ex(const clash_level_encode_* v, uint8_t* buf, size_t cap, size_t* written) {
+    size_t n = clash_level_encode__encoded_size(v);
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return CLASH_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return CLASH_ERR_BUFFER;
+    }
+    (void)clash_level_encode__write_(v, buf);
+    return CLASH_OK;
+}
+
+size_t clash_level_encode__encode(const clash_level_encode_* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return clash_level_encode__encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+}
+
+static const uint8_t* clash_level_encode__read_(clash_dec_* d, const uint8_t* p, clash_level_encode_* out, uint32_t depth) {
+    const uint8_t* const end = d->end;
+    if (depth > d->max_depth) {
+        return clash_fail_(d, p, CLASH_ERR_DEPTH);
+    }
+    p = clash_shaped_read_(d, p, &out->e, depth + 1);
+    if (p == NULL) {
+        return clash_in_field_(d, "e");
+    }
+    if (p == end) {
+        clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+        return clash_in_field_(d, "l");
+    }
+    if (!clash_level_valid_(*p)) {
+        clash_fail_(d, p, CLASH_ERR_ENUM);
+        return clash_in_field_(d, "l");
+    }
+    out->l = *p++;
+    return p;
+}
+
+int clash_level_encode__decode(const uint8_t* data, size_t len, clash_level_encode_* out, clash_arena* arena) {
+    return clash_level_encode__decode_ex(data, len, out, arena, NULL, NULL);
+}
+
+int clash_level_encode__decode_ex(const uint8_t* data, size_t len, clash_level_encode_* out, clash_arena* arena,
+        const clash_decode_options* opt, clash_decode_result* res) {
+    clash_dec_ d;
+    const uint8_t* p = clash_dec_init_(&d, data, len, arena, opt);
+    p = clash_level_encode__read_(&d, p, out, 1);
+    int rc = clash_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        clash_level_encode__init(out);
+    }
+    return rc;
+}
+
+size_t clash_level_encode__encoded_message_size(const clash_level_encode_* v) {
+    return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_level_encode__encoded_size(v));
+}
+
+int clash_level_encode__encode_message_ex(const clash_level_encode_* v, uint8_t* buf, size_t cap, size_t* written) {
+    size_t n = clash_level_encode__encoded_size(v);
+    if (n == SIZE_MAX || clash_over_u32_(n)) {
+        *written = 0;
+        return CLASH_ERR_ENCODE;
+    }
+    *written = n + CLASH_MESSAGE_HEADER_SIZE;
+    if (cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+        return CLASH_ERR_BUFFER;
+    }
+    (void)clash_level_encode__write_(v, clash_put_header_(buf, CLASH_LEVEL_ENCODE__TYPE_ID, n));
+    return CLASH_OK;
+}
+
+size_t clash_level_encode__encode_message(const clash_level_encode_* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return clash_level_encode__encode_message_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+}
+
+int clash_level_encode__decode_message(const uint8_t* data, size_t len, clash_level_encode_* out, clash_arena* arena) {
+    return clash_level_encode__decode_message_ex(data, len, out, arena, NULL, NULL);
+}
+
+int clash_level_encode__decode_message_ex(const uint8_t* data, size_t len, clash_level_encode_* out, clash_arena* arena,
+        const clash_decode_options* opt, clash_decode_result* res) {
+    clash_dec_ d;
+    uint16_t type_id = 0;
+    const uint8_t* p = clash_read_header_(&d, data, len, arena, opt, &type_id, CLASH_LEVEL_ENCODE__TYPE_ID);
+    if (p != NULL) {
+        p = clash_level_encode__read_(&d, p, out, 1);
+    }
+    int rc = clash_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        clash_level_encode__init(out);
+    }
+    return rc;
+}
+
 static size_t clash_shape_size_(const clash_shape* v) {
     switch (v->tag) {
     case CLASH_SHAPE_RECT:
@@ -1539,6 +1732,157 @@ static const uint8_t* clash_shape_read_(clash_dec_* d, const uint8_t* p, clash_s
     return p;
 }
 
+void clash_shape_init(clash_shape* v) {
+    clash_shape_init_(v);
+}
+
+size_t clash_shape_encoded_size(const clash_shape* v) {
+    return clash_shape_size_(v);
+}
+
+int clash_shape_encode_ex(const clash_shape* v, uint8_t* buf, size_t cap, size_t* written) {
+    size_t n = clash_shape_size_(v);
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return CLASH_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return CLASH_ERR_BUFFER;
+    }
+    (void)clash_shape_write_(v, buf);
+    return CLASH_OK;
+}
+
+size_t clash_shape_encode(const clash_shape* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return clash_shape_encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+}
+
+int clash_shape_decode(const uint8_t* data, size_t len, clash_shape* out, clash_arena* arena) {
+    return clash_shape_decode_ex(data, len, out, arena, NULL, NULL);
+}
+
+int clash_shape_decode_ex(const uint8_t* data, size_t len, clash_shape* out, clash_arena* arena,
+        const clash_decode_options* opt, clash_decode_result* res) {
+    clash_dec_ d;
+    const uint8_t* p = clash_dec_init_(&d, data, len, arena, opt);
+    p = clash_shape_read_(&d, p, out, 1);
+    int rc = clash_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        clash_shape_init_(out);
+    }
+    return rc;
+}
+
+static size_t clash_shaped_size_(const clash_shaped* v) {
+    switch (v->tag) {
+    case CLASH_SHAPED_DECODE:
+        {
+            size_t n = 2;
+            return n;
+        }
+    case CLASH_SHAPED_OTHER:
+        return 1;
+    }
+    return SIZE_MAX; /* an unknown tag cannot be encoded */
+}
+
+static uint8_t* clash_shaped_write_(const clash_shaped* v, uint8_t* p) {
+    *p++ = v->tag;
+    switch (v->tag) {
+    case CLASH_SHAPED_DECODE:
+        *p++ = v->value.decode.d;
+        break;
+    default:
+        break;
+    }
+    return p;
+}
+
+static const uint8_t* clash_shaped_read_(clash_dec_* d, const uint8_t* p, clash_shaped* out, uint32_t depth) {
+    const uint8_t* const end = d->end;
+    if (depth > d->max_depth) {
+        return clash_fail_(d, p, CLASH_ERR_DEPTH);
+    }
+    if (p == end) {
+        return clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+    }
+    if (*p >= 2) {
+        return clash_fail_(d, p, CLASH_ERR_UNION_TAG);
+    }
+    out->tag = *p++;
+    switch (out->tag) {
+    case CLASH_SHAPED_DECODE:
+        if (p == end) {
+            clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+            clash_in_field_(d, "d");
+            return clash_in_field_(d, "Decode");
+        }
+        out->value.decode.d = *p++;
+        break;
+    case CLASH_SHAPED_OTHER:
+        memset(&out->value, 0, sizeof out->value);
+        break;
+    default:
+        break;
+    }
+    return p;
+}
+
+void clash_shaped_init(clash_shaped* v) {
+    clash_shaped_init_(v);
+}
+
+size_t clash_shaped_encoded_size(const clash_shaped* v) {
+    return clash_shaped_size_(v);
+}
+
+int clash_shaped_encode_ex(const clash_shaped* v, uint8_t* buf, size_t cap, size_t* written) {
+    size_t n = clash_shaped_size_(v);
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return CLASH_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return CLASH_ERR_BUFFER;
+    }
+    (void)clash_shaped_write_(v, buf);
+    return CLASH_OK;
+}
+
+size_t clash_shaped_encode(const clash_shaped* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return clash_shaped_encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+}
+
+int clash_shaped_decode(const uint8_t* data, size_t len, clash_shaped* out, clash_arena* arena) {
+    return clash_shaped_decode_ex(data, len, out, arena, NULL, NULL);
+}
+
+int clash_shaped_decode_ex(const uint8_t* data, size_t len, clash_shaped* out, clash_arena* arena,
+        const clash_decode_options* opt, clash_decode_result* res) {
+    clash_dec_ d;
+    const uint8_t* p = clash_dec_init_(&d, data, len, arena, opt);
+    p = clash_shaped_read_(&d, p, out, 1);
+    int rc = clash_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        clash_shaped_init_(out);
+    }
+    return rc;
+}
+
+static void clash_shape_init_(clash_shape* v) {
+    memset(v, 0, sizeof *v);
+    v->tag = CLASH_SHAPE_RECT;
+}
+
+static void clash_shaped_init_(clash_shaped* v) {
+    memset(v, 0, sizeof *v);
+    v->tag = CLASH_SHAPED_DECODE;
+}
+
 int clash_decode_message(const uint8_t* data, size_t len, clash_message* out, clash_arena* arena) {
     return clash_decode_message_ex(data, len, out, arena, NULL, NULL);
 }
@@ -1569,6 +1913,9 @@ int clash_decode_message_ex(const uint8_t* data, size_t len, clash_message* out,
         case CLASH_HOLDER_TYPE_ID:
             p = clash_holder_read_(&d, p, &out->value.holder, 1);
             break;
+        case CLASH_LEVEL_ENCODE__TYPE_ID:
+            p = clash_level_encode__read_(&d, p, &out->value.level_encode, 1);
+            break;
         default:
             clash_fail_(&d, p - 6, CLASH_ERR_MESSAGE);
             p = clash_in_field_(&d, "message");
@@ -1596,6 +1943,8 @@ size_t clash_encoded_message_size(const clash_message* m) {
         return clash_shape_rect__encoded_message_size(&m->value.shape_rect);
     case CLASH_HOLDER_TYPE_ID:
         return clash_holder_encoded_message_size(&m->value.holder);
+    case CLASH_LEVEL_ENCODE__TYPE_ID:
+        return clash_level_encode__encoded_message_size(&m->value.level_encode);
     default:
         return SIZE_MAX;
     }
@@ -1615,6 +1964,8 @@ size_t clash_encode_message(const clash_message* m, uint8_t* buf, size_t cap) {
         return clash_shape_rect__encode_message(&m->value.shape_rect, buf, cap);
     case CLASH_HOLDER_TYPE_ID:
         return clash_holder_encode_message(&m->value.holder, buf, cap);
+    case CLASH_LEVEL_ENCODE__TYPE_ID:
+        return clash_level_encode__encode_message(&m->value.level_encode, buf, cap);
     default:
         (void)buf;
         (void)cap;
@@ -1636,6 +1987,8 @@ int clash_encode_message_ex(const clash_message* m, uint8_t* buf, size_t cap, si
         return clash_shape_rect__encode_message_ex(&m->value.shape_rect, buf, cap, written);
     case CLASH_HOLDER_TYPE_ID:
         return clash_holder_encode_message_ex(&m->value.holder, buf, cap, written);
+    case CLASH_LEVEL_ENCODE__TYPE_ID:
+        return clash_level_encode__encode_message_ex(&m->value.level_encode, buf, cap, written);
     default:
         (void)buf;
         (void)cap;
@@ -1653,6 +2006,7 @@ static int clash_known_type_(uint16_t type_id) {
     case CLASH_POINT_SIZE_TYPE_ID:
     case CLASH_SHAPE_RECT__TYPE_ID:
     case CLASH_HOLDER_TYPE_ID:
+    case CLASH_LEVEL_ENCODE__TYPE_ID:
         return 1;
     default:
         return 0;
@@ -1673,8 +2027,9 @@ static const clash_hello_entry_ clash_hello_entries_[] = {
     {CLASH_POINT_SIZE_TYPE_ID, CLASH_POINT_SIZE_FINGERPRINT, "PointSize"},
     {CLASH_SHAPE_RECT__TYPE_ID, CLASH_SHAPE_RECT__FINGERPRINT, "ShapeRect"},
     {CLASH_HOLDER_TYPE_ID, CLASH_HOLDER_FINGERPRINT, "Holder"},
+    {CLASH_LEVEL_ENCODE__TYPE_ID, CLASH_LEVEL_ENCODE__FINGERPRINT, "LevelEncode"},
 };
-static const size_t clash_hello_count_ = 6;
+static const size_t clash_hello_count_ = 7;
 
 void clash_message_reader_init(clash_message_reader* r, clash_read_fn fn, void* ctx, clash_arena* arena) {
     memset(r, 0, sizeof *r);

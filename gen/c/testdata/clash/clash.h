@@ -160,6 +160,26 @@ typedef uint8_t clash_str_;
 #define CLASH_STR__B 1u
 /** The value's name as written in the schema, or NULL if it names no value. */
 const char* clash_str__name(clash_str_ v);
+/** Encodes v on its own into buf: the bytes written (1), or 0 if cap is smaller or v names no value. */
+size_t clash_str__encode(clash_str_ v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out: 0, CLASH_ERR_TRUNCATED, CLASH_ERR_ENUM (a number
+ * that names no value) or CLASH_ERR_TRAILING. After an error *out holds the first value.
+ */
+int clash_str__decode(const uint8_t* data, size_t len, clash_str_* out);
+
+typedef uint8_t clash_level;
+#define CLASH_LEVEL_LOW 0u
+#define CLASH_LEVEL_HIGH 1u
+/** The value's name as written in the schema, or NULL if it names no value. */
+const char* clash_level_name(clash_level v);
+/** Encodes v on its own into buf: the bytes written (1), or 0 if cap is smaller or v names no value. */
+size_t clash_level_encode(clash_level v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out: 0, CLASH_ERR_TRUNCATED, CLASH_ERR_ENUM (a number
+ * that names no value) or CLASH_ERR_TRAILING. After an error *out holds the first value.
+ */
+int clash_level_decode(const uint8_t* data, size_t len, clash_level* out);
 
 typedef struct clash_arena_ clash_arena_;
 typedef struct clash_message_ clash_message_;
@@ -169,6 +189,9 @@ typedef struct clash_shape clash_shape;
 typedef struct clash_shape_rect clash_shape_rect;
 typedef struct clash_shape_rect_ clash_shape_rect_;
 typedef struct clash_holder clash_holder;
+typedef struct clash_shaped clash_shaped;
+typedef struct clash_shaped_decode_ clash_shaped_decode_;
+typedef struct clash_level_encode_ clash_level_encode_;
 typedef struct clash_arena_opt clash_arena_opt;
 typedef struct clash_point_size_slice clash_point_size_slice;
 typedef struct clash_str_slice clash_str_slice;
@@ -248,6 +271,35 @@ struct clash_holder {
     clash_str_slice strs;
 };
 
+/** The fields of Shaped.Decode. */
+struct clash_shaped_decode_ {
+    uint8_t d;
+};
+
+/* The tags of Shaped. */
+#define CLASH_SHAPED_DECODE 0u
+#define CLASH_SHAPED_OTHER 1u
+
+/**
+ * A variant whose struct would be named like the union's decode function
+ * (clash_shaped_decode): the variant's struct is escaped
+ * (clash_shaped_decode_).
+ */
+struct clash_shaped {
+    /** Which variant the value holds: one of CLASH_SHAPED_*. */
+    uint8_t tag;
+    /** The variant's data, by tag; variants without fields have none. */
+    union {
+        clash_shaped_decode_ decode;
+    } value;
+};
+
+/** Collides with Level's encode function (clash_level_encode). */
+struct clash_level_encode_ {
+    clash_shaped e;
+    clash_level l;
+};
+
 /*
  * The fingerprints of the types' wire shapes (docs/wire-format.md,
  * "Fingerprints"; `sdp fingerprint` prints them): two programs built from
@@ -270,6 +322,12 @@ struct clash_holder {
 #define CLASH_SHAPE_RECT__FINGERPRINT UINT64_C(0xe72a2f8f37a56d28)
 /** The fingerprint of Holder. */
 #define CLASH_HOLDER_FINGERPRINT UINT64_C(0xca5b45f759edf041)
+/** The fingerprint of Shaped. */
+#define CLASH_SHAPED_FINGERPRINT UINT64_C(0x828915aabecf71d6)
+/** The fingerprint of Level. */
+#define CLASH_LEVEL_FINGERPRINT UINT64_C(0x57d3fdffa9318b61)
+/** The fingerprint of LevelEncode. */
+#define CLASH_LEVEL_ENCODE__FINGERPRINT UINT64_C(0x28e10cf378c8f7cd)
 
 /* Arena */
 /** The message type id of Arena. */
@@ -535,6 +593,92 @@ int clash_holder_decode_message(const uint8_t* data, size_t len, clash_holder* o
 int clash_holder_decode_message_ex(const uint8_t* data, size_t len, clash_holder* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
 
+/* LevelEncode */
+/** The message type id of LevelEncode. */
+#define CLASH_LEVEL_ENCODE__TYPE_ID 7u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void clash_level_encode__init(clash_level_encode_* v);
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
+size_t clash_level_encode__encoded_size(const clash_level_encode_* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
+size_t clash_level_encode__encode(const clash_level_encode_* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
+ * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int clash_level_encode__encode_ex(const clash_level_encode_* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (clash_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (clash_level_encode__init), never a
+ * partial one.
+ */
+int clash_level_encode__decode(const uint8_t* data, size_t len, clash_level_encode_* out, clash_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
+int clash_level_encode__decode_ex(const uint8_t* data, size_t len, clash_level_encode_* out, clash_arena* arena,
+        const clash_decode_options* opt, clash_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
+size_t clash_level_encode__encoded_message_size(const clash_level_encode_* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
+size_t clash_level_encode__encode_message(const clash_level_encode_* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int clash_level_encode__encode_message_ex(const clash_level_encode_* v, uint8_t* buf, size_t cap, size_t* written);
+/** Decodes a message that must carry a value of LevelEncode (another type id is CLASH_ERR_MESSAGE). */
+int clash_level_encode__decode_message(const uint8_t* data, size_t len, clash_level_encode_* out, clash_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
+int clash_level_encode__decode_message_ex(const uint8_t* data, size_t len, clash_level_encode_* out, clash_arena* arena,
+        const clash_decode_options* opt, clash_decode_result* res);
+
+/* Shape (union) */
+/** Sets *v to its default value: the first variant, with default contents. */
+void clash_shape_init(clash_shape* v);
+/** The encoded size of *v in bytes (tag and variant); SIZE_MAX if it cannot be encoded (an unknown tag, or contents that cannot). */
+size_t clash_shape_encoded_size(const clash_shape* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
+size_t clash_shape_encode(const clash_shape* v, uint8_t* buf, size_t cap);
+/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */
+int clash_shape_encode_ex(const clash_shape* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena, as a
+ * struct's _decode does; after an error *out holds its default value (clash_shape_init).
+ */
+int clash_shape_decode(const uint8_t* data, size_t len, clash_shape* out, clash_arena* arena);
+/**
+ * Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset and path
+ * (starting with the variant's schema name) or the bytes consumed.
+ */
+int clash_shape_decode_ex(const uint8_t* data, size_t len, clash_shape* out, clash_arena* arena,
+        const clash_decode_options* opt, clash_decode_result* res);
+
+/* Shaped (union) */
+/** Sets *v to its default value: the first variant, with default contents. */
+void clash_shaped_init(clash_shaped* v);
+/** The encoded size of *v in bytes (tag and variant); SIZE_MAX if it cannot be encoded (an unknown tag, or contents that cannot). */
+size_t clash_shaped_encoded_size(const clash_shaped* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
+size_t clash_shaped_encode(const clash_shaped* v, uint8_t* buf, size_t cap);
+/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */
+int clash_shaped_encode_ex(const clash_shaped* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena, as a
+ * struct's _decode does; after an error *out holds its default value (clash_shaped_init).
+ */
+int clash_shaped_decode(const uint8_t* data, size_t len, clash_shaped* out, clash_arena* arena);
+/**
+ * Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset and path
+ * (starting with the variant's schema name) or the bytes consumed.
+ */
+int clash_shaped_decode_ex(const uint8_t* data, size_t len, clash_shaped* out, clash_arena* arena,
+        const clash_decode_options* opt, clash_decode_result* res);
+
 /** Any message of this schema: type_id says which member of value is set. */
 typedef struct clash_message {
     /** One of the CLASH_*_TYPE_ID constants. */
@@ -546,6 +690,7 @@ typedef struct clash_message {
         clash_point_size point_size;
         clash_shape_rect_ shape_rect;
         clash_holder holder;
+        clash_level_encode_ level_encode;
     } value;
 } clash_message;
 

@@ -498,6 +498,7 @@ static uint8_t* edge_point_write_(const edge_point* v, uint8_t* p);
 static const uint8_t* edge_point_read_(edge_dec_* d, const uint8_t* p, edge_point* out, uint32_t depth);
 static uint8_t* edge_flags_write_(const edge_flags* v, uint8_t* p);
 static const uint8_t* edge_flags_read_(edge_dec_* d, const uint8_t* p, edge_flags* out, uint32_t depth);
+static void edge_flag_init_(edge_flag* v);
 static size_t edge_flag_size_(const edge_flag* v);
 static uint8_t* edge_flag_write_(const edge_flag* v, uint8_t* p);
 static const uint8_t* edge_flag_read_(edge_dec_* d, const uint8_t* p, edge_flag* out, uint32_t depth);
@@ -511,6 +512,33 @@ const char* edge_level_name(edge_level v) {
     default:
         return NULL;
     }
+}
+
+static int edge_level_valid_(uint32_t v);
+
+size_t edge_level_encode(edge_level v, uint8_t* buf, size_t cap) {
+    if (!edge_level_valid_(v) || cap < 2) {
+        return 0;
+    }
+    edge_put_u16_(buf, v);
+    return 2;
+}
+
+int edge_level_decode(const uint8_t* data, size_t len, edge_level* out) {
+    uint32_t v;
+    *out = EDGE_LEVEL_LOW;
+    if (len < 2) {
+        return EDGE_ERR_TRUNCATED;
+    }
+    v = edge_get_u16_(data);
+    if (!edge_level_valid_(v)) {
+        return EDGE_ERR_ENUM;
+    }
+    if (len > 2) {
+        return EDGE_ERR_TRAILING;
+    }
+    *out = (edge_level)v;
+    return EDGE_OK;
 }
 
 static int edge_level_valid_(uint32_t v) {
@@ -1289,6 +1317,54 @@ static const uint8_t* edge_flag_read_(edge_dec_* d, const uint8_t* p, edge_flag*
         break;
     }
     return p;
+}
+
+void edge_flag_init(edge_flag* v) {
+    edge_flag_init_(v);
+}
+
+size_t edge_flag_encoded_size(const edge_flag* v) {
+    return edge_flag_size_(v);
+}
+
+int edge_flag_encode_ex(const edge_flag* v, uint8_t* buf, size_t cap, size_t* written) {
+    size_t n = edge_flag_size_(v);
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return EDGE_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return EDGE_ERR_BUFFER;
+    }
+    (void)edge_flag_write_(v, buf);
+    return EDGE_OK;
+}
+
+size_t edge_flag_encode(const edge_flag* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return edge_flag_encode_ex(v, buf, cap, &n) == EDGE_OK ? n : 0;
+}
+
+int edge_flag_decode(const uint8_t* data, size_t len, edge_flag* out, edge_arena* arena) {
+    return edge_flag_decode_ex(data, len, out, arena, NULL, NULL);
+}
+
+int edge_flag_decode_ex(const uint8_t* data, size_t len, edge_flag* out, edge_arena* arena,
+        const edge_decode_options* opt, edge_decode_result* res) {
+    edge_dec_ d;
+    const uint8_t* p = edge_dec_init_(&d, data, len, arena, opt);
+    p = edge_flag_read_(&d, p, out, 1);
+    int rc = edge_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        edge_flag_init_(out);
+    }
+    return rc;
+}
+
+static void edge_flag_init_(edge_flag* v) {
+    memset(v, 0, sizeof *v);
+    v->tag = EDGE_FLAG_OFF;
 }
 
 int edge_decode_message(const uint8_t* data, size_t len, edge_message* out, edge_arena* arena) {

@@ -160,6 +160,13 @@ typedef uint16_t edge_level;
 #define EDGE_LEVEL_HIGH 7u
 /** The value's name as written in the schema, or NULL if it names no value. */
 const char* edge_level_name(edge_level v);
+/** Encodes v on its own into buf: the bytes written (2), or 0 if cap is smaller or v names no value. */
+size_t edge_level_encode(edge_level v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out: 0, EDGE_ERR_TRUNCATED, EDGE_ERR_ENUM (a number
+ * that names no value) or EDGE_ERR_TRAILING. After an error *out holds the first value.
+ */
+int edge_level_decode(const uint8_t* data, size_t len, edge_level* out);
 
 typedef struct edge_node edge_node;
 typedef struct edge_point edge_point;
@@ -422,6 +429,27 @@ int edge_flags_encode_message_ex(const edge_flags* v, uint8_t* buf, size_t cap, 
 int edge_flags_decode_message(const uint8_t* data, size_t len, edge_flags* out, edge_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int edge_flags_decode_message_ex(const uint8_t* data, size_t len, edge_flags* out, edge_arena* arena,
+        const edge_decode_options* opt, edge_decode_result* res);
+
+/* Flag (union) */
+/** Sets *v to its default value: the first variant, with default contents. */
+void edge_flag_init(edge_flag* v);
+/** The encoded size of *v in bytes (tag and variant); SIZE_MAX if it cannot be encoded (an unknown tag, or contents that cannot). */
+size_t edge_flag_encoded_size(const edge_flag* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
+size_t edge_flag_encode(const edge_flag* v, uint8_t* buf, size_t cap);
+/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */
+int edge_flag_encode_ex(const edge_flag* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena, as a
+ * struct's _decode does; after an error *out holds its default value (edge_flag_init).
+ */
+int edge_flag_decode(const uint8_t* data, size_t len, edge_flag* out, edge_arena* arena);
+/**
+ * Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset and path
+ * (starting with the variant's schema name) or the bytes consumed.
+ */
+int edge_flag_decode_ex(const uint8_t* data, size_t len, edge_flag* out, edge_arena* arena,
         const edge_decode_options* opt, edge_decode_result* res);
 
 /** Any message of this schema: type_id says which member of value is set. */

@@ -693,9 +693,11 @@ static uint8_t* enums_unions_enums_write_(const enums_unions_enums* v, uint8_t* 
 static const uint8_t* enums_unions_enums_read_(enums_unions_dec_* d, const uint8_t* p, enums_unions_enums* out, uint32_t depth);
 static uint8_t* enums_unions_unions_write_(const enums_unions_unions* v, uint8_t* p);
 static const uint8_t* enums_unions_unions_read_(enums_unions_dec_* d, const uint8_t* p, enums_unions_unions* out, uint32_t depth);
+static void enums_unions_shape_init_(enums_unions_shape* v);
 static size_t enums_unions_shape_size_(const enums_unions_shape* v);
 static uint8_t* enums_unions_shape_write_(const enums_unions_shape* v, uint8_t* p);
 static const uint8_t* enums_unions_shape_read_(enums_unions_dec_* d, const uint8_t* p, enums_unions_shape* out, uint32_t depth);
+static void enums_unions_nested_init_(enums_unions_nested* v);
 static size_t enums_unions_nested_size_(const enums_unions_nested* v);
 static uint8_t* enums_unions_nested_write_(const enums_unions_nested* v, uint8_t* p);
 static const uint8_t* enums_unions_nested_read_(enums_unions_dec_* d, const uint8_t* p, enums_unions_nested* out, uint32_t depth);
@@ -711,6 +713,33 @@ const char* enums_unions_small_name(enums_unions_small v) {
     default:
         return NULL;
     }
+}
+
+static int enums_unions_small_valid_(uint32_t v);
+
+size_t enums_unions_small_encode(enums_unions_small v, uint8_t* buf, size_t cap) {
+    if (!enums_unions_small_valid_(v) || cap < 1) {
+        return 0;
+    }
+    buf[0] = v;
+    return 1;
+}
+
+int enums_unions_small_decode(const uint8_t* data, size_t len, enums_unions_small* out) {
+    uint32_t v;
+    *out = ENUMS_UNIONS_SMALL_ZERO;
+    if (len < 1) {
+        return ENUMS_UNIONS_ERR_TRUNCATED;
+    }
+    v = data[0];
+    if (!enums_unions_small_valid_(v)) {
+        return ENUMS_UNIONS_ERR_ENUM;
+    }
+    if (len > 1) {
+        return ENUMS_UNIONS_ERR_TRAILING;
+    }
+    *out = (enums_unions_small)v;
+    return ENUMS_UNIONS_OK;
 }
 
 static int enums_unions_small_valid_(uint32_t v) {
@@ -730,6 +759,33 @@ const char* enums_unions_sparse_name(enums_unions_sparse v) {
     default:
         return NULL;
     }
+}
+
+static int enums_unions_sparse_valid_(uint32_t v);
+
+size_t enums_unions_sparse_encode(enums_unions_sparse v, uint8_t* buf, size_t cap) {
+    if (!enums_unions_sparse_valid_(v) || cap < 2) {
+        return 0;
+    }
+    enums_unions_put_u16_(buf, v);
+    return 2;
+}
+
+int enums_unions_sparse_decode(const uint8_t* data, size_t len, enums_unions_sparse* out) {
+    uint32_t v;
+    *out = ENUMS_UNIONS_SPARSE_FIRST;
+    if (len < 2) {
+        return ENUMS_UNIONS_ERR_TRUNCATED;
+    }
+    v = enums_unions_get_u16_(data);
+    if (!enums_unions_sparse_valid_(v)) {
+        return ENUMS_UNIONS_ERR_ENUM;
+    }
+    if (len > 2) {
+        return ENUMS_UNIONS_ERR_TRAILING;
+    }
+    *out = (enums_unions_sparse)v;
+    return ENUMS_UNIONS_OK;
 }
 
 static int enums_unions_sparse_valid_(uint32_t v) {
@@ -755,6 +811,33 @@ const char* enums_unions_wide_name(enums_unions_wide v) {
     }
 }
 
+static int enums_unions_wide_valid_(uint32_t v);
+
+size_t enums_unions_wide_encode(enums_unions_wide v, uint8_t* buf, size_t cap) {
+    if (!enums_unions_wide_valid_(v) || cap < 4) {
+        return 0;
+    }
+    enums_unions_put_u32_(buf, v);
+    return 4;
+}
+
+int enums_unions_wide_decode(const uint8_t* data, size_t len, enums_unions_wide* out) {
+    uint32_t v;
+    *out = ENUMS_UNIONS_WIDE_MIN;
+    if (len < 4) {
+        return ENUMS_UNIONS_ERR_TRUNCATED;
+    }
+    v = enums_unions_get_u32_(data);
+    if (!enums_unions_wide_valid_(v)) {
+        return ENUMS_UNIONS_ERR_ENUM;
+    }
+    if (len > 4) {
+        return ENUMS_UNIONS_ERR_TRAILING;
+    }
+    *out = (enums_unions_wide)v;
+    return ENUMS_UNIONS_OK;
+}
+
 static int enums_unions_wide_valid_(uint32_t v) {
     switch (v) {
     case 0u:
@@ -774,6 +857,33 @@ const char* enums_unions_default_name(enums_unions_default v) {
     default:
         return NULL;
     }
+}
+
+static int enums_unions_default_valid_(uint32_t v);
+
+size_t enums_unions_default_encode(enums_unions_default v, uint8_t* buf, size_t cap) {
+    if (!enums_unions_default_valid_(v) || cap < 1) {
+        return 0;
+    }
+    buf[0] = v;
+    return 1;
+}
+
+int enums_unions_default_decode(const uint8_t* data, size_t len, enums_unions_default* out) {
+    uint32_t v;
+    *out = ENUMS_UNIONS_DEFAULT_A;
+    if (len < 1) {
+        return ENUMS_UNIONS_ERR_TRUNCATED;
+    }
+    v = data[0];
+    if (!enums_unions_default_valid_(v)) {
+        return ENUMS_UNIONS_ERR_ENUM;
+    }
+    if (len > 1) {
+        return ENUMS_UNIONS_ERR_TRAILING;
+    }
+    *out = (enums_unions_default)v;
+    return ENUMS_UNIONS_OK;
 }
 
 static int enums_unions_default_valid_(uint32_t v) {
@@ -1456,6 +1566,50 @@ static const uint8_t* enums_unions_shape_read_(enums_unions_dec_* d, const uint8
     return p;
 }
 
+void enums_unions_shape_init(enums_unions_shape* v) {
+    enums_unions_shape_init_(v);
+}
+
+size_t enums_unions_shape_encoded_size(const enums_unions_shape* v) {
+    return enums_unions_shape_size_(v);
+}
+
+int enums_unions_shape_encode_ex(const enums_unions_shape* v, uint8_t* buf, size_t cap, size_t* written) {
+    size_t n = enums_unions_shape_size_(v);
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return ENUMS_UNIONS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return ENUMS_UNIONS_ERR_BUFFER;
+    }
+    (void)enums_unions_shape_write_(v, buf);
+    return ENUMS_UNIONS_OK;
+}
+
+size_t enums_unions_shape_encode(const enums_unions_shape* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return enums_unions_shape_encode_ex(v, buf, cap, &n) == ENUMS_UNIONS_OK ? n : 0;
+}
+
+int enums_unions_shape_decode(const uint8_t* data, size_t len, enums_unions_shape* out, enums_unions_arena* arena) {
+    return enums_unions_shape_decode_ex(data, len, out, arena, NULL, NULL);
+}
+
+int enums_unions_shape_decode_ex(const uint8_t* data, size_t len, enums_unions_shape* out, enums_unions_arena* arena,
+        const enums_unions_decode_options* opt, enums_unions_decode_result* res) {
+    enums_unions_dec_ d;
+    const uint8_t* p = enums_unions_dec_init_(&d, data, len, arena, opt);
+    enums_unions_mem_init_(&d, p, opt);
+    p = enums_unions_shape_read_(&d, p, out, 1);
+    int rc = enums_unions_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        enums_unions_shape_init_(out);
+    }
+    return rc;
+}
+
 static size_t enums_unions_nested_size_(const enums_unions_nested* v) {
     switch (v->tag) {
     case ENUMS_UNIONS_NESTED_LEAF:
@@ -1548,6 +1702,60 @@ static const uint8_t* enums_unions_nested_read_(enums_unions_dec_* d, const uint
         break;
     }
     return p;
+}
+
+void enums_unions_nested_init(enums_unions_nested* v) {
+    enums_unions_nested_init_(v);
+}
+
+size_t enums_unions_nested_encoded_size(const enums_unions_nested* v) {
+    return enums_unions_nested_size_(v);
+}
+
+int enums_unions_nested_encode_ex(const enums_unions_nested* v, uint8_t* buf, size_t cap, size_t* written) {
+    size_t n = enums_unions_nested_size_(v);
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return ENUMS_UNIONS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return ENUMS_UNIONS_ERR_BUFFER;
+    }
+    (void)enums_unions_nested_write_(v, buf);
+    return ENUMS_UNIONS_OK;
+}
+
+size_t enums_unions_nested_encode(const enums_unions_nested* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return enums_unions_nested_encode_ex(v, buf, cap, &n) == ENUMS_UNIONS_OK ? n : 0;
+}
+
+int enums_unions_nested_decode(const uint8_t* data, size_t len, enums_unions_nested* out, enums_unions_arena* arena) {
+    return enums_unions_nested_decode_ex(data, len, out, arena, NULL, NULL);
+}
+
+int enums_unions_nested_decode_ex(const uint8_t* data, size_t len, enums_unions_nested* out, enums_unions_arena* arena,
+        const enums_unions_decode_options* opt, enums_unions_decode_result* res) {
+    enums_unions_dec_ d;
+    const uint8_t* p = enums_unions_dec_init_(&d, data, len, arena, opt);
+    enums_unions_mem_init_(&d, p, opt);
+    p = enums_unions_nested_read_(&d, p, out, 1);
+    int rc = enums_unions_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        enums_unions_nested_init_(out);
+    }
+    return rc;
+}
+
+static void enums_unions_shape_init_(enums_unions_shape* v) {
+    memset(v, 0, sizeof *v);
+    v->tag = ENUMS_UNIONS_SHAPE_NONE;
+}
+
+static void enums_unions_nested_init_(enums_unions_nested* v) {
+    memset(v, 0, sizeof *v);
+    v->tag = ENUMS_UNIONS_NESTED_LEAF;
 }
 
 int enums_unions_decode_message(const uint8_t* data, size_t len, enums_unions_message* out, enums_unions_arena* arena) {

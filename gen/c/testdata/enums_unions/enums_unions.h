@@ -162,6 +162,13 @@ typedef uint8_t enums_unions_small;
 #define ENUMS_UNIONS_SMALL_TWO 2u
 /** The value's name as written in the schema, or NULL if it names no value. */
 const char* enums_unions_small_name(enums_unions_small v);
+/** Encodes v on its own into buf: the bytes written (1), or 0 if cap is smaller or v names no value. */
+size_t enums_unions_small_encode(enums_unions_small v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out: 0, ENUMS_UNIONS_ERR_TRUNCATED, ENUMS_UNIONS_ERR_ENUM (a number
+ * that names no value) or ENUMS_UNIONS_ERR_TRAILING. After an error *out holds the first value.
+ */
+int enums_unions_small_decode(const uint8_t* data, size_t len, enums_unions_small* out);
 
 /** Explicit values, with gaps and hex. */
 typedef uint16_t enums_unions_sparse;
@@ -171,12 +178,26 @@ typedef uint16_t enums_unions_sparse;
 #define ENUMS_UNIONS_SPARSE_BIG 65535u
 /** The value's name as written in the schema, or NULL if it names no value. */
 const char* enums_unions_sparse_name(enums_unions_sparse v);
+/** Encodes v on its own into buf: the bytes written (2), or 0 if cap is smaller or v names no value. */
+size_t enums_unions_sparse_encode(enums_unions_sparse v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out: 0, ENUMS_UNIONS_ERR_TRUNCATED, ENUMS_UNIONS_ERR_ENUM (a number
+ * that names no value) or ENUMS_UNIONS_ERR_TRAILING. After an error *out holds the first value.
+ */
+int enums_unions_sparse_decode(const uint8_t* data, size_t len, enums_unions_sparse* out);
 
 typedef uint32_t enums_unions_wide;
 #define ENUMS_UNIONS_WIDE_MIN 0u
 #define ENUMS_UNIONS_WIDE_MAX 4294967295u
 /** The value's name as written in the schema, or NULL if it names no value. */
 const char* enums_unions_wide_name(enums_unions_wide v);
+/** Encodes v on its own into buf: the bytes written (4), or 0 if cap is smaller or v names no value. */
+size_t enums_unions_wide_encode(enums_unions_wide v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out: 0, ENUMS_UNIONS_ERR_TRUNCATED, ENUMS_UNIONS_ERR_ENUM (a number
+ * that names no value) or ENUMS_UNIONS_ERR_TRAILING. After an error *out holds the first value.
+ */
+int enums_unions_wide_decode(const uint8_t* data, size_t len, enums_unions_wide* out);
 
 /** An enum with no underlying type is u8. */
 typedef uint8_t enums_unions_default;
@@ -184,6 +205,13 @@ typedef uint8_t enums_unions_default;
 #define ENUMS_UNIONS_DEFAULT_B 1u
 /** The value's name as written in the schema, or NULL if it names no value. */
 const char* enums_unions_default_name(enums_unions_default v);
+/** Encodes v on its own into buf: the bytes written (1), or 0 if cap is smaller or v names no value. */
+size_t enums_unions_default_encode(enums_unions_default v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out: 0, ENUMS_UNIONS_ERR_TRUNCATED, ENUMS_UNIONS_ERR_ENUM (a number
+ * that names no value) or ENUMS_UNIONS_ERR_TRAILING. After an error *out holds the first value.
+ */
+int enums_unions_default_decode(const uint8_t* data, size_t len, enums_unions_default* out);
 
 typedef struct enums_unions_circle enums_unions_circle;
 typedef struct enums_unions_shape enums_unions_shape;
@@ -464,6 +492,48 @@ int enums_unions_unions_encode_message_ex(const enums_unions_unions* v, uint8_t*
 int enums_unions_unions_decode_message(const uint8_t* data, size_t len, enums_unions_unions* out, enums_unions_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int enums_unions_unions_decode_message_ex(const uint8_t* data, size_t len, enums_unions_unions* out, enums_unions_arena* arena,
+        const enums_unions_decode_options* opt, enums_unions_decode_result* res);
+
+/* Shape (union) */
+/** Sets *v to its default value: the first variant, with default contents. */
+void enums_unions_shape_init(enums_unions_shape* v);
+/** The encoded size of *v in bytes (tag and variant); SIZE_MAX if it cannot be encoded (an unknown tag, or contents that cannot). */
+size_t enums_unions_shape_encoded_size(const enums_unions_shape* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
+size_t enums_unions_shape_encode(const enums_unions_shape* v, uint8_t* buf, size_t cap);
+/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */
+int enums_unions_shape_encode_ex(const enums_unions_shape* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena, as a
+ * struct's _decode does; after an error *out holds its default value (enums_unions_shape_init).
+ */
+int enums_unions_shape_decode(const uint8_t* data, size_t len, enums_unions_shape* out, enums_unions_arena* arena);
+/**
+ * Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset and path
+ * (starting with the variant's schema name) or the bytes consumed.
+ */
+int enums_unions_shape_decode_ex(const uint8_t* data, size_t len, enums_unions_shape* out, enums_unions_arena* arena,
+        const enums_unions_decode_options* opt, enums_unions_decode_result* res);
+
+/* Nested (union) */
+/** Sets *v to its default value: the first variant, with default contents. */
+void enums_unions_nested_init(enums_unions_nested* v);
+/** The encoded size of *v in bytes (tag and variant); SIZE_MAX if it cannot be encoded (an unknown tag, or contents that cannot). */
+size_t enums_unions_nested_encoded_size(const enums_unions_nested* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
+size_t enums_unions_nested_encode(const enums_unions_nested* v, uint8_t* buf, size_t cap);
+/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */
+int enums_unions_nested_encode_ex(const enums_unions_nested* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena, as a
+ * struct's _decode does; after an error *out holds its default value (enums_unions_nested_init).
+ */
+int enums_unions_nested_decode(const uint8_t* data, size_t len, enums_unions_nested* out, enums_unions_arena* arena);
+/**
+ * Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset and path
+ * (starting with the variant's schema name) or the bytes consumed.
+ */
+int enums_unions_nested_decode_ex(const uint8_t* data, size_t len, enums_unions_nested* out, enums_unions_arena* arena,
         const enums_unions_decode_options* opt, enums_unions_decode_result* res);
 
 /** Any message of this schema: type_id says which member of value is set. */

@@ -523,6 +523,7 @@ static uint8_t* hostile_nodes_write_(const hostile_nodes* v, uint8_t* p);
 static const uint8_t* hostile_nodes_read_(hostile_dec_* d, const uint8_t* p, hostile_nodes* out, uint32_t depth);
 static uint8_t* hostile_chain_write_(const hostile_chain* v, uint8_t* p);
 static const uint8_t* hostile_chain_read_(hostile_dec_* d, const uint8_t* p, hostile_chain* out, uint32_t depth);
+static void hostile_wide_init_(hostile_wide* v);
 static size_t hostile_wide_size_(const hostile_wide* v);
 static uint8_t* hostile_wide_write_(const hostile_wide* v, uint8_t* p);
 static const uint8_t* hostile_wide_read_(hostile_dec_* d, const uint8_t* p, hostile_wide* out, uint32_t depth);
@@ -1495,6 +1496,55 @@ static const uint8_t* hostile_wide_read_(hostile_dec_* d, const uint8_t* p, host
         break;
     }
     return p;
+}
+
+void hostile_wide_init(hostile_wide* v) {
+    hostile_wide_init_(v);
+}
+
+size_t hostile_wide_encoded_size(const hostile_wide* v) {
+    return hostile_wide_size_(v);
+}
+
+int hostile_wide_encode_ex(const hostile_wide* v, uint8_t* buf, size_t cap, size_t* written) {
+    size_t n = hostile_wide_size_(v);
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return HOSTILE_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return HOSTILE_ERR_BUFFER;
+    }
+    (void)hostile_wide_write_(v, buf);
+    return HOSTILE_OK;
+}
+
+size_t hostile_wide_encode(const hostile_wide* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return hostile_wide_encode_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
+}
+
+int hostile_wide_decode(const uint8_t* data, size_t len, hostile_wide* out, hostile_arena* arena) {
+    return hostile_wide_decode_ex(data, len, out, arena, NULL, NULL);
+}
+
+int hostile_wide_decode_ex(const uint8_t* data, size_t len, hostile_wide* out, hostile_arena* arena,
+        const hostile_decode_options* opt, hostile_decode_result* res) {
+    hostile_dec_ d;
+    const uint8_t* p = hostile_dec_init_(&d, data, len, arena, opt);
+    hostile_mem_init_(&d, p, opt);
+    p = hostile_wide_read_(&d, p, out, 1);
+    int rc = hostile_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        hostile_wide_init_(out);
+    }
+    return rc;
+}
+
+static void hostile_wide_init_(hostile_wide* v) {
+    memset(v, 0, sizeof *v);
+    v->tag = HOSTILE_WIDE_UNIT;
 }
 
 int hostile_decode_message(const uint8_t* data, size_t len, hostile_message* out, hostile_arena* arena) {

@@ -550,6 +550,27 @@ int hostile_chain_decode_message(const uint8_t* data, size_t len, hostile_chain*
 int hostile_chain_decode_message_ex(const uint8_t* data, size_t len, hostile_chain* out, hostile_arena* arena,
         const hostile_decode_options* opt, hostile_decode_result* res);
 
+/* Wide (union) */
+/** Sets *v to its default value: the first variant, with default contents. */
+void hostile_wide_init(hostile_wide* v);
+/** The encoded size of *v in bytes (tag and variant); SIZE_MAX if it cannot be encoded (an unknown tag, or contents that cannot). */
+size_t hostile_wide_encoded_size(const hostile_wide* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
+size_t hostile_wide_encode(const hostile_wide* v, uint8_t* buf, size_t cap);
+/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */
+int hostile_wide_encode_ex(const hostile_wide* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena, as a
+ * struct's _decode does; after an error *out holds its default value (hostile_wide_init).
+ */
+int hostile_wide_decode(const uint8_t* data, size_t len, hostile_wide* out, hostile_arena* arena);
+/**
+ * Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset and path
+ * (starting with the variant's schema name) or the bytes consumed.
+ */
+int hostile_wide_decode_ex(const uint8_t* data, size_t len, hostile_wide* out, hostile_arena* arena,
+        const hostile_decode_options* opt, hostile_decode_result* res);
+
 /** Any message of this schema: type_id says which member of value is set. */
 typedef struct hostile_message {
     /** One of the HOSTILE_*_TYPE_ID constants. */

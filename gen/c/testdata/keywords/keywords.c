@@ -623,6 +623,7 @@ static uint8_t* keywords_error_write_(const keywords_error* v, uint8_t* p);
 static const uint8_t* keywords_error_read_(keywords_dec_* d, const uint8_t* p, keywords_error* out, uint32_t depth);
 static uint8_t* keywords_holder_write_(const keywords_holder* v, uint8_t* p);
 static const uint8_t* keywords_holder_read_(keywords_dec_* d, const uint8_t* p, keywords_holder* out, uint32_t depth);
+static void keywords_result_init_(keywords_result* v);
 static size_t keywords_result_size_(const keywords_result* v);
 static uint8_t* keywords_result_write_(const keywords_result* v, uint8_t* p);
 static const uint8_t* keywords_result_read_(keywords_dec_* d, const uint8_t* p, keywords_result* out, uint32_t depth);
@@ -642,6 +643,33 @@ const char* keywords_type_name(keywords_type v) {
     default:
         return NULL;
     }
+}
+
+static int keywords_type_valid_(uint32_t v);
+
+size_t keywords_type_encode(keywords_type v, uint8_t* buf, size_t cap) {
+    if (!keywords_type_valid_(v) || cap < 1) {
+        return 0;
+    }
+    buf[0] = v;
+    return 1;
+}
+
+int keywords_type_decode(const uint8_t* data, size_t len, keywords_type* out) {
+    uint32_t v;
+    *out = KEYWORDS_TYPE_NONE;
+    if (len < 1) {
+        return KEYWORDS_ERR_TRUNCATED;
+    }
+    v = data[0];
+    if (!keywords_type_valid_(v)) {
+        return KEYWORDS_ERR_ENUM;
+    }
+    if (len > 1) {
+        return KEYWORDS_ERR_TRAILING;
+    }
+    *out = (keywords_type)v;
+    return KEYWORDS_OK;
 }
 
 static int keywords_type_valid_(uint32_t v) {
@@ -1227,6 +1255,54 @@ static const uint8_t* keywords_result_read_(keywords_dec_* d, const uint8_t* p, 
         break;
     }
     return p;
+}
+
+void keywords_result_init(keywords_result* v) {
+    keywords_result_init_(v);
+}
+
+size_t keywords_result_encoded_size(const keywords_result* v) {
+    return keywords_result_size_(v);
+}
+
+int keywords_result_encode_ex(const keywords_result* v, uint8_t* buf, size_t cap, size_t* written) {
+    size_t n = keywords_result_size_(v);
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return KEYWORDS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return KEYWORDS_ERR_BUFFER;
+    }
+    (void)keywords_result_write_(v, buf);
+    return KEYWORDS_OK;
+}
+
+size_t keywords_result_encode(const keywords_result* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return keywords_result_encode_ex(v, buf, cap, &n) == KEYWORDS_OK ? n : 0;
+}
+
+int keywords_result_decode(const uint8_t* data, size_t len, keywords_result* out, keywords_arena* arena) {
+    return keywords_result_decode_ex(data, len, out, arena, NULL, NULL);
+}
+
+int keywords_result_decode_ex(const uint8_t* data, size_t len, keywords_result* out, keywords_arena* arena,
+        const keywords_decode_options* opt, keywords_decode_result* res) {
+    keywords_dec_ d;
+    const uint8_t* p = keywords_dec_init_(&d, data, len, arena, opt);
+    p = keywords_result_read_(&d, p, out, 1);
+    int rc = keywords_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        keywords_result_init_(out);
+    }
+    return rc;
+}
+
+static void keywords_result_init_(keywords_result* v) {
+    memset(v, 0, sizeof *v);
+    v->tag = KEYWORDS_RESULT_OK;
 }
 
 int keywords_decode_message(const uint8_t* data, size_t len, keywords_message* out, keywords_arena* arena) {

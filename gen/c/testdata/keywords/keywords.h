@@ -167,6 +167,13 @@ typedef uint8_t keywords_type;
 #define KEYWORDS_TYPE_TRUE 4u
 /** The value's name as written in the schema, or NULL if it names no value. */
 const char* keywords_type_name(keywords_type v);
+/** Encodes v on its own into buf: the bytes written (1), or 0 if cap is smaller or v names no value. */
+size_t keywords_type_encode(keywords_type v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out: 0, KEYWORDS_ERR_TRUNCATED, KEYWORDS_ERR_ENUM (a number
+ * that names no value) or KEYWORDS_ERR_TRAILING. After an error *out holds the first value.
+ */
+int keywords_type_decode(const uint8_t* data, size_t len, keywords_type* out);
 
 typedef struct keywords_error keywords_error;
 typedef struct keywords_result keywords_result;
@@ -349,6 +356,27 @@ int keywords_holder_encode_message_ex(const keywords_holder* v, uint8_t* buf, si
 int keywords_holder_decode_message(const uint8_t* data, size_t len, keywords_holder* out, keywords_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int keywords_holder_decode_message_ex(const uint8_t* data, size_t len, keywords_holder* out, keywords_arena* arena,
+        const keywords_decode_options* opt, keywords_decode_result* res);
+
+/* Result (union) */
+/** Sets *v to its default value: the first variant, with default contents. */
+void keywords_result_init(keywords_result* v);
+/** The encoded size of *v in bytes (tag and variant); SIZE_MAX if it cannot be encoded (an unknown tag, or contents that cannot). */
+size_t keywords_result_encoded_size(const keywords_result* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
+size_t keywords_result_encode(const keywords_result* v, uint8_t* buf, size_t cap);
+/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */
+int keywords_result_encode_ex(const keywords_result* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena, as a
+ * struct's _decode does; after an error *out holds its default value (keywords_result_init).
+ */
+int keywords_result_decode(const uint8_t* data, size_t len, keywords_result* out, keywords_arena* arena);
+/**
+ * Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset and path
+ * (starting with the variant's schema name) or the bytes consumed.
+ */
+int keywords_result_decode_ex(const uint8_t* data, size_t len, keywords_result* out, keywords_arena* arena,
         const keywords_decode_options* opt, keywords_decode_result* res);
 
 /** Any message of this schema: type_id says which member of value is set. */

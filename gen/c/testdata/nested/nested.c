@@ -704,6 +704,33 @@ const char* nested_device_kind_name(nested_device_kind v) {
     }
 }
 
+static int nested_device_kind_valid_(uint32_t v);
+
+size_t nested_device_kind_encode(nested_device_kind v, uint8_t* buf, size_t cap) {
+    if (!nested_device_kind_valid_(v) || cap < 1) {
+        return 0;
+    }
+    buf[0] = v;
+    return 1;
+}
+
+int nested_device_kind_decode(const uint8_t* data, size_t len, nested_device_kind* out) {
+    uint32_t v;
+    *out = NESTED_DEVICE_KIND_INPUT;
+    if (len < 1) {
+        return NESTED_ERR_TRUNCATED;
+    }
+    v = data[0];
+    if (!nested_device_kind_valid_(v)) {
+        return NESTED_ERR_ENUM;
+    }
+    if (len > 1) {
+        return NESTED_ERR_TRAILING;
+    }
+    *out = (nested_device_kind)v;
+    return NESTED_OK;
+}
+
 static int nested_device_kind_valid_(uint32_t v) {
     return v < 3u;
 }

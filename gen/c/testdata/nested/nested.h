@@ -161,6 +161,13 @@ typedef uint8_t nested_device_kind;
 #define NESTED_DEVICE_KIND_DUPLEX 2u
 /** The value's name as written in the schema, or NULL if it names no value. */
 const char* nested_device_kind_name(nested_device_kind v);
+/** Encodes v on its own into buf: the bytes written (1), or 0 if cap is smaller or v names no value. */
+size_t nested_device_kind_encode(nested_device_kind v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out: 0, NESTED_ERR_TRUNCATED, NESTED_ERR_ENUM (a number
+ * that names no value) or NESTED_ERR_TRAILING. After an error *out holds the first value.
+ */
+int nested_device_kind_decode(const uint8_t* data, size_t len, nested_device_kind* out);
 
 typedef struct nested_point nested_point;
 typedef struct nested_rectangle nested_rectangle;

@@ -689,6 +689,7 @@ static uint8_t* optionals_optionals_write_(const optionals_optionals* v, uint8_t
 static const uint8_t* optionals_optionals_read_(optionals_dec_* d, const uint8_t* p, optionals_optionals* out, uint32_t depth);
 static uint8_t* optionals_reading_write_(const optionals_reading* v, uint8_t* p);
 static const uint8_t* optionals_reading_read_(optionals_dec_* d, const uint8_t* p, optionals_reading* out, uint32_t depth);
+static void optionals_choice_init_(optionals_choice* v);
 static size_t optionals_choice_size_(const optionals_choice* v);
 static uint8_t* optionals_choice_write_(const optionals_choice* v, uint8_t* p);
 static const uint8_t* optionals_choice_read_(optionals_dec_* d, const uint8_t* p, optionals_choice* out, uint32_t depth);
@@ -702,6 +703,33 @@ const char* optionals_level_name(optionals_level v) {
     default:
         return NULL;
     }
+}
+
+static int optionals_level_valid_(uint32_t v);
+
+size_t optionals_level_encode(optionals_level v, uint8_t* buf, size_t cap) {
+    if (!optionals_level_valid_(v) || cap < 1) {
+        return 0;
+    }
+    buf[0] = v;
+    return 1;
+}
+
+int optionals_level_decode(const uint8_t* data, size_t len, optionals_level* out) {
+    uint32_t v;
+    *out = OPTIONALS_LEVEL_LOW;
+    if (len < 1) {
+        return OPTIONALS_ERR_TRUNCATED;
+    }
+    v = data[0];
+    if (!optionals_level_valid_(v)) {
+        return OPTIONALS_ERR_ENUM;
+    }
+    if (len > 1) {
+        return OPTIONALS_ERR_TRAILING;
+    }
+    *out = (optionals_level)v;
+    return OPTIONALS_OK;
 }
 
 static int optionals_level_valid_(uint32_t v) {
@@ -1584,6 +1612,54 @@ static const uint8_t* optionals_choice_read_(optionals_dec_* d, const uint8_t* p
         break;
     }
     return p;
+}
+
+void optionals_choice_init(optionals_choice* v) {
+    optionals_choice_init_(v);
+}
+
+size_t optionals_choice_encoded_size(const optionals_choice* v) {
+    return optionals_choice_size_(v);
+}
+
+int optionals_choice_encode_ex(const optionals_choice* v, uint8_t* buf, size_t cap, size_t* written) {
+    size_t n = optionals_choice_size_(v);
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return OPTIONALS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return OPTIONALS_ERR_BUFFER;
+    }
+    (void)optionals_choice_write_(v, buf);
+    return OPTIONALS_OK;
+}
+
+size_t optionals_choice_encode(const optionals_choice* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return optionals_choice_encode_ex(v, buf, cap, &n) == OPTIONALS_OK ? n : 0;
+}
+
+int optionals_choice_decode(const uint8_t* data, size_t len, optionals_choice* out, optionals_arena* arena) {
+    return optionals_choice_decode_ex(data, len, out, arena, NULL, NULL);
+}
+
+int optionals_choice_decode_ex(const uint8_t* data, size_t len, optionals_choice* out, optionals_arena* arena,
+        const optionals_decode_options* opt, optionals_decode_result* res) {
+    optionals_dec_ d;
+    const uint8_t* p = optionals_dec_init_(&d, data, len, arena, opt);
+    p = optionals_choice_read_(&d, p, out, 1);
+    int rc = optionals_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        optionals_choice_init_(out);
+    }
+    return rc;
+}
+
+static void optionals_choice_init_(optionals_choice* v) {
+    memset(v, 0, sizeof *v);
+    v->tag = OPTIONALS_CHOICE_NOTHING;
 }
 
 int optionals_decode_message(const uint8_t* data, size_t len, optionals_message* out, optionals_arena* arena) {

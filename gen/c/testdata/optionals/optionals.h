@@ -160,6 +160,13 @@ typedef uint8_t optionals_level;
 #define OPTIONALS_LEVEL_HIGH 1u
 /** The value's name as written in the schema, or NULL if it names no value. */
 const char* optionals_level_name(optionals_level v);
+/** Encodes v on its own into buf: the bytes written (1), or 0 if cap is smaller or v names no value. */
+size_t optionals_level_encode(optionals_level v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out: 0, OPTIONALS_ERR_TRUNCATED, OPTIONALS_ERR_ENUM (a number
+ * that names no value) or OPTIONALS_ERR_TRAILING. After an error *out holds the first value.
+ */
+int optionals_level_decode(const uint8_t* data, size_t len, optionals_level* out);
 
 typedef struct optionals_inner optionals_inner;
 typedef struct optionals_choice optionals_choice;
@@ -459,6 +466,27 @@ int optionals_reading_encode_message_ex(const optionals_reading* v, uint8_t* buf
 int optionals_reading_decode_message(const uint8_t* data, size_t len, optionals_reading* out, optionals_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int optionals_reading_decode_message_ex(const uint8_t* data, size_t len, optionals_reading* out, optionals_arena* arena,
+        const optionals_decode_options* opt, optionals_decode_result* res);
+
+/* Choice (union) */
+/** Sets *v to its default value: the first variant, with default contents. */
+void optionals_choice_init(optionals_choice* v);
+/** The encoded size of *v in bytes (tag and variant); SIZE_MAX if it cannot be encoded (an unknown tag, or contents that cannot). */
+size_t optionals_choice_encoded_size(const optionals_choice* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
+size_t optionals_choice_encode(const optionals_choice* v, uint8_t* buf, size_t cap);
+/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */
+int optionals_choice_encode_ex(const optionals_choice* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena, as a
+ * struct's _decode does; after an error *out holds its default value (optionals_choice_init).
+ */
+int optionals_choice_decode(const uint8_t* data, size_t len, optionals_choice* out, optionals_arena* arena);
+/**
+ * Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset and path
+ * (starting with the variant's schema name) or the bytes consumed.
+ */
+int optionals_choice_decode_ex(const uint8_t* data, size_t len, optionals_choice* out, optionals_arena* arena,
         const optionals_decode_options* opt, optionals_decode_result* res);
 
 /** Any message of this schema: type_id says which member of value is set. */

@@ -614,6 +614,7 @@ static uint8_t* recursive_entry_write_(const recursive_entry* v, uint8_t* p);
 static const uint8_t* recursive_entry_read_(recursive_dec_* d, const uint8_t* p, recursive_entry* out, uint32_t depth);
 static uint8_t* recursive_program_write_(const recursive_program* v, uint8_t* p);
 static const uint8_t* recursive_program_read_(recursive_dec_* d, const uint8_t* p, recursive_program* out, uint32_t depth);
+static void recursive_expr_init_(recursive_expr* v);
 static size_t recursive_expr_size_(const recursive_expr* v);
 static uint8_t* recursive_expr_write_(const recursive_expr* v, uint8_t* p);
 static const uint8_t* recursive_expr_read_(recursive_dec_* d, const uint8_t* p, recursive_expr* out, uint32_t depth);
@@ -1433,6 +1434,54 @@ static const uint8_t* recursive_expr_read_(recursive_dec_* d, const uint8_t* p, 
         break;
     }
     return p;
+}
+
+void recursive_expr_init(recursive_expr* v) {
+    recursive_expr_init_(v);
+}
+
+size_t recursive_expr_encoded_size(const recursive_expr* v) {
+    return recursive_expr_size_(v);
+}
+
+int recursive_expr_encode_ex(const recursive_expr* v, uint8_t* buf, size_t cap, size_t* written) {
+    size_t n = recursive_expr_size_(v);
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return RECURSIVE_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return RECURSIVE_ERR_BUFFER;
+    }
+    (void)recursive_expr_write_(v, buf);
+    return RECURSIVE_OK;
+}
+
+size_t recursive_expr_encode(const recursive_expr* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return recursive_expr_encode_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
+}
+
+int recursive_expr_decode(const uint8_t* data, size_t len, recursive_expr* out, recursive_arena* arena) {
+    return recursive_expr_decode_ex(data, len, out, arena, NULL, NULL);
+}
+
+int recursive_expr_decode_ex(const uint8_t* data, size_t len, recursive_expr* out, recursive_arena* arena,
+        const recursive_decode_options* opt, recursive_decode_result* res) {
+    recursive_dec_ d;
+    const uint8_t* p = recursive_dec_init_(&d, data, len, arena, opt);
+    p = recursive_expr_read_(&d, p, out, 1);
+    int rc = recursive_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        recursive_expr_init_(out);
+    }
+    return rc;
+}
+
+static void recursive_expr_init_(recursive_expr* v) {
+    memset(v, 0, sizeof *v);
+    v->tag = RECURSIVE_EXPR_LIT;
 }
 
 int recursive_decode_message(const uint8_t* data, size_t len, recursive_message* out, recursive_arena* arena) {

@@ -485,6 +485,27 @@ int recursive_program_decode_message(const uint8_t* data, size_t len, recursive_
 int recursive_program_decode_message_ex(const uint8_t* data, size_t len, recursive_program* out, recursive_arena* arena,
         const recursive_decode_options* opt, recursive_decode_result* res);
 
+/* Expr (union) */
+/** Sets *v to its default value: the first variant, with default contents. */
+void recursive_expr_init(recursive_expr* v);
+/** The encoded size of *v in bytes (tag and variant); SIZE_MAX if it cannot be encoded (an unknown tag, or contents that cannot). */
+size_t recursive_expr_encoded_size(const recursive_expr* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
+size_t recursive_expr_encode(const recursive_expr* v, uint8_t* buf, size_t cap);
+/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */
+int recursive_expr_encode_ex(const recursive_expr* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena, as a
+ * struct's _decode does; after an error *out holds its default value (recursive_expr_init).
+ */
+int recursive_expr_decode(const uint8_t* data, size_t len, recursive_expr* out, recursive_arena* arena);
+/**
+ * Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset and path
+ * (starting with the variant's schema name) or the bytes consumed.
+ */
+int recursive_expr_decode_ex(const uint8_t* data, size_t len, recursive_expr* out, recursive_arena* arena,
+        const recursive_decode_options* opt, recursive_decode_result* res);
+
 /** Any message of this schema: type_id says which member of value is set. */
 typedef struct recursive_message {
     /** One of the RECURSIVE_*_TYPE_ID constants. */

@@ -992,6 +992,186 @@ Shape = _sdp_t.Union[Shape_None, Circle, Shape_Rect, Shape_Polygon, Shape_Label,
 Nested = _sdp_t.Union[Nested_Leaf, Nested_Branch]
 
 
+def encode_small(value: Small) -> bytes:
+    """Encodes a Small (enum) on its own; raises EncodeError for a value that has no encoding."""
+    return _sdp_run(_sdp_e_t5Small, value)
+
+
+def small_encoded_size(value: Small) -> int:
+    """The number of bytes encode_small(value) returns."""
+    return _sdp_s_t5Small(value)
+
+
+def decode_small(data: _sdp_t.Any, options: DecodeOptions | None = None) -> Small:
+    """Decodes a Small that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""
+    return _sdp_top(_SdpReader(data, options), _sdp_d_t5Small, True)
+
+
+def decode_small_prefix(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_Prefix[Small]:
+    """Decodes a Small at the start of data; returns it and the bytes consumed."""
+    r = _SdpReader(data, options)
+    v = _sdp_top(r, _sdp_d_t5Small, False)
+    return v, r.pos
+
+
+def encode_sparse(value: Sparse) -> bytes:
+    """Encodes a Sparse (enum) on its own; raises EncodeError for a value that has no encoding."""
+    return _sdp_run(_sdp_e_t6Sparse, value)
+
+
+def sparse_encoded_size(value: Sparse) -> int:
+    """The number of bytes encode_sparse(value) returns."""
+    return _sdp_s_t6Sparse(value)
+
+
+def decode_sparse(data: _sdp_t.Any, options: DecodeOptions | None = None) -> Sparse:
+    """Decodes a Sparse that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""
+    return _sdp_top(_SdpReader(data, options), _sdp_d_t6Sparse, True)
+
+
+def decode_sparse_prefix(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_Prefix[Sparse]:
+    """Decodes a Sparse at the start of data; returns it and the bytes consumed."""
+    r = _SdpReader(data, options)
+    v = _sdp_top(r, _sdp_d_t6Sparse, False)
+    return v, r.pos
+
+
+def encode_wide(value: Wide) -> bytes:
+    """Encodes a Wide (enum) on its own; raises EncodeError for a value that has no encoding."""
+    return _sdp_run(_sdp_e_t4Wide, value)
+
+
+def wide_encoded_size(value: Wide) -> int:
+    """The number of bytes encode_wide(value) returns."""
+    return _sdp_s_t4Wide(value)
+
+
+def decode_wide(data: _sdp_t.Any, options: DecodeOptions | None = None) -> Wide:
+    """Decodes a Wide that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""
+    return _sdp_top(_SdpReader(data, options), _sdp_d_t4Wide, True)
+
+
+def decode_wide_prefix(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_Prefix[Wide]:
+    """Decodes a Wide at the start of data; returns it and the bytes consumed."""
+    r = _SdpReader(data, options)
+    v = _sdp_top(r, _sdp_d_t4Wide, False)
+    return v, r.pos
+
+
+def encode_default(value: Default) -> bytes:
+    """Encodes a Default (enum) on its own; raises EncodeError for a value that has no encoding."""
+    return _sdp_run(_sdp_e_t7Default, value)
+
+
+def default_encoded_size(value: Default) -> int:
+    """The number of bytes encode_default(value) returns."""
+    return _sdp_s_t7Default(value)
+
+
+def decode_default(data: _sdp_t.Any, options: DecodeOptions | None = None) -> Default:
+    """Decodes a Default that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""
+    return _sdp_top(_SdpReader(data, options), _sdp_d_t7Default, True)
+
+
+def decode_default_prefix(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_Prefix[Default]:
+    """Decodes a Default at the start of data; returns it and the bytes consumed."""
+    r = _SdpReader(data, options)
+    v = _sdp_top(r, _sdp_d_t7Default, False)
+    return v, r.pos
+
+
+def encode_shape(value: Shape) -> bytes:
+    """Encodes a Shape (union) on its own; raises EncodeError for a value that has no encoding."""
+    return _sdp_run(_sdp_e_t5Shape, value)
+
+
+def shape_encoded_size(value: Shape) -> int:
+    """The number of bytes encode_shape(value) returns."""
+    return _sdp_s_t5Shape(value)
+
+
+def decode_shape(data: _sdp_t.Any, options: DecodeOptions | None = None) -> Shape:
+    """Decodes a Shape that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""
+    return _sdp_top(_SdpReader(data, options), _sdp_d_t5Shape, True)
+
+
+def decode_shape_prefix(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_Prefix[Shape]:
+    """Decodes a Shape at the start of data; returns it and the bytes consumed."""
+    r = _SdpReader(data, options)
+    v = _sdp_top(r, _sdp_d_t5Shape, False)
+    return v, r.pos
+
+
+def encode_nested(value: Nested) -> bytes:
+    """Encodes a Nested (union) on its own; raises EncodeError for a value that has no encoding."""
+    return _sdp_run(_sdp_e_t6Nested, value)
+
+
+def nested_encoded_size(value: Nested) -> int:
+    """The number of bytes encode_nested(value) returns."""
+    return _sdp_s_t6Nested(value)
+
+
+def decode_nested(data: _sdp_t.Any, options: DecodeOptions | None = None) -> Nested:
+    """Decodes a Nested that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""
+    return _sdp_top(_SdpReader(data, options), _sdp_d_t6Nested, True)
+
+
+def decode_nested_prefix(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_Prefix[Nested]:
+    """Decodes a Nested at the start of data; returns it and the bytes consumed."""
+    r = _SdpReader(data, options)
+    v = _sdp_top(r, _sdp_d_t6Nested, False)
+    return v, r.pos
+
+
+def _sdp_d_t5Small(_sdp_r: _SdpReader, _sdp_depth: int) -> Small:
+    return _sdp_r.enum(_SDP_U8, 1, Small)
+
+
+def _sdp_e_t5Small(_sdp_v: Small, _sdp_out: bytearray) -> None:
+    _sdp_out += _SDP_U8.pack(Small(_sdp_v))
+
+
+def _sdp_s_t5Small(_sdp_v: Small) -> int:
+    return 1
+
+
+def _sdp_d_t6Sparse(_sdp_r: _SdpReader, _sdp_depth: int) -> Sparse:
+    return _sdp_r.enum(_SDP_U16, 2, Sparse)
+
+
+def _sdp_e_t6Sparse(_sdp_v: Sparse, _sdp_out: bytearray) -> None:
+    _sdp_out += _SDP_U16.pack(Sparse(_sdp_v))
+
+
+def _sdp_s_t6Sparse(_sdp_v: Sparse) -> int:
+    return 2
+
+
+def _sdp_d_t4Wide(_sdp_r: _SdpReader, _sdp_depth: int) -> Wide:
+    return _sdp_r.enum(_SDP_U32, 4, Wide)
+
+
+def _sdp_e_t4Wide(_sdp_v: Wide, _sdp_out: bytearray) -> None:
+    _sdp_out += _SDP_U32.pack(Wide(_sdp_v))
+
+
+def _sdp_s_t4Wide(_sdp_v: Wide) -> int:
+    return 4
+
+
+def _sdp_d_t7Default(_sdp_r: _SdpReader, _sdp_depth: int) -> Default:
+    return _sdp_r.enum(_SDP_U8, 1, Default)
+
+
+def _sdp_e_t7Default(_sdp_v: Default, _sdp_out: bytearray) -> None:
+    _sdp_out += _SDP_U8.pack(Default(_sdp_v))
+
+
+def _sdp_s_t7Default(_sdp_v: Default) -> int:
+    return 1
+
+
 def _sdp_d_t6Circle(_sdp_r: _SdpReader, _sdp_depth: int) -> Circle:
     if _sdp_depth > _sdp_r.max_depth:
         raise _sdp_r.depth("Circle", _sdp_depth)

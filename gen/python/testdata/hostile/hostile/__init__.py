@@ -1063,6 +1063,28 @@ class Chain:
 Wide = _sdp_t.Union[Wide_Unit, Big, Wide_Pair]
 
 
+def encode_wide(value: Wide) -> bytes:
+    """Encodes a Wide (union) on its own; raises EncodeError for a value that has no encoding."""
+    return _sdp_run(_sdp_e_t4Wide, value)
+
+
+def wide_encoded_size(value: Wide) -> int:
+    """The number of bytes encode_wide(value) returns."""
+    return _sdp_s_t4Wide(value)
+
+
+def decode_wide(data: _sdp_t.Any, options: DecodeOptions | None = None) -> Wide:
+    """Decodes a Wide that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""
+    return _sdp_top(_SdpReader(data, options), _sdp_d_t4Wide, True)
+
+
+def decode_wide_prefix(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_Prefix[Wide]:
+    """Decodes a Wide at the start of data; returns it and the bytes consumed."""
+    r = _SdpReader(data, options)
+    v = _sdp_top(r, _sdp_d_t4Wide, False)
+    return v, r.pos
+
+
 def _sdp_d_t3Big(_sdp_r: _SdpReader, _sdp_depth: int) -> Big:
     if _sdp_depth > _sdp_r.max_depth:
         raise _sdp_r.depth("Big", _sdp_depth)

@@ -897,6 +897,62 @@ class Holder:
 Result = _sdp_t.Union[Result_Ok, Result_Err, Error]
 
 
+def encode_type(value: Type) -> bytes:
+    """Encodes a Type (enum) on its own; raises EncodeError for a value that has no encoding."""
+    return _sdp_run(_sdp_e_t4Type, value)
+
+
+def type_encoded_size(value: Type) -> int:
+    """The number of bytes encode_type(value) returns."""
+    return _sdp_s_t4Type(value)
+
+
+def decode_type(data: _sdp_t.Any, options: DecodeOptions | None = None) -> Type:
+    """Decodes a Type that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""
+    return _sdp_top(_SdpReader(data, options), _sdp_d_t4Type, True)
+
+
+def decode_type_prefix(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_Prefix[Type]:
+    """Decodes a Type at the start of data; returns it and the bytes consumed."""
+    r = _SdpReader(data, options)
+    v = _sdp_top(r, _sdp_d_t4Type, False)
+    return v, r.pos
+
+
+def encode_result(value: Result) -> bytes:
+    """Encodes a Result (union) on its own; raises EncodeError for a value that has no encoding."""
+    return _sdp_run(_sdp_e_t6Result, value)
+
+
+def result_encoded_size(value: Result) -> int:
+    """The number of bytes encode_result(value) returns."""
+    return _sdp_s_t6Result(value)
+
+
+def decode_result(data: _sdp_t.Any, options: DecodeOptions | None = None) -> Result:
+    """Decodes a Result that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""
+    return _sdp_top(_SdpReader(data, options), _sdp_d_t6Result, True)
+
+
+def decode_result_prefix(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_Prefix[Result]:
+    """Decodes a Result at the start of data; returns it and the bytes consumed."""
+    r = _SdpReader(data, options)
+    v = _sdp_top(r, _sdp_d_t6Result, False)
+    return v, r.pos
+
+
+def _sdp_d_t4Type(_sdp_r: _SdpReader, _sdp_depth: int) -> Type:
+    return _sdp_r.enum(_SDP_U8, 1, Type)
+
+
+def _sdp_e_t4Type(_sdp_v: Type, _sdp_out: bytearray) -> None:
+    _sdp_out += _SDP_U8.pack(Type(_sdp_v))
+
+
+def _sdp_s_t4Type(_sdp_v: Type) -> int:
+    return 1
+
+
 def _sdp_d_t5Error(_sdp_r: _SdpReader, _sdp_depth: int) -> Error:
     if _sdp_depth > _sdp_r.max_depth:
         raise _sdp_r.depth("Error", _sdp_depth)

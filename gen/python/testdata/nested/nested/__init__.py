@@ -1066,6 +1066,28 @@ class AudioDevice:
     plugins: list[DevicePlugin] = _sdp_dc.field(default_factory=_sdp_list)
 
 
+def encode_device_kind(value: DeviceKind) -> bytes:
+    """Encodes a DeviceKind (enum) on its own; raises EncodeError for a value that has no encoding."""
+    return _sdp_run(_sdp_e_t10DeviceKind, value)
+
+
+def device_kind_encoded_size(value: DeviceKind) -> int:
+    """The number of bytes encode_device_kind(value) returns."""
+    return _sdp_s_t10DeviceKind(value)
+
+
+def decode_device_kind(data: _sdp_t.Any, options: DecodeOptions | None = None) -> DeviceKind:
+    """Decodes a DeviceKind that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""
+    return _sdp_top(_SdpReader(data, options), _sdp_d_t10DeviceKind, True)
+
+
+def decode_device_kind_prefix(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_Prefix[DeviceKind]:
+    """Decodes a DeviceKind at the start of data; returns it and the bytes consumed."""
+    r = _SdpReader(data, options)
+    v = _sdp_top(r, _sdp_d_t10DeviceKind, False)
+    return v, r.pos
+
+
 def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:
     if _sdp_depth > _sdp_r.max_depth:
         raise _sdp_r.depth("Point", _sdp_depth)
@@ -1228,6 +1250,18 @@ def _sdp_e_t5Scene(_sdp_v: Scene, _sdp_out: bytearray) -> None:
 
 def _sdp_s_t5Scene(_sdp_v: Scene) -> int:
     return 8 + _sdp_s_str(_sdp_v.name) + _sdp_s_list_t9Rectangle(_sdp_v.rects)
+
+
+def _sdp_d_t10DeviceKind(_sdp_r: _SdpReader, _sdp_depth: int) -> DeviceKind:
+    return _sdp_r.enum(_SDP_U8, 1, DeviceKind)
+
+
+def _sdp_e_t10DeviceKind(_sdp_v: DeviceKind, _sdp_out: bytearray) -> None:
+    _sdp_out += _SDP_U8.pack(DeviceKind(_sdp_v))
+
+
+def _sdp_s_t10DeviceKind(_sdp_v: DeviceKind) -> int:
+    return 1
 
 
 def _sdp_d_t15DeviceParameter(_sdp_r: _SdpReader, _sdp_depth: int) -> DeviceParameter:

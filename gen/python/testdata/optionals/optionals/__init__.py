@@ -927,6 +927,62 @@ class Reading:
 Choice = _sdp_t.Union[Choice_Nothing, Choice_Number]
 
 
+def encode_level(value: Level) -> bytes:
+    """Encodes a Level (enum) on its own; raises EncodeError for a value that has no encoding."""
+    return _sdp_run(_sdp_e_t5Level, value)
+
+
+def level_encoded_size(value: Level) -> int:
+    """The number of bytes encode_level(value) returns."""
+    return _sdp_s_t5Level(value)
+
+
+def decode_level(data: _sdp_t.Any, options: DecodeOptions | None = None) -> Level:
+    """Decodes a Level that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""
+    return _sdp_top(_SdpReader(data, options), _sdp_d_t5Level, True)
+
+
+def decode_level_prefix(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_Prefix[Level]:
+    """Decodes a Level at the start of data; returns it and the bytes consumed."""
+    r = _SdpReader(data, options)
+    v = _sdp_top(r, _sdp_d_t5Level, False)
+    return v, r.pos
+
+
+def encode_choice(value: Choice) -> bytes:
+    """Encodes a Choice (union) on its own; raises EncodeError for a value that has no encoding."""
+    return _sdp_run(_sdp_e_t6Choice, value)
+
+
+def choice_encoded_size(value: Choice) -> int:
+    """The number of bytes encode_choice(value) returns."""
+    return _sdp_s_t6Choice(value)
+
+
+def decode_choice(data: _sdp_t.Any, options: DecodeOptions | None = None) -> Choice:
+    """Decodes a Choice that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""
+    return _sdp_top(_SdpReader(data, options), _sdp_d_t6Choice, True)
+
+
+def decode_choice_prefix(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_Prefix[Choice]:
+    """Decodes a Choice at the start of data; returns it and the bytes consumed."""
+    r = _SdpReader(data, options)
+    v = _sdp_top(r, _sdp_d_t6Choice, False)
+    return v, r.pos
+
+
+def _sdp_d_t5Level(_sdp_r: _SdpReader, _sdp_depth: int) -> Level:
+    return _sdp_r.enum(_SDP_U8, 1, Level)
+
+
+def _sdp_e_t5Level(_sdp_v: Level, _sdp_out: bytearray) -> None:
+    _sdp_out += _SDP_U8.pack(Level(_sdp_v))
+
+
+def _sdp_s_t5Level(_sdp_v: Level) -> int:
+    return 1
+
+
 def _sdp_d_t5Inner(_sdp_r: _SdpReader, _sdp_depth: int) -> Inner:
     if _sdp_depth > _sdp_r.max_depth:
         raise _sdp_r.depth("Inner", _sdp_depth)

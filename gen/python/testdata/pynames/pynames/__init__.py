@@ -982,11 +982,138 @@ class Wrapper:
     nested: list[list[str] | None] = _sdp_dc.field(default_factory=_sdp_list)
 
 
+@_sdp_dc.dataclass(**_SDP_SLOTS)
+class Message_Ping:
+    """Variant Ping of union Message (tag 0)."""
+
+
+@_sdp_dc.dataclass(**_SDP_SLOTS)
+class Message_Pong:
+    """Variant Pong of union Message (tag 1)."""
+
+    n: int = 0
+
+
+class decode_value(_sdp_enum.IntEnum):
+    """An enum named like another enum's decode function."""
+
+    FINGERPRINT: _sdp_t.ClassVar[int]
+    A = 0
+    B = 1
+
+
+decode_value.FINGERPRINT = 0x57d3fdffa9318b61
+
+
 list_ = _sdp_t.Union[list__A, list__B, int_]
+
+
+# A union whose decode function would be the message dispatcher's name.
+Message = _sdp_t.Union[Message_Ping, Message_Pong]
 
 
 # Aliases for annotations inside classes whose fields shadow these names.
 _sdp_c_value = value
+
+
+def encode_value_(value: value) -> bytes:
+    """Encodes a value (enum) on its own; raises EncodeError for a value that has no encoding."""
+    return _sdp_run(_sdp_e_t5value, value)
+
+
+def value_encoded_size_(value: value) -> int:
+    """The number of bytes encode_value_(value) returns."""
+    return _sdp_s_t5value(value)
+
+
+def decode_value_(data: _sdp_t.Any, options: DecodeOptions | None = None) -> value:
+    """Decodes a value that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""
+    return _sdp_top(_SdpReader(data, options), _sdp_d_t5value, True)
+
+
+def decode_value_prefix_(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_Prefix[value]:
+    """Decodes a value at the start of data; returns it and the bytes consumed."""
+    r = _SdpReader(data, options)
+    v = _sdp_top(r, _sdp_d_t5value, False)
+    return v, r.pos
+
+
+def encode_list(value: list_) -> bytes:
+    """Encodes a list (union) on its own; raises EncodeError for a value that has no encoding."""
+    return _sdp_run(_sdp_e_t4list, value)
+
+
+def list_encoded_size(value: list_) -> int:
+    """The number of bytes encode_list(value) returns."""
+    return _sdp_s_t4list(value)
+
+
+def decode_list(data: _sdp_t.Any, options: DecodeOptions | None = None) -> list_:
+    """Decodes a list that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""
+    return _sdp_top(_SdpReader(data, options), _sdp_d_t4list, True)
+
+
+def decode_list_prefix(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_Prefix[list_]:
+    """Decodes a list at the start of data; returns it and the bytes consumed."""
+    r = _SdpReader(data, options)
+    v = _sdp_top(r, _sdp_d_t4list, False)
+    return v, r.pos
+
+
+def encode_message_(value: Message) -> bytes:
+    """Encodes a Message (union) on its own; raises EncodeError for a value that has no encoding."""
+    return _sdp_run(_sdp_e_t7Message, value)
+
+
+def message_encoded_size_(value: Message) -> int:
+    """The number of bytes encode_message_(value) returns."""
+    return _sdp_s_t7Message(value)
+
+
+def decode_message_(data: _sdp_t.Any, options: DecodeOptions | None = None) -> Message:
+    """Decodes a Message that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""
+    return _sdp_top(_SdpReader(data, options), _sdp_d_t7Message, True)
+
+
+def decode_message_prefix_(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_Prefix[Message]:
+    """Decodes a Message at the start of data; returns it and the bytes consumed."""
+    r = _SdpReader(data, options)
+    v = _sdp_top(r, _sdp_d_t7Message, False)
+    return v, r.pos
+
+
+def encode_decode_value(value: decode_value) -> bytes:
+    """Encodes a decode_value (enum) on its own; raises EncodeError for a value that has no encoding."""
+    return _sdp_run(_sdp_e_t12decode_value, value)
+
+
+def decode_value_encoded_size(value: decode_value) -> int:
+    """The number of bytes encode_decode_value(value) returns."""
+    return _sdp_s_t12decode_value(value)
+
+
+def decode_decode_value(data: _sdp_t.Any, options: DecodeOptions | None = None) -> decode_value:
+    """Decodes a decode_value that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""
+    return _sdp_top(_SdpReader(data, options), _sdp_d_t12decode_value, True)
+
+
+def decode_decode_value_prefix(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_Prefix[decode_value]:
+    """Decodes a decode_value at the start of data; returns it and the bytes consumed."""
+    r = _SdpReader(data, options)
+    v = _sdp_top(r, _sdp_d_t12decode_value, False)
+    return v, r.pos
+
+
+def _sdp_d_t5value(_sdp_r: _SdpReader, _sdp_depth: int) -> value:
+    return _sdp_r.enum(_SDP_U8, 1, value)
+
+
+def _sdp_e_t5value(_sdp_v: value, _sdp_out: bytearray) -> None:
+    _sdp_out += _SDP_U8.pack(value(_sdp_v))
+
+
+def _sdp_s_t5value(_sdp_v: value) -> int:
+    return 1
 
 
 def _sdp_d_t4Some(_sdp_r: _SdpReader, _sdp_depth: int) -> Some_:
@@ -1282,6 +1409,55 @@ def _sdp_e_t7Wrapper(_sdp_v: Wrapper, _sdp_out: bytearray) -> None:
 
 def _sdp_s_t7Wrapper(_sdp_v: Wrapper) -> int:
     return 0 + _sdp_s_list_t3int(_sdp_v.ints) + _sdp_s_list_t4list(_sdp_v.lists) + _sdp_s_list_opt_arr2_str(_sdp_v.nested)
+
+
+def _sdp_d_t7Message(_sdp_r: _SdpReader, _sdp_depth: int) -> Message:
+    if _sdp_depth > _sdp_r.max_depth:
+        raise _sdp_r.depth("Message", _sdp_depth)
+    _sdp_p = _sdp_r.pos
+    _sdp_tag = _sdp_r.u8("the tag of union Message")
+    if _sdp_tag == 0:
+        return Message_Ping()
+    if _sdp_tag == 1:
+        _sdp_f = "Pong.n"
+        try:
+            _sdp_v1_0 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
+        except DecodeError as _sdp_e:
+            _sdp_e._sdp_segs.append(_sdp_f)
+            raise
+        return Message_Pong(_sdp_v1_0)
+    raise DecodeError("union_tag", _sdp_p, "tag " + str(_sdp_tag) + " is not a variant of union Message (it has 2)")
+
+
+def _sdp_e_t7Message(_sdp_v: Message, _sdp_out: bytearray) -> None:
+    if isinstance(_sdp_v, Message_Ping):
+        _sdp_out.append(0)
+        return
+    if isinstance(_sdp_v, Message_Pong):
+        _sdp_out.append(1)
+        _sdp_out += _SDP_U8.pack(_sdp_v.n)
+        return
+    raise EncodeError("union Message: " + repr(_sdp_v) + " is not one of its variants")
+
+
+def _sdp_s_t7Message(_sdp_v: Message) -> int:
+    if isinstance(_sdp_v, Message_Ping):
+        return 1
+    if isinstance(_sdp_v, Message_Pong):
+        return 1 + 1
+    raise EncodeError("union Message: " + repr(_sdp_v) + " is not one of its variants")
+
+
+def _sdp_d_t12decode_value(_sdp_r: _SdpReader, _sdp_depth: int) -> decode_value:
+    return _sdp_r.enum(_SDP_U8, 1, decode_value)
+
+
+def _sdp_e_t12decode_value(_sdp_v: decode_value, _sdp_out: bytearray) -> None:
+    _sdp_out += _SDP_U8.pack(decode_value(_sdp_v))
+
+
+def _sdp_s_t12decode_value(_sdp_v: decode_value) -> int:
+    return 1
 
 
 def _sdp_d_list_i32(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int] | _sdp_t.Any:
@@ -1585,5 +1761,5 @@ _SDP_RUN_BHB = _sdp_struct.Struct("<BHB")
 _SDP_RUN_BHBI = _sdp_struct.Struct("<BHBI")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t4Some, 2: _sdp_d_t3int, 3: _sdp_d_t6list_A, 4: _sdp_d_t7Wrapper}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Some_, 2: int_, 3: list_A, 4: Wrapper}
-FINGERPRINTS: dict[str, int] = {"value": 0x17b245b13dacfb39, "Some": 0xa2c344b98dac4a4b, "int": 0x537fde546d652ee6, "list": 0x1e8c5e3c8243493d, "list_A": 0x4d087d96f1aa4ae9, "Wrapper": 0x4b46333cae55cf16}
+FINGERPRINTS: dict[str, int] = {"value": 0x17b245b13dacfb39, "Some": 0xa2c344b98dac4a4b, "int": 0x537fde546d652ee6, "list": 0x1e8c5e3c8243493d, "list_A": 0x4d087d96f1aa4ae9, "Wrapper": 0x4b46333cae55cf16, "Message": 0x76a5cd2804330fe8, "decode_value": 0x57d3fdffa9318b61}
 _SDP_HELLO: dict[int, tuple[str, int]] = {1: ("Some", 0xa2c344b98dac4a4b), 2: ("int", 0x537fde546d652ee6), 3: ("list_A", 0x4d087d96f1aa4ae9), 4: ("Wrapper", 0x4b46333cae55cf16)}

@@ -1021,6 +1021,28 @@ class Program:
 Expr = _sdp_t.Union[Expr_Lit, Expr_Neg, Expr_Add]
 
 
+def encode_expr(value: Expr) -> bytes:
+    """Encodes a Expr (union) on its own; raises EncodeError for a value that has no encoding."""
+    return _sdp_run(_sdp_e_t4Expr, value)
+
+
+def expr_encoded_size(value: Expr) -> int:
+    """The number of bytes encode_expr(value) returns."""
+    return _sdp_s_t4Expr(value)
+
+
+def decode_expr(data: _sdp_t.Any, options: DecodeOptions | None = None) -> Expr:
+    """Decodes a Expr that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""
+    return _sdp_top(_SdpReader(data, options), _sdp_d_t4Expr, True)
+
+
+def decode_expr_prefix(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_Prefix[Expr]:
+    """Decodes a Expr at the start of data; returns it and the bytes consumed."""
+    r = _SdpReader(data, options)
+    v = _sdp_top(r, _sdp_d_t4Expr, False)
+    return v, r.pos
+
+
 def _sdp_d_t4Tree(_sdp_r: _SdpReader, _sdp_depth: int) -> Tree:
     if _sdp_depth > _sdp_r.max_depth:
         raise _sdp_r.depth("Tree", _sdp_depth)

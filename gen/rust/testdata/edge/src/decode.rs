@@ -465,7 +465,7 @@ impl Inline {
 
     /// Decodes a value that fills `bytes` exactly, with the given options.
     pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, opts, Self::read)
+        rt::decode_all(bytes, opts, Self::read_top)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
@@ -480,7 +480,7 @@ impl Inline {
         bytes: &[u8],
         opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, opts, Self::read)
+        rt::decode_prefix(bytes, opts, Self::read_top)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -499,7 +499,7 @@ impl Inline {
         bytes: &[u8],
         opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, opts, self, Self::read_into)
+        rt::decode_all_into(bytes, opts, self, Self::read_top_into)
     }
 
     #[doc(hidden)]
@@ -673,6 +673,16 @@ impl Inline {
             tag => return Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
         Ok(())
+    }
+
+    /// Reads the union as a whole input's value: an error's path starts with the variant.
+    fn read_top(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
+        rt::read_top_union(r, depth, Self::read, Self::path_in)
+    }
+
+    /// Like `read_top`, decoding into `self`.
+    fn read_top_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_top_union(r, depth, |r, d| self.read_into(r, d), Self::path_in)
     }
 }
 
@@ -1302,7 +1312,7 @@ impl Choice {
 
     /// Decodes a value that fills `bytes` exactly, with the given options.
     pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, opts, Self::read)
+        rt::decode_all(bytes, opts, Self::read_top)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
@@ -1317,7 +1327,7 @@ impl Choice {
         bytes: &[u8],
         opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, opts, Self::read)
+        rt::decode_prefix(bytes, opts, Self::read_top)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -1336,7 +1346,7 @@ impl Choice {
         bytes: &[u8],
         opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, opts, self, Self::read_into)
+        rt::decode_all_into(bytes, opts, self, Self::read_top_into)
     }
 
     #[doc(hidden)]
@@ -1415,5 +1425,15 @@ impl Choice {
             tag => return Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
         Ok(())
+    }
+
+    /// Reads the union as a whole input's value: an error's path starts with the variant.
+    fn read_top(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
+        rt::read_top_union(r, depth, Self::read, Self::path_in)
+    }
+
+    /// Like `read_top`, decoding into `self`.
+    fn read_top_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_top_union(r, depth, |r, d| self.read_into(r, d), Self::path_in)
     }
 }

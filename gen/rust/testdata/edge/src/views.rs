@@ -363,7 +363,7 @@ impl<'a> InlineRef<'a> {
 
     /// Decodes a value that fills `bytes` exactly, with the given options.
     pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, opts, Self::read)
+        rt::decode_all(bytes, opts, Self::read_top)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
@@ -378,7 +378,7 @@ impl<'a> InlineRef<'a> {
         bytes: &'a [u8],
         opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, opts, Self::read)
+        rt::decode_prefix(bytes, opts, Self::read_top)
     }
 
     #[doc(hidden)]
@@ -401,6 +401,11 @@ impl<'a> InlineRef<'a> {
             }),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
+    }
+
+    /// Reads the union as a whole input's value: an error's path starts with the variant.
+    fn read_top(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
+        rt::read_top_union(r, depth, Self::read, Inline::path_in)
     }
 
     /// Reads a value that `read` validated, without checking it again.
@@ -775,7 +780,7 @@ impl<'a> ChoiceRef<'a> {
 
     /// Decodes a value that fills `bytes` exactly, with the given options.
     pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, opts, Self::read)
+        rt::decode_all(bytes, opts, Self::read_top)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
@@ -790,7 +795,7 @@ impl<'a> ChoiceRef<'a> {
         bytes: &'a [u8],
         opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, opts, Self::read)
+        rt::decode_prefix(bytes, opts, Self::read_top)
     }
 
     #[doc(hidden)]
@@ -807,6 +812,11 @@ impl<'a> ChoiceRef<'a> {
             }),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
+    }
+
+    /// Reads the union as a whole input's value: an error's path starts with the variant.
+    fn read_top(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
+        rt::read_top_union(r, depth, Self::read, Choice::path_in)
     }
 
     /// Reads a value that `read` validated, without checking it again.

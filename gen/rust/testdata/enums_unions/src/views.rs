@@ -85,7 +85,7 @@ impl<'a> ShapeRef<'a> {
 
     /// Decodes a value that fills `bytes` exactly, with the given options.
     pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, opts, Self::read)
+        rt::decode_all(bytes, opts, Self::read_top)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
@@ -100,7 +100,7 @@ impl<'a> ShapeRef<'a> {
         bytes: &'a [u8],
         opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, opts, Self::read)
+        rt::decode_prefix(bytes, opts, Self::read_top)
     }
 
     #[doc(hidden)]
@@ -125,6 +125,11 @@ impl<'a> ShapeRef<'a> {
             5 => Ok(Self::Marker {}),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
+    }
+
+    /// Reads the union as a whole input's value: an error's path starts with the variant.
+    fn read_top(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
+        rt::read_top_union(r, depth, Self::read, Shape::path_in)
     }
 
     /// Reads a value that `read` validated, without checking it again.
@@ -214,7 +219,7 @@ impl<'a> NestedRef<'a> {
 
     /// Decodes a value that fills `bytes` exactly, with the given options.
     pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, opts, Self::read)
+        rt::decode_all(bytes, opts, Self::read_top)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
@@ -229,7 +234,7 @@ impl<'a> NestedRef<'a> {
         bytes: &'a [u8],
         opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, opts, Self::read)
+        rt::decode_prefix(bytes, opts, Self::read_top)
     }
 
     #[doc(hidden)]
@@ -249,6 +254,11 @@ impl<'a> NestedRef<'a> {
             }),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
+    }
+
+    /// Reads the union as a whole input's value: an error's path starts with the variant.
+    fn read_top(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
+        rt::read_top_union(r, depth, Self::read, Nested::path_in)
     }
 
     /// Reads a value that `read` validated, without checking it again.

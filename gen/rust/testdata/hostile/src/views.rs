@@ -248,7 +248,7 @@ impl<'a> WideRef<'a> {
 
     /// Decodes a value that fills `bytes` exactly, with the given options.
     pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, opts, Self::read)
+        rt::decode_all(bytes, opts, Self::read_top)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
@@ -263,7 +263,7 @@ impl<'a> WideRef<'a> {
         bytes: &'a [u8],
         opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, opts, Self::read)
+        rt::decode_prefix(bytes, opts, Self::read_top)
     }
 
     #[doc(hidden)]
@@ -282,6 +282,11 @@ impl<'a> WideRef<'a> {
             }),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
+    }
+
+    /// Reads the union as a whole input's value: an error's path starts with the variant.
+    fn read_top(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
+        rt::read_top_union(r, depth, Self::read, Wide::path_in)
     }
 
     /// Reads a value that `read` validated, without checking it again.

@@ -484,7 +484,7 @@ impl Result {
 
     /// Decodes a value that fills `bytes` exactly, with the given options.
     pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, opts, Self::read)
+        rt::decode_all(bytes, opts, Self::read_top)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
@@ -499,7 +499,7 @@ impl Result {
         bytes: &[u8],
         opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, opts, Self::read)
+        rt::decode_prefix(bytes, opts, Self::read_top)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -518,7 +518,7 @@ impl Result {
         bytes: &[u8],
         opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, opts, self, Self::read_into)
+        rt::decode_all_into(bytes, opts, self, Self::read_top_into)
     }
 
     #[doc(hidden)]
@@ -605,6 +605,16 @@ impl Result {
             tag => return Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
         Ok(())
+    }
+
+    /// Reads the union as a whole input's value: an error's path starts with the variant.
+    fn read_top(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
+        rt::read_top_union(r, depth, Self::read, Self::path_in)
+    }
+
+    /// Like `read_top`, decoding into `self`.
+    fn read_top_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_top_union(r, depth, |r, d| self.read_into(r, d), Self::path_in)
     }
 }
 

@@ -488,7 +488,7 @@ mod sdp_decode {
 
         /// Decodes a value that fills `bytes` exactly, with the given options.
         pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
-            rt::decode_all(bytes, opts, Self::read)
+            rt::decode_all(bytes, opts, Self::read_top)
         }
 
         /// Decodes a value at the start of `bytes`; returns it with the number of
@@ -503,7 +503,7 @@ mod sdp_decode {
             bytes: &[u8],
             opts: rt::DecodeOptions,
         ) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, opts, Self::read)
+            rt::decode_prefix(bytes, opts, Self::read_top)
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -522,7 +522,7 @@ mod sdp_decode {
             bytes: &[u8],
             opts: rt::DecodeOptions,
         ) -> rt::DecodeResult<()> {
-            rt::decode_all_into(bytes, opts, self, Self::read_into)
+            rt::decode_all_into(bytes, opts, self, Self::read_top_into)
         }
 
         #[doc(hidden)]
@@ -696,6 +696,16 @@ mod sdp_decode {
                 tag => return Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
             }
             Ok(())
+        }
+
+        /// Reads the union as a whole input's value: an error's path starts with the variant.
+        fn read_top(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
+            rt::read_top_union(r, depth, Self::read, Self::path_in)
+        }
+
+        /// Like `read_top`, decoding into `self`.
+        fn read_top_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+            rt::read_top_union(r, depth, |r, d| self.read_into(r, d), Self::path_in)
         }
     }
 
@@ -1325,7 +1335,7 @@ mod sdp_decode {
 
         /// Decodes a value that fills `bytes` exactly, with the given options.
         pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
-            rt::decode_all(bytes, opts, Self::read)
+            rt::decode_all(bytes, opts, Self::read_top)
         }
 
         /// Decodes a value at the start of `bytes`; returns it with the number of
@@ -1340,7 +1350,7 @@ mod sdp_decode {
             bytes: &[u8],
             opts: rt::DecodeOptions,
         ) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, opts, Self::read)
+            rt::decode_prefix(bytes, opts, Self::read_top)
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -1359,7 +1369,7 @@ mod sdp_decode {
             bytes: &[u8],
             opts: rt::DecodeOptions,
         ) -> rt::DecodeResult<()> {
-            rt::decode_all_into(bytes, opts, self, Self::read_into)
+            rt::decode_all_into(bytes, opts, self, Self::read_top_into)
         }
 
         #[doc(hidden)]
@@ -1438,6 +1448,16 @@ mod sdp_decode {
                 tag => return Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
             }
             Ok(())
+        }
+
+        /// Reads the union as a whole input's value: an error's path starts with the variant.
+        fn read_top(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
+            rt::read_top_union(r, depth, Self::read, Self::path_in)
+        }
+
+        /// Like `read_top`, decoding into `self`.
+        fn read_top_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+            rt::read_top_union(r, depth, |r, d| self.read_into(r, d), Self::path_in)
         }
     }
 }
@@ -6349,6 +6369,44 @@ pub mod rt {
         read(value, r, depth).map_err(|e| e.inside(name))
     }
 
+    /// Reads a union decoded on its own (not as a field) with `read`; on an
+    /// error, puts the variant and the fields inside it in front of the error's
+    /// path (`Circle.radius`, `Rect.width`), found by `path_in` on the error path
+    /// only, as a struct does for a union field.
+    #[doc(hidden)]
+    #[inline]
+    pub fn read_top_union<'a, T>(
+        r: &mut Reader<'a>,
+        depth: u32,
+        read: impl FnOnce(&mut Reader<'a>, u32) -> Result<T, DecodeError>,
+        path_in: fn(Reader<'a>, u32, usize, &mut String),
+    ) -> Result<T, DecodeError> {
+        let (start, used) = (r.pos, r.mem_used);
+        match read(r, depth) {
+            Ok(v) => Ok(v),
+            Err(e) => Err(top_union_path(e, r, start, used, depth, path_in)),
+        }
+    }
+
+    /// The error of a union decoded on its own, with the path `path_in` finds
+    /// when it re-reads the union from `start` with the memory total `used`.
+    #[cold]
+    #[inline(never)]
+    fn top_union_path<'a>(
+        e: DecodeError,
+        r: &Reader<'a>,
+        start: usize,
+        used: u64,
+        depth: u32,
+        path_in: fn(Reader<'a>, u32, usize, &mut String),
+    ) -> DecodeError {
+        let mut again = r.quiet_at(start);
+        again.mem_used = used;
+        let mut path = String::new();
+        path_in(again, depth, e.offset, &mut path);
+        e.with_path_prefix(&path)
+    }
+
     /// Like [`read_struct_charged`], decoding into an existing value with `read`.
     #[doc(hidden)]
     #[inline]
@@ -8872,7 +8930,7 @@ mod sdp_views {
 
         /// Decodes a value that fills `bytes` exactly, with the given options.
         pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
-            rt::decode_all(bytes, opts, Self::read)
+            rt::decode_all(bytes, opts, Self::read_top)
         }
 
         /// Decodes a value at the start of `bytes`; returns it with the number of
@@ -8887,7 +8945,7 @@ mod sdp_views {
             bytes: &'a [u8],
             opts: rt::DecodeOptions,
         ) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, opts, Self::read)
+            rt::decode_prefix(bytes, opts, Self::read_top)
         }
 
         #[doc(hidden)]
@@ -8910,6 +8968,11 @@ mod sdp_views {
                 }),
                 tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
             }
+        }
+
+        /// Reads the union as a whole input's value: an error's path starts with the variant.
+        fn read_top(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
+            rt::read_top_union(r, depth, Self::read, Inline::path_in)
         }
 
         /// Reads a value that `read` validated, without checking it again.
@@ -9284,7 +9347,7 @@ mod sdp_views {
 
         /// Decodes a value that fills `bytes` exactly, with the given options.
         pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
-            rt::decode_all(bytes, opts, Self::read)
+            rt::decode_all(bytes, opts, Self::read_top)
         }
 
         /// Decodes a value at the start of `bytes`; returns it with the number of
@@ -9299,7 +9362,7 @@ mod sdp_views {
             bytes: &'a [u8],
             opts: rt::DecodeOptions,
         ) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, opts, Self::read)
+            rt::decode_prefix(bytes, opts, Self::read_top)
         }
 
         #[doc(hidden)]
@@ -9316,6 +9379,11 @@ mod sdp_views {
                 }),
                 tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
             }
+        }
+
+        /// Reads the union as a whole input's value: an error's path starts with the variant.
+        fn read_top(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
+            rt::read_top_union(r, depth, Self::read, Choice::path_in)
         }
 
         /// Reads a value that `read` validated, without checking it again.

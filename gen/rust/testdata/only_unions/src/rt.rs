@@ -2630,6 +2630,44 @@ pub fn read_union_into<'a, T>(
     read(value, r, depth).map_err(|e| e.inside(name))
 }
 
+/// Reads a union decoded on its own (not as a field) with `read`; on an
+/// error, puts the variant and the fields inside it in front of the error's
+/// path (`Circle.radius`, `Rect.width`), found by `path_in` on the error path
+/// only, as a struct does for a union field.
+#[doc(hidden)]
+#[inline]
+pub fn read_top_union<'a, T>(
+    r: &mut Reader<'a>,
+    depth: u32,
+    read: impl FnOnce(&mut Reader<'a>, u32) -> Result<T, DecodeError>,
+    path_in: fn(Reader<'a>, u32, usize, &mut String),
+) -> Result<T, DecodeError> {
+    let (start, used) = (r.pos, r.mem_used);
+    match read(r, depth) {
+        Ok(v) => Ok(v),
+        Err(e) => Err(top_union_path(e, r, start, used, depth, path_in)),
+    }
+}
+
+/// The error of a union decoded on its own, with the path `path_in` finds
+/// when it re-reads the union from `start` with the memory total `used`.
+#[cold]
+#[inline(never)]
+fn top_union_path<'a>(
+    e: DecodeError,
+    r: &Reader<'a>,
+    start: usize,
+    used: u64,
+    depth: u32,
+    path_in: fn(Reader<'a>, u32, usize, &mut String),
+) -> DecodeError {
+    let mut again = r.quiet_at(start);
+    again.mem_used = used;
+    let mut path = String::new();
+    path_in(again, depth, e.offset, &mut path);
+    e.with_path_prefix(&path)
+}
+
 /// Like [`read_struct_charged`], decoding into an existing value with `read`.
 #[doc(hidden)]
 #[inline]
