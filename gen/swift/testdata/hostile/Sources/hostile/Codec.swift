@@ -66,7 +66,7 @@ extension Big: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Big()
             throw error
         }
     }
@@ -82,7 +82,7 @@ extension Big: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Big()
             throw error
         }
     }
@@ -210,7 +210,7 @@ extension Holder: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Holder()
             throw error
         }
     }
@@ -226,7 +226,7 @@ extension Holder: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Holder()
             throw error
         }
     }
@@ -354,6 +354,36 @@ extension Wide: _SDPEncodable, SDPValue {
         let size = encodedSize
         try _sdpCheckSize(self, size)
         _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
+    /// Decodes `Wide` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds when the input holds the same variant:
+    /// its values are decoded into as decode(serializedBytes:) of a struct
+    /// decodes into its fields. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Wide.unit`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Wide.unit
+            throw error
+        }
+    }
+
+    /// Decodes `Wide` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds when the input holds the same variant:
+    /// its values are decoded into as decode(serializedBytes:) of a struct
+    /// decodes into its fields. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Wide.unit`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Wide.unit
+            throw error
+        }
     }
 
     /// The number of bytes serializedBytes() returns.
@@ -538,7 +568,7 @@ extension Events: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Events()
             throw error
         }
     }
@@ -554,7 +584,7 @@ extension Events: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Events()
             throw error
         }
     }
@@ -692,7 +722,7 @@ extension Node: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Node()
             throw error
         }
     }
@@ -708,7 +738,7 @@ extension Node: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Node()
             throw error
         }
     }
@@ -860,7 +890,7 @@ extension Nodes: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Nodes()
             throw error
         }
     }
@@ -876,7 +906,7 @@ extension Nodes: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Nodes()
             throw error
         }
     }
@@ -1014,7 +1044,7 @@ extension Chain: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Chain()
             throw error
         }
     }
@@ -1030,7 +1060,7 @@ extension Chain: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Chain()
             throw error
         }
     }

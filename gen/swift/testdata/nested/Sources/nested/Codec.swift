@@ -66,7 +66,7 @@ extension Point: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Point()
             throw error
         }
     }
@@ -82,7 +82,7 @@ extension Point: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Point()
             throw error
         }
     }
@@ -225,7 +225,7 @@ extension Rectangle: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Rectangle()
             throw error
         }
     }
@@ -241,7 +241,7 @@ extension Rectangle: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Rectangle()
             throw error
         }
     }
@@ -390,7 +390,7 @@ extension Scene: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Scene()
             throw error
         }
     }
@@ -406,7 +406,7 @@ extension Scene: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Scene()
             throw error
         }
     }
@@ -550,6 +550,34 @@ extension DeviceKind: _SDPEncodable, SDPValue {
         _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `DeviceKind` from bytes that hold exactly one value into self,
+    /// (an enum holds no storage: this is assigning init(serializedBytes:)'s
+    /// value, with the reset below). The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `DeviceKind.input`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in self = try Self._sdpRead(&r) }
+        } catch {
+            self = DeviceKind.input
+            throw error
+        }
+    }
+
+    /// Decodes `DeviceKind` from a raw buffer that holds exactly one value into self,
+    /// (an enum holds no storage: this is assigning init(serializedBytes:)'s
+    /// value, with the reset below). The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `DeviceKind.input`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in self = try Self._sdpRead(&r) }
+        } catch {
+            self = DeviceKind.input
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int { 1 }
 
@@ -651,7 +679,7 @@ extension DeviceParameter: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = DeviceParameter()
             throw error
         }
     }
@@ -667,7 +695,7 @@ extension DeviceParameter: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = DeviceParameter()
             throw error
         }
     }
@@ -807,7 +835,7 @@ extension DevicePlugin: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = DevicePlugin()
             throw error
         }
     }
@@ -823,7 +851,7 @@ extension DevicePlugin: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = DevicePlugin()
             throw error
         }
     }
@@ -977,7 +1005,7 @@ extension AudioDevice: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = AudioDevice()
             throw error
         }
     }
@@ -993,7 +1021,7 @@ extension AudioDevice: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = AudioDevice()
             throw error
         }
     }

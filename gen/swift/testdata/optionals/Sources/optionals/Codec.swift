@@ -55,6 +55,34 @@ extension Level: _SDPEncodable, SDPValue {
         _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Level` from bytes that hold exactly one value into self,
+    /// (an enum holds no storage: this is assigning init(serializedBytes:)'s
+    /// value, with the reset below). The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Level.low`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in self = try Self._sdpRead(&r) }
+        } catch {
+            self = Level.low
+            throw error
+        }
+    }
+
+    /// Decodes `Level` from a raw buffer that holds exactly one value into self,
+    /// (an enum holds no storage: this is assigning init(serializedBytes:)'s
+    /// value, with the reset below). The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Level.low`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in self = try Self._sdpRead(&r) }
+        } catch {
+            self = Level.low
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int { 1 }
 
@@ -156,7 +184,7 @@ extension Inner: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Inner()
             throw error
         }
     }
@@ -172,7 +200,7 @@ extension Inner: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Inner()
             throw error
         }
     }
@@ -291,6 +319,36 @@ extension Choice: _SDPEncodable, SDPValue {
         let size = encodedSize
         try _sdpCheckSize(self, size)
         _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
+    /// Decodes `Choice` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds when the input holds the same variant:
+    /// its values are decoded into as decode(serializedBytes:) of a struct
+    /// decodes into its fields. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Choice.nothing`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Choice.nothing
+            throw error
+        }
+    }
+
+    /// Decodes `Choice` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds when the input holds the same variant:
+    /// its values are decoded into as decode(serializedBytes:) of a struct
+    /// decodes into its fields. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Choice.nothing`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Choice.nothing
+            throw error
+        }
     }
 
     /// The number of bytes serializedBytes() returns.
@@ -429,7 +487,7 @@ extension Optionals: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Optionals()
             throw error
         }
     }
@@ -445,7 +503,7 @@ extension Optionals: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Optionals()
             throw error
         }
     }
@@ -739,7 +797,7 @@ extension Reading: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Reading()
             throw error
         }
     }
@@ -755,7 +813,7 @@ extension Reading: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Self()
+            self = Reading()
             throw error
         }
     }
