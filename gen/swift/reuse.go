@@ -254,9 +254,11 @@ func (g *generator) reuseAPI(p *emit.Printer, d schema.Decl) {
 	body := "{ (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }"
 	var def string
 	var reuses []string
+	reset, punct := "", ","
 	switch d := d.(type) {
 	case *schema.Struct:
 		def = g.typeName(d) + "()"
+		reset = "Self()"
 		reuses = []string{
 			"/// reusing the storage self holds: arrays keep their capacity (when",
 			"/// uniquely referenced) and their kept elements are decoded into, in",
@@ -266,30 +268,34 @@ func (g *generator) reuseAPI(p *emit.Printer, d schema.Decl) {
 	case *schema.Union:
 		def = g.zero(&schema.Type{Kind: schema.UnionRef, Union: d})
 		reuses = []string{
-			"/// reusing the storage self holds when the input holds the same variant:",
-			"/// its values are decoded into as decode(serializedBytes:) of a struct",
-			"/// decodes into its fields. The result, the checks",
+			"/// reusing the storage of the variant self holds when the input holds the",
+			"/// same variant (its values are decoded into, as a struct's fields are).",
+			"/// The result, the checks",
 		}
 	case *schema.Enum:
 		def = g.zero(&schema.Type{Kind: schema.EnumRef, Enum: d})
 		body = "{ (r: inout _SDPReader) throws(DecodeError) in self = try Self._sdpRead(&r) }"
+		punct = "."
 		reuses = []string{
-			"/// (an enum holds no storage: this is assigning init(serializedBytes:)'s",
-			"/// value, with the reset below). The result, the checks",
+			"/// An enum holds no storage: this assigns the decoded value.",
+			"/// The result, the checks",
 		}
+	}
+	if reset == "" {
+		reset = def
 	}
 	for i, in := range []struct{ typ, what string }{{"[UInt8]", "bytes that hold"}, {"UnsafeRawBufferPointer", "a raw buffer that holds"}} {
 		if i > 0 {
 			p.P()
 		}
-		p.F("/// Decodes `%s` from %s exactly one value into self,", name, in.what)
+		p.F("/// Decodes `%s` from %s exactly one value into self%s", name, in.what, punct)
 		for _, l := range reuses {
 			p.P(l)
 		}
 		p.P("/// and the errors are those of init(serializedBytes:options:). On an error")
 		p.F("/// self is reset to its default value, `%s`.", def)
 		p.Block(fmt.Sprintf("public mutating func decode(serializedBytes bytes: %s, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", in.typ), "}", func() {
-			doCatch(p, "try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) "+body, "self = "+def)
+			doCatch(p, "try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) "+body, "self = "+reset)
 		})
 	}
 }

@@ -66,7 +66,7 @@ extension Parameter: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Parameter()
+            self = Self()
             throw error
         }
     }
@@ -82,7 +82,7 @@ extension Parameter: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Parameter()
+            self = Self()
             throw error
         }
     }
@@ -312,7 +312,7 @@ extension Plugin: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Plugin()
+            self = Self()
             throw error
         }
     }
@@ -328,7 +328,7 @@ extension Plugin: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Plugin()
+            self = Self()
             throw error
         }
     }
@@ -504,7 +504,7 @@ extension PluginRegistry: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = PluginRegistry()
+            self = Self()
             throw error
         }
     }
@@ -520,7 +520,7 @@ extension PluginRegistry: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = PluginRegistry()
+            self = Self()
             throw error
         }
     }

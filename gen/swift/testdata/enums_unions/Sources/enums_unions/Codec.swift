@@ -55,9 +55,9 @@ extension Small: _SDPEncodable, SDPValue {
         _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
-    /// Decodes `Small` from bytes that hold exactly one value into self,
-    /// (an enum holds no storage: this is assigning init(serializedBytes:)'s
-    /// value, with the reset below). The result, the checks
+    /// Decodes `Small` from bytes that hold exactly one value into self.
+    /// An enum holds no storage: this assigns the decoded value.
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Small.zero`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -69,9 +69,9 @@ extension Small: _SDPEncodable, SDPValue {
         }
     }
 
-    /// Decodes `Small` from a raw buffer that holds exactly one value into self,
-    /// (an enum holds no storage: this is assigning init(serializedBytes:)'s
-    /// value, with the reset below). The result, the checks
+    /// Decodes `Small` from a raw buffer that holds exactly one value into self.
+    /// An enum holds no storage: this assigns the decoded value.
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Small.zero`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -173,9 +173,9 @@ extension Sparse: _SDPEncodable, SDPValue {
         _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
-    /// Decodes `Sparse` from bytes that hold exactly one value into self,
-    /// (an enum holds no storage: this is assigning init(serializedBytes:)'s
-    /// value, with the reset below). The result, the checks
+    /// Decodes `Sparse` from bytes that hold exactly one value into self.
+    /// An enum holds no storage: this assigns the decoded value.
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Sparse.first`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -187,9 +187,9 @@ extension Sparse: _SDPEncodable, SDPValue {
         }
     }
 
-    /// Decodes `Sparse` from a raw buffer that holds exactly one value into self,
-    /// (an enum holds no storage: this is assigning init(serializedBytes:)'s
-    /// value, with the reset below). The result, the checks
+    /// Decodes `Sparse` from a raw buffer that holds exactly one value into self.
+    /// An enum holds no storage: this assigns the decoded value.
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Sparse.first`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -291,9 +291,9 @@ extension Wide: _SDPEncodable, SDPValue {
         _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
-    /// Decodes `Wide` from bytes that hold exactly one value into self,
-    /// (an enum holds no storage: this is assigning init(serializedBytes:)'s
-    /// value, with the reset below). The result, the checks
+    /// Decodes `Wide` from bytes that hold exactly one value into self.
+    /// An enum holds no storage: this assigns the decoded value.
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Wide.min`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -305,9 +305,9 @@ extension Wide: _SDPEncodable, SDPValue {
         }
     }
 
-    /// Decodes `Wide` from a raw buffer that holds exactly one value into self,
-    /// (an enum holds no storage: this is assigning init(serializedBytes:)'s
-    /// value, with the reset below). The result, the checks
+    /// Decodes `Wide` from a raw buffer that holds exactly one value into self.
+    /// An enum holds no storage: this assigns the decoded value.
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Wide.min`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -409,9 +409,9 @@ extension Default: _SDPEncodable, SDPValue {
         _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
-    /// Decodes `Default` from bytes that hold exactly one value into self,
-    /// (an enum holds no storage: this is assigning init(serializedBytes:)'s
-    /// value, with the reset below). The result, the checks
+    /// Decodes `Default` from bytes that hold exactly one value into self.
+    /// An enum holds no storage: this assigns the decoded value.
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Default.a`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -423,9 +423,9 @@ extension Default: _SDPEncodable, SDPValue {
         }
     }
 
-    /// Decodes `Default` from a raw buffer that holds exactly one value into self,
-    /// (an enum holds no storage: this is assigning init(serializedBytes:)'s
-    /// value, with the reset below). The result, the checks
+    /// Decodes `Default` from a raw buffer that holds exactly one value into self.
+    /// An enum holds no storage: this assigns the decoded value.
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Default.a`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -538,7 +538,7 @@ extension Circle: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Circle()
+            self = Self()
             throw error
         }
     }
@@ -554,7 +554,7 @@ extension Circle: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Circle()
+            self = Self()
             throw error
         }
     }
@@ -674,9 +674,9 @@ extension Shape: _SDPEncodable, SDPValue {
     }
 
     /// Decodes `Shape` from bytes that hold exactly one value into self,
-    /// reusing the storage self holds when the input holds the same variant:
-    /// its values are decoded into as decode(serializedBytes:) of a struct
-    /// decodes into its fields. The result, the checks
+    /// reusing the storage of the variant self holds when the input holds the
+    /// same variant (its values are decoded into, as a struct's fields are).
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Shape.none`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -689,9 +689,9 @@ extension Shape: _SDPEncodable, SDPValue {
     }
 
     /// Decodes `Shape` from a raw buffer that holds exactly one value into self,
-    /// reusing the storage self holds when the input holds the same variant:
-    /// its values are decoded into as decode(serializedBytes:) of a struct
-    /// decodes into its fields. The result, the checks
+    /// reusing the storage of the variant self holds when the input holds the
+    /// same variant (its values are decoded into, as a struct's fields are).
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Shape.none`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -953,9 +953,9 @@ extension Nested: _SDPEncodable, SDPValue {
     }
 
     /// Decodes `Nested` from bytes that hold exactly one value into self,
-    /// reusing the storage self holds when the input holds the same variant:
-    /// its values are decoded into as decode(serializedBytes:) of a struct
-    /// decodes into its fields. The result, the checks
+    /// reusing the storage of the variant self holds when the input holds the
+    /// same variant (its values are decoded into, as a struct's fields are).
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Nested.leaf(value: Small.zero)`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -968,9 +968,9 @@ extension Nested: _SDPEncodable, SDPValue {
     }
 
     /// Decodes `Nested` from a raw buffer that holds exactly one value into self,
-    /// reusing the storage self holds when the input holds the same variant:
-    /// its values are decoded into as decode(serializedBytes:) of a struct
-    /// decodes into its fields. The result, the checks
+    /// reusing the storage of the variant self holds when the input holds the
+    /// same variant (its values are decoded into, as a struct's fields are).
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Nested.leaf(value: Small.zero)`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -1165,7 +1165,7 @@ extension Enums: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Enums()
+            self = Self()
             throw error
         }
     }
@@ -1181,7 +1181,7 @@ extension Enums: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Enums()
+            self = Self()
             throw error
         }
     }
@@ -1374,7 +1374,7 @@ extension Unions: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Unions()
+            self = Self()
             throw error
         }
     }
@@ -1390,7 +1390,7 @@ extension Unions: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Unions()
+            self = Self()
             throw error
         }
     }

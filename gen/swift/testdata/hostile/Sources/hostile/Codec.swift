@@ -66,7 +66,7 @@ extension Big: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Big()
+            self = Self()
             throw error
         }
     }
@@ -82,7 +82,7 @@ extension Big: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Big()
+            self = Self()
             throw error
         }
     }
@@ -210,7 +210,7 @@ extension Holder: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Holder()
+            self = Self()
             throw error
         }
     }
@@ -226,7 +226,7 @@ extension Holder: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Holder()
+            self = Self()
             throw error
         }
     }
@@ -357,9 +357,9 @@ extension Wide: _SDPEncodable, SDPValue {
     }
 
     /// Decodes `Wide` from bytes that hold exactly one value into self,
-    /// reusing the storage self holds when the input holds the same variant:
-    /// its values are decoded into as decode(serializedBytes:) of a struct
-    /// decodes into its fields. The result, the checks
+    /// reusing the storage of the variant self holds when the input holds the
+    /// same variant (its values are decoded into, as a struct's fields are).
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Wide.unit`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -372,9 +372,9 @@ extension Wide: _SDPEncodable, SDPValue {
     }
 
     /// Decodes `Wide` from a raw buffer that holds exactly one value into self,
-    /// reusing the storage self holds when the input holds the same variant:
-    /// its values are decoded into as decode(serializedBytes:) of a struct
-    /// decodes into its fields. The result, the checks
+    /// reusing the storage of the variant self holds when the input holds the
+    /// same variant (its values are decoded into, as a struct's fields are).
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Wide.unit`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -568,7 +568,7 @@ extension Events: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Events()
+            self = Self()
             throw error
         }
     }
@@ -584,7 +584,7 @@ extension Events: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Events()
+            self = Self()
             throw error
         }
     }
@@ -722,7 +722,7 @@ extension Node: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Node()
+            self = Self()
             throw error
         }
     }
@@ -738,7 +738,7 @@ extension Node: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Node()
+            self = Self()
             throw error
         }
     }
@@ -890,7 +890,7 @@ extension Nodes: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Nodes()
+            self = Self()
             throw error
         }
     }
@@ -906,7 +906,7 @@ extension Nodes: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Nodes()
+            self = Self()
             throw error
         }
     }
@@ -1044,7 +1044,7 @@ extension Chain: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Chain()
+            self = Self()
             throw error
         }
     }
@@ -1060,7 +1060,7 @@ extension Chain: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Chain()
+            self = Self()
             throw error
         }
     }

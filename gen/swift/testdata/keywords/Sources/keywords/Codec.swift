@@ -55,9 +55,9 @@ extension `Type`: _SDPEncodable, SDPValue {
         _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
-    /// Decodes `Type` from bytes that hold exactly one value into self,
-    /// (an enum holds no storage: this is assigning init(serializedBytes:)'s
-    /// value, with the reset below). The result, the checks
+    /// Decodes `Type` from bytes that hold exactly one value into self.
+    /// An enum holds no storage: this assigns the decoded value.
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, ``Type`.none`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -69,9 +69,9 @@ extension `Type`: _SDPEncodable, SDPValue {
         }
     }
 
-    /// Decodes `Type` from a raw buffer that holds exactly one value into self,
-    /// (an enum holds no storage: this is assigning init(serializedBytes:)'s
-    /// value, with the reset below). The result, the checks
+    /// Decodes `Type` from a raw buffer that holds exactly one value into self.
+    /// An enum holds no storage: this assigns the decoded value.
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, ``Type`.none`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -184,7 +184,7 @@ extension Error: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Error()
+            self = Self()
             throw error
         }
     }
@@ -200,7 +200,7 @@ extension Error: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Error()
+            self = Self()
             throw error
         }
     }
@@ -648,9 +648,9 @@ extension Result: _SDPEncodable, SDPValue {
     }
 
     /// Decodes `Result` from bytes that hold exactly one value into self,
-    /// reusing the storage self holds when the input holds the same variant:
-    /// its values are decoded into as decode(serializedBytes:) of a struct
-    /// decodes into its fields. The result, the checks
+    /// reusing the storage of the variant self holds when the input holds the
+    /// same variant (its values are decoded into, as a struct's fields are).
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Result.ok(value: Error())`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -663,9 +663,9 @@ extension Result: _SDPEncodable, SDPValue {
     }
 
     /// Decodes `Result` from a raw buffer that holds exactly one value into self,
-    /// reusing the storage self holds when the input holds the same variant:
-    /// its values are decoded into as decode(serializedBytes:) of a struct
-    /// decodes into its fields. The result, the checks
+    /// reusing the storage of the variant self holds when the input holds the
+    /// same variant (its values are decoded into, as a struct's fields are).
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Result.ok(value: Error())`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -871,7 +871,7 @@ extension Holder: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Holder()
+            self = Self()
             throw error
         }
     }
@@ -887,7 +887,7 @@ extension Holder: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Holder()
+            self = Self()
             throw error
         }
     }

@@ -66,7 +66,7 @@ extension Point: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Point()
+            self = Self()
             throw error
         }
     }
@@ -82,7 +82,7 @@ extension Point: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Point()
+            self = Self()
             throw error
         }
     }
@@ -225,7 +225,7 @@ extension Rectangle: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Rectangle()
+            self = Self()
             throw error
         }
     }
@@ -241,7 +241,7 @@ extension Rectangle: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Rectangle()
+            self = Self()
             throw error
         }
     }
@@ -390,7 +390,7 @@ extension Scene: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Scene()
+            self = Self()
             throw error
         }
     }
@@ -406,7 +406,7 @@ extension Scene: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Scene()
+            self = Self()
             throw error
         }
     }
@@ -550,9 +550,9 @@ extension DeviceKind: _SDPEncodable, SDPValue {
         _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
-    /// Decodes `DeviceKind` from bytes that hold exactly one value into self,
-    /// (an enum holds no storage: this is assigning init(serializedBytes:)'s
-    /// value, with the reset below). The result, the checks
+    /// Decodes `DeviceKind` from bytes that hold exactly one value into self.
+    /// An enum holds no storage: this assigns the decoded value.
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `DeviceKind.input`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -564,9 +564,9 @@ extension DeviceKind: _SDPEncodable, SDPValue {
         }
     }
 
-    /// Decodes `DeviceKind` from a raw buffer that holds exactly one value into self,
-    /// (an enum holds no storage: this is assigning init(serializedBytes:)'s
-    /// value, with the reset below). The result, the checks
+    /// Decodes `DeviceKind` from a raw buffer that holds exactly one value into self.
+    /// An enum holds no storage: this assigns the decoded value.
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `DeviceKind.input`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -679,7 +679,7 @@ extension DeviceParameter: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = DeviceParameter()
+            self = Self()
             throw error
         }
     }
@@ -695,7 +695,7 @@ extension DeviceParameter: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = DeviceParameter()
+            self = Self()
             throw error
         }
     }
@@ -835,7 +835,7 @@ extension DevicePlugin: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = DevicePlugin()
+            self = Self()
             throw error
         }
     }
@@ -851,7 +851,7 @@ extension DevicePlugin: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = DevicePlugin()
+            self = Self()
             throw error
         }
     }
@@ -1005,7 +1005,7 @@ extension AudioDevice: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = AudioDevice()
+            self = Self()
             throw error
         }
     }
@@ -1021,7 +1021,7 @@ extension AudioDevice: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = AudioDevice()
+            self = Self()
             throw error
         }
     }

@@ -55,9 +55,9 @@ extension Level: _SDPEncodable, SDPValue {
         _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
-    /// Decodes `Level` from bytes that hold exactly one value into self,
-    /// (an enum holds no storage: this is assigning init(serializedBytes:)'s
-    /// value, with the reset below). The result, the checks
+    /// Decodes `Level` from bytes that hold exactly one value into self.
+    /// An enum holds no storage: this assigns the decoded value.
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Level.low`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -69,9 +69,9 @@ extension Level: _SDPEncodable, SDPValue {
         }
     }
 
-    /// Decodes `Level` from a raw buffer that holds exactly one value into self,
-    /// (an enum holds no storage: this is assigning init(serializedBytes:)'s
-    /// value, with the reset below). The result, the checks
+    /// Decodes `Level` from a raw buffer that holds exactly one value into self.
+    /// An enum holds no storage: this assigns the decoded value.
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Level.low`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -184,7 +184,7 @@ extension Inner: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Inner()
+            self = Self()
             throw error
         }
     }
@@ -200,7 +200,7 @@ extension Inner: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Inner()
+            self = Self()
             throw error
         }
     }
@@ -322,9 +322,9 @@ extension Choice: _SDPEncodable, SDPValue {
     }
 
     /// Decodes `Choice` from bytes that hold exactly one value into self,
-    /// reusing the storage self holds when the input holds the same variant:
-    /// its values are decoded into as decode(serializedBytes:) of a struct
-    /// decodes into its fields. The result, the checks
+    /// reusing the storage of the variant self holds when the input holds the
+    /// same variant (its values are decoded into, as a struct's fields are).
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Choice.nothing`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -337,9 +337,9 @@ extension Choice: _SDPEncodable, SDPValue {
     }
 
     /// Decodes `Choice` from a raw buffer that holds exactly one value into self,
-    /// reusing the storage self holds when the input holds the same variant:
-    /// its values are decoded into as decode(serializedBytes:) of a struct
-    /// decodes into its fields. The result, the checks
+    /// reusing the storage of the variant self holds when the input holds the
+    /// same variant (its values are decoded into, as a struct's fields are).
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Choice.nothing`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -487,7 +487,7 @@ extension Optionals: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Optionals()
+            self = Self()
             throw error
         }
     }
@@ -503,7 +503,7 @@ extension Optionals: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Optionals()
+            self = Self()
             throw error
         }
     }
@@ -797,7 +797,7 @@ extension Reading: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Reading()
+            self = Self()
             throw error
         }
     }
@@ -813,7 +813,7 @@ extension Reading: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Reading()
+            self = Self()
             throw error
         }
     }

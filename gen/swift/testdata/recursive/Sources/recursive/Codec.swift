@@ -66,7 +66,7 @@ extension Tree: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Tree()
+            self = Self()
             throw error
         }
     }
@@ -82,7 +82,7 @@ extension Tree: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Tree()
+            self = Self()
             throw error
         }
     }
@@ -224,7 +224,7 @@ extension Node: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Node()
+            self = Self()
             throw error
         }
     }
@@ -240,7 +240,7 @@ extension Node: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Node()
+            self = Self()
             throw error
         }
     }
@@ -380,7 +380,7 @@ extension Dir: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Dir()
+            self = Self()
             throw error
         }
     }
@@ -396,7 +396,7 @@ extension Dir: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Dir()
+            self = Self()
             throw error
         }
     }
@@ -542,7 +542,7 @@ extension Entry: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Entry()
+            self = Self()
             throw error
         }
     }
@@ -558,7 +558,7 @@ extension Entry: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Entry()
+            self = Self()
             throw error
         }
     }
@@ -696,9 +696,9 @@ extension Expr: _SDPEncodable, SDPValue {
     }
 
     /// Decodes `Expr` from bytes that hold exactly one value into self,
-    /// reusing the storage self holds when the input holds the same variant:
-    /// its values are decoded into as decode(serializedBytes:) of a struct
-    /// decodes into its fields. The result, the checks
+    /// reusing the storage of the variant self holds when the input holds the
+    /// same variant (its values are decoded into, as a struct's fields are).
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Expr.lit(value: 0)`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -711,9 +711,9 @@ extension Expr: _SDPEncodable, SDPValue {
     }
 
     /// Decodes `Expr` from a raw buffer that holds exactly one value into self,
-    /// reusing the storage self holds when the input holds the same variant:
-    /// its values are decoded into as decode(serializedBytes:) of a struct
-    /// decodes into its fields. The result, the checks
+    /// reusing the storage of the variant self holds when the input holds the
+    /// same variant (its values are decoded into, as a struct's fields are).
+    /// The result, the checks
     /// and the errors are those of init(serializedBytes:options:). On an error
     /// self is reset to its default value, `Expr.lit(value: 0)`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
@@ -940,7 +940,7 @@ extension Program: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Program()
+            self = Self()
             throw error
         }
     }
@@ -956,7 +956,7 @@ extension Program: _SDPEncodable, SDPMessageValue {
         do {
             try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
-            self = Program()
+            self = Self()
             throw error
         }
     }
