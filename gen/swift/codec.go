@@ -40,6 +40,8 @@ func (g *generator) codecFile() []byte {
 			p.Block("extension "+g.typeName(d)+": _SDPEncodable, SDPValue {", "}", func() {
 				g.publicAPI(p, d.Name)
 				p.P()
+				g.reuseAPI(p, d)
+				p.P()
 				g.unionSize(p, d)
 				p.P()
 				g.unionEncode(p, d)
@@ -55,6 +57,8 @@ func (g *generator) codecFile() []byte {
 		case *schema.Enum:
 			p.Block("extension "+g.typeName(d)+": _SDPEncodable, SDPValue {", "}", func() {
 				g.publicAPI(p, d.Name)
+				p.P()
+				g.reuseAPI(p, d)
 				p.P()
 				p.P("/// The number of bytes serializedBytes() returns.")
 				p.F("public var encodedSize: Int { %d }", d.Base.Size())

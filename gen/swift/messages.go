@@ -17,6 +17,11 @@ func (g *generator) messagesFile() []byte {
 			p.F("/// The message type id of %s.", st.Name)
 			p.F("public static let messageTypeID: UInt16 = %d", st.ID)
 			p.P()
+			p.P("/// The number of bytes serializedMessage() returns: the header and encodedSize.")
+			p.Block("public var encodedMessageSize: Int {", "}", func() {
+				p.P("_sdpMessageHeaderSize + encodedSize")
+			})
+			p.P()
 			p.P("/// The encoding framed as a message: magic \"SDP2\", type id, payload length, payload.")
 			p.Block("public func serializedMessage() -> [UInt8] {", "}", func() {
 				p.P("_sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)")
@@ -68,7 +73,7 @@ func (g *generator) messagesFile() []byte {
 	}
 
 	p.P("/// A decoded message of any of the schema's structs.")
-	p.Block("public enum AnyMessage: Sendable, Hashable {", "}", func() {
+	p.Block("public enum AnyMessage: Sendable, Hashable, Swift.Codable {", "}", func() {
 		for _, st := range g.s.Structs {
 			indirect := ""
 			if structLayoutSize(st) > boxMessageOver {
@@ -118,11 +123,22 @@ func (g *generator) messagesFile() []byte {
 		})
 		g.anyMessageReuseAPI(p)
 		p.P()
+		g.anyMessageCodable(p)
+		p.P()
 		p.P("/// The message type id of the carried struct.")
 		p.Block("public var messageTypeID: UInt16 {", "}", func() {
 			switchBlock(p, "switch self {", func() {
 				for _, st := range g.s.Structs {
 					p.F("case .%s: return %d", member(st.Name), st.ID)
+				}
+			})
+		})
+		p.P()
+		p.P("/// The number of bytes serializedMessage() returns.")
+		p.Block("public var encodedMessageSize: Int {", "}", func() {
+			switchBlock(p, "switch self {", func() {
+				for _, st := range g.s.Structs {
+					p.F("case .%s(let v): return v.encodedMessageSize", member(st.Name))
 				}
 			})
 		})

@@ -109,7 +109,7 @@ func writeRandomPackage(t *testing.T, dir string, suites []*randschema.Suite, wi
 		modules = append(modules, su.Name)
 		files = append(files, gen.File{Path: "Sources/SDPTesteeHandlers/Testee_" + su.Name + ".swift", Content: testeeFile(su.Schema, su.Name)})
 	}
-	files = append(files,
+	files = append(files, codableCheckFile(),
 		gen.File{Path: "Sources/SDPTestee/main.swift", Content: testeeMain(modules)},
 		gen.File{Path: "Package.swift", Content: randomManifest(modules, withTests)})
 	keep := map[string]bool{}

@@ -247,23 +247,55 @@ func (g *generator) variantRead(p *emit.Printer, v *schema.Variant) {
 	}
 }
 
-// reuseAPI prints a struct's public decode-into methods.
-func (g *generator) reuseAPI(p *emit.Printer, st *schema.Struct) {
-	name := st.Name
+// reuseAPI prints the public decode-into methods of a struct, union or
+// enum; def is its default value, which a failed decode leaves.
+func (g *generator) reuseAPI(p *emit.Printer, d schema.Decl) {
+	name := d.DeclName()
 	body := "{ (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }"
+	var def string
+	var reuses []string
+	reset, punct := "", ","
+	switch d := d.(type) {
+	case *schema.Struct:
+		def = g.typeName(d) + "()"
+		reset = "Self()"
+		reuses = []string{
+			"/// reusing the storage self holds: arrays keep their capacity (when",
+			"/// uniquely referenced) and their kept elements are decoded into, in",
+			"/// place; optionals and union variants present in both are decoded into;",
+			"/// strings are kept when they hold the same bytes. The result, the checks",
+		}
+	case *schema.Union:
+		def = g.zero(&schema.Type{Kind: schema.UnionRef, Union: d})
+		reuses = []string{
+			"/// reusing the storage of the variant self holds when the input holds the",
+			"/// same variant (its values are decoded into, as a struct's fields are).",
+			"/// The result, the checks",
+		}
+	case *schema.Enum:
+		def = g.zero(&schema.Type{Kind: schema.EnumRef, Enum: d})
+		body = "{ (r: inout _SDPReader) throws(DecodeError) in self = try Self._sdpRead(&r) }"
+		punct = "."
+		reuses = []string{
+			"/// An enum holds no storage: this assigns the decoded value.",
+			"/// The result, the checks",
+		}
+	}
+	if reset == "" {
+		reset = def
+	}
 	for i, in := range []struct{ typ, what string }{{"[UInt8]", "bytes that hold"}, {"UnsafeRawBufferPointer", "a raw buffer that holds"}} {
 		if i > 0 {
 			p.P()
 		}
-		p.F("/// Decodes `%s` from %s exactly one value into self,", name, in.what)
-		p.P("/// reusing the storage self holds: arrays keep their capacity (when")
-		p.P("/// uniquely referenced) and their kept elements are decoded into, in")
-		p.P("/// place; optionals and union variants present in both are decoded into;")
-		p.P("/// strings are kept when they hold the same bytes. The result, the checks")
+		p.F("/// Decodes `%s` from %s exactly one value into self%s", name, in.what, punct)
+		for _, l := range reuses {
+			p.P(l)
+		}
 		p.P("/// and the errors are those of init(serializedBytes:options:). On an error")
-		p.F("/// self is reset to its default value, `%s()`.", g.typeName(st))
+		p.F("/// self is reset to its default value, `%s`.", def)
 		p.Block(fmt.Sprintf("public mutating func decode(serializedBytes bytes: %s, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", in.typ), "}", func() {
-			doCatch(p, "try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) "+body, "self = Self()")
+			doCatch(p, "try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) "+body, "self = "+reset)
 		})
 	}
 }

@@ -116,6 +116,8 @@ var reservedTypes = map[string]bool{
 	"XCTAssertEqual": true, "XCTAssertThrowsError": true, "XCTFail": true, "XCTAssert": true,
 	"XCTAssertTrue": true, "XCTAssertFalse": true, "XCTAssertNil": true, "XCTAssertNotNil": true,
 	"SDPValue": true, "SDPMessageValue": true, "SDPDataValue": true,
+	// The generated tests' JSON round trip (Codable).
+	"JSONEncoder": true, "JSONDecoder": true,
 	// The stream API, and what MessageReader(fileHandle:) names.
 	"StreamError": true, "MessageReader": true, "MessageWriter": true,
 	"UnsafeMutableRawBufferPointer": true, "Glibc": true, "Musl": true, "Darwin": true,
@@ -126,7 +128,7 @@ var reservedTypes = map[string]bool{
 var reservedMembers = map[string]bool{
 	"encodedSize": true, "serializedBytes": true, "serialize": true, "serializedData": true,
 	"checkedSerializedBytes": true, "checkedSerialize": true, "checkedSerializedData": true, "checkedSerializedMessage": true,
-	"serializedMessage": true, "serializeMessage": true, "messageTypeID": true, "decodePrefix": true, "decode": true, "fingerprint": true,
+	"serializedMessage": true, "serializeMessage": true, "encodedMessageSize": true, "messageTypeID": true, "decodePrefix": true, "decode": true, "fingerprint": true,
 	"hashValue": true, "hash": true, "rawValue": true, "allCases": true, "description": true,
 	"headerSize": true, "helloTypeID": true,
 }

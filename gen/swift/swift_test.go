@@ -104,7 +104,7 @@ func writeCorpusPackage(t *testing.T, swift string, fuzz []*randschema.Suite) co
 		fuzzNames = append(fuzzNames, su.Name)
 		fuzzSchemas = append(fuzzSchemas, su.Schema)
 	}
-	files = append(files,
+	files = append(files, codableCheckFile(),
 		gen.File{Path: "Sources/SDPTestee/main.swift", Content: testeeMain(testees)},
 		gen.File{Path: "Sources/SDPFuzz/Fuzz.swift", Content: fuzzFile(fuzzNames, fuzzSchemas)},
 		gen.File{Path: "Package.swift", Content: corpusManifest(modules, testees, fuzzNames[len(testees):])})

@@ -1,12 +1,25 @@
 package swift
 
 import (
+	_ "embed"
 	"fmt"
 	"strings"
 
+	"sdp/gen"
 	"sdp/gen/emit"
 	"sdp/schema"
 )
+
+// codableCheck is the testee handlers' check of the Codable conformances
+// (codableProblem), shared by every schema's handler.
+//
+//go:embed testdata/codable_check.swift
+var codableCheck []byte
+
+// codableCheckFile is codableCheck as a file of the handlers' target.
+func codableCheckFile() gen.File {
+	return gen.File{Path: "Sources/SDPTesteeHandlers/CodableCheck.swift", Content: codableCheck}
+}
 
 // testeeFile is the conformance testee's handler for one schema module: a
 // Swift file of the SDPTesteeHandlers library (shared by the testee
@@ -117,6 +130,9 @@ func testeeFile(s *schema.Schema, module string) []byte {
 				p.Block("guard let prefix = try? T.decodePrefix(input + [0xA5], options: "+module+".DecodeOptions()), prefix.bytesConsumed == input.count, prefix.value.serializedBytes() == out else {", "}", func() {
 					p.P(`return (2, Array("decodePrefix disagrees with the exact decoder".utf8))`)
 				})
+				p.Block("if let problem = codableProblem(v, out, { $0.serializedBytes() }) {", "}", func() {
+					p.P("return (2, Array(problem.utf8))")
+				})
 				p.P("return (0, out)")
 			})
 			caseBlock(p, "case (.failure(let e), .failure(let f), .failure(let g)):", func() {
@@ -166,6 +182,12 @@ func testeeFile(s *schema.Schema, module string) []byte {
 			})
 			p.Block("if viaRaw.serializedMessage() != out || direct != out {", "}", func() {
 				p.P(`return (2, Array("the message decoders disagree".utf8))`)
+			})
+			p.Block("if m.encodedMessageSize != out.count {", "}", func() {
+				p.P(`return (2, Array("encodedMessageSize \(m.encodedMessageSize) but \(out.count) bytes encoded".utf8))`)
+			})
+			p.Block("if let problem = codableProblem(m, out, { $0.serializedMessage() }) {", "}", func() {
+				p.P("return (2, Array(problem.utf8))")
 			})
 			p.P("var appended: [UInt8] = [0x5A]")
 			p.P("m.serializeMessage(into: &appended)")
@@ -268,7 +290,7 @@ func testeeFile(s *schema.Schema, module string) []byte {
 		p.P(line)
 	}
 	p.P()
-	p.F("protocol %sValue {", module)
+	p.F("protocol %sValue: Swift.Codable {", module)
 	p.In()
 	p.P("static var defaultValue: Self { get }")
 	p.F("mutating func decode(serializedBytes: [UInt8], options: %s.DecodeOptions) throws(%s.DecodeError)", module, module)

@@ -51,9 +51,7 @@ func (g *generator) testsFile() []byte {
 						p.F("try checkMessage(v, typeID: %d, wrapped: AnyMessage.%s(v))", st.ID, member(st.Name))
 					}
 				})
-				if _, ok := d.(*schema.Struct); ok {
-					g.decodeIntoTest(p, d)
-				}
+				g.decodeIntoTest(p, d)
 			})
 			p.P()
 		}
@@ -166,6 +164,9 @@ func (g *generator) testProtocols(p *emit.Printer) {
 		p.P("XCTAssertEqual(try T(serializedBytes: Data(bytes), options: DecodeOptions()), v, file: file, line: line)")
 		p.P("XCTAssertEqual(v.serializedData(), Data(bytes), file: file, line: line)")
 		p.P("XCTAssertEqual(try v.checkedSerializedData(), Data(bytes), file: file, line: line)")
+		p.P("// Codable: a JSON round trip gives the value back, bit for bit.")
+		p.P("let json = try JSONEncoder().encode(v)")
+		p.P("XCTAssertEqual(try JSONDecoder().decode(T.self, from: json).serializedBytes(), bytes, file: file, line: line)")
 		p.P("#endif")
 	})
 	p.P()
@@ -177,6 +178,8 @@ func (g *generator) testProtocols(p *emit.Printer) {
 		p.P("XCTAssertEqual(T.messageTypeID, typeID, file: file, line: line)")
 		p.P("let m = v.serializedMessage()")
 		p.P("XCTAssertEqual(m.count, 10 + v.encodedSize, file: file, line: line)")
+		p.P("XCTAssertEqual(v.encodedMessageSize, m.count, file: file, line: line)")
+		p.P("XCTAssertEqual(wrapped.encodedMessageSize, m.count, file: file, line: line)")
 		p.P("XCTAssertEqual(Array(m[0..<4]), Array(\"SDP2\".utf8), file: file, line: line)")
 		p.P("XCTAssertEqual(UInt16(m[4]) | UInt16(m[5]) << 8, typeID, file: file, line: line)")
 		p.P("XCTAssertEqual(Array(m[10...]), v.serializedBytes(), file: file, line: line)")
@@ -353,6 +356,8 @@ func (g *generator) enumTests(p *emit.Printer, e *schema.Enum) {
 			p.P("try checkRoundTrip(v, limitsDepth: false)")
 			p.F("XCTAssertEqual(v.encodedSize, %d)", e.Base.Size())
 		})
+		p.F("let values = %s.allCases", name)
+		g.decodeIntoTest(p, e)
 		for _, v := range e.Values {
 			var bs []string
 			for i := 0; i < e.Base.Size(); i++ {
@@ -401,21 +406,46 @@ func unknownEnumValue(e *schema.Enum) (uint32, bool) {
 	return 0, false
 }
 
-// decodeIntoTest prints the checks of decoding into an existing value: every
-// value decoded into the one before it (forwards and back), plainly and as
-// a message, equals the value; a copy made before is not changed; a
-// rejected input resets the value to its default.
+// decodeIntoTest prints the checks of decoding into an existing value
+// (values holds the samples): every value decoded into the one before it
+// (forwards and back), from an array and from a raw buffer, and for a
+// struct as a message, equals the value; a copy made before is not
+// changed; a rejected input resets the value to its default, from the last
+// sample.
 func (g *generator) decodeIntoTest(p *emit.Printer, d schema.Decl) {
-	p.F("var reused = %s()", g.typeName(d))
+	var def string
+	switch d := d.(type) {
+	case *schema.Struct:
+		def = g.typeName(d) + "()"
+	case *schema.Union:
+		def = g.zero(&schema.Type{Kind: schema.UnionRef, Union: d})
+	case *schema.Enum:
+		def = g.zero(&schema.Type{Kind: schema.EnumRef, Enum: d})
+	}
+	_, isStruct := d.(*schema.Struct)
+	p.F("var reused = %s", def)
 	p.Block("for v in values + values.reversed() {", "}", func() {
 		p.P("let previous = reused")
 		p.P("let previousBytes = previous.serializedBytes()")
 		p.P("try reused.decode(serializedBytes: v.serializedBytes())")
 		p.P("XCTAssertEqual(reused, v)")
 		p.P("XCTAssertEqual(previous.serializedBytes(), previousBytes)")
-		p.P("try reused.decode(serializedMessage: v.serializedMessage())")
+		if isStruct {
+			p.P("try reused.decode(serializedMessage: v.serializedMessage())")
+			p.P("XCTAssertEqual(reused, v)")
+		}
+		p.P("try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }")
 		p.P("XCTAssertEqual(reused, v)")
 	})
+	p.P("try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())")
 	p.P(`assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }`)
-	p.F("XCTAssertEqual(reused, %s())", g.typeName(d))
+	p.F("XCTAssertEqual(reused, %s)", def)
+	p.P("try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())")
+	p.Block("do {", "}", func() {
+		p.P("try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }")
+		p.P(`XCTFail("decoding into a value from a raw buffer accepted trailing bytes")`)
+	})
+	p.Block("catch {", "}", func() {
+		p.F("XCTAssertEqual(reused, %s)", def)
+	})
 }

@@ -28,7 +28,7 @@ func (g *generator) typesFile() []byte {
 
 func (g *generator) structDecl(p *emit.Printer, st *schema.Struct) {
 	doc(p, st.Doc)
-	p.Block(fmt.Sprintf("public struct %s: Sendable, Hashable {", g.typeName(st)), "}", func() {
+	p.Block(fmt.Sprintf("public struct %s: Sendable, Hashable, Swift.Codable {", g.typeName(st)), "}", func() {
 		g.fingerprint(p, st)
 		for _, f := range st.Fields {
 			doc(p, f.Doc)
@@ -45,6 +45,10 @@ func (g *generator) structDecl(p *emit.Printer, st *schema.Struct) {
 			}
 			p.P()
 		}
+		defer func() {
+			p.P()
+			g.structCodable(p, st)
+		}()
 		if len(st.Fields) == 0 {
 			p.P("/// Creates the value; the struct has no fields.")
 			p.P("public init() {}")
@@ -86,7 +90,7 @@ func (g *generator) structDecl(p *emit.Printer, st *schema.Struct) {
 
 func (g *generator) enumDecl(p *emit.Printer, e *schema.Enum) {
 	doc(p, e.Doc)
-	p.Block(fmt.Sprintf("public enum %s: %s, Sendable, Hashable, CaseIterable {", g.typeName(e), scalarTypes[e.Base]), "}", func() {
+	p.Block(fmt.Sprintf("public enum %s: %s, Sendable, Hashable, CaseIterable, Swift.Codable {", g.typeName(e), scalarTypes[e.Base]), "}", func() {
 		g.fingerprint(p, e)
 		for _, v := range e.Values {
 			doc(p, v.Doc)
@@ -101,7 +105,7 @@ func (g *generator) unionDecl(p *emit.Printer, u *schema.Union) {
 	if u.Recursive {
 		indirect = "indirect "
 	}
-	p.Block(fmt.Sprintf("public %senum %s: Sendable, Hashable {", indirect, g.typeName(u)), "}", func() {
+	p.Block(fmt.Sprintf("public %senum %s: Sendable, Hashable, Swift.Codable {", indirect, g.typeName(u)), "}", func() {
 		g.fingerprint(p, u)
 		for _, v := range u.Variants {
 			doc(p, v.Doc)
@@ -118,6 +122,8 @@ func (g *generator) unionDecl(p *emit.Printer, u *schema.Union) {
 				p.F("case %s", variantCase(v))
 			}
 		}
+		p.P()
+		g.unionCodable(p, u)
 	})
 }
 

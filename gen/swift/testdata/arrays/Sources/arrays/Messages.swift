@@ -4,6 +4,11 @@ extension Arrays {
     /// The message type id of Arrays.
     public static let messageTypeID: UInt16 = 1
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -85,6 +90,11 @@ extension Arrays {
 extension Fixed {
     /// The message type id of Fixed.
     public static let messageTypeID: UInt16 = 2
+
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
@@ -168,6 +178,11 @@ extension Point {
     /// The message type id of Point.
     public static let messageTypeID: UInt16 = 3
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -249,6 +264,11 @@ extension Point {
 extension U32Array {
     /// The message type id of U32Array.
     public static let messageTypeID: UInt16 = 4
+
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
@@ -332,6 +352,11 @@ extension I16Array {
     /// The message type id of I16Array.
     public static let messageTypeID: UInt16 = 5
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -413,6 +438,11 @@ extension I16Array {
 extension F32Array {
     /// The message type id of F32Array.
     public static let messageTypeID: UInt16 = 6
+
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
@@ -496,6 +526,11 @@ extension ByteArray {
     /// The message type id of ByteArray.
     public static let messageTypeID: UInt16 = 7
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -578,6 +613,11 @@ extension SmallArrays {
     /// The message type id of SmallArrays.
     public static let messageTypeID: UInt16 = 8
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -657,7 +697,7 @@ extension SmallArrays {
 }
 
 /// A decoded message of any of the schema's structs.
-public enum AnyMessage: Sendable, Hashable {
+public enum AnyMessage: Sendable, Hashable, Swift.Codable {
     case arrays(Arrays)
     case fixed(Fixed)
     case point(Point)
@@ -811,6 +851,72 @@ public enum AnyMessage: Sendable, Hashable {
         }
     }
 
+    /// Encodes the value as an object with one key, the case's Swift name,
+    /// holding an object of the case's values by label (`_0` for an unlabeled
+    /// one), as Swift synthesizes Codable for enums (Codable).
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        switch self {
+        case .arrays(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "arrays")
+            try n.encode(v, forKey: "_0")
+        case .fixed(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "fixed")
+            try n.encode(v, forKey: "_0")
+        case .point(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "point")
+            try n.encode(v, forKey: "_0")
+        case .u32Array(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "u32Array")
+            try n.encode(v, forKey: "_0")
+        case .i16Array(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "i16Array")
+            try n.encode(v, forKey: "_0")
+        case .f32Array(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "f32Array")
+            try n.encode(v, forKey: "_0")
+        case .byteArray(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "byteArray")
+            try n.encode(v, forKey: "_0")
+        case .smallArrays(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "smallArrays")
+            try n.encode(v, forKey: "_0")
+        }
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable).
+    public init(from decoder: any Swift.Decoder) throws {
+        let (name, n) = try _sdpUnionCase(decoder)
+        switch name {
+        case "arrays":
+            let v0 = try n.decode(Arrays.self, forKey: "_0")
+            self = .arrays(v0)
+        case "fixed":
+            let v0 = try n.decode(Fixed.self, forKey: "_0")
+            self = .fixed(v0)
+        case "point":
+            let v0 = try n.decode(Point.self, forKey: "_0")
+            self = .point(v0)
+        case "u32Array":
+            let v0 = try n.decode(U32Array.self, forKey: "_0")
+            self = .u32Array(v0)
+        case "i16Array":
+            let v0 = try n.decode(I16Array.self, forKey: "_0")
+            self = .i16Array(v0)
+        case "f32Array":
+            let v0 = try n.decode(F32Array.self, forKey: "_0")
+            self = .f32Array(v0)
+        case "byteArray":
+            let v0 = try n.decode(ByteArray.self, forKey: "_0")
+            self = .byteArray(v0)
+        case "smallArrays":
+            let v0 = try n.decode(SmallArrays.self, forKey: "_0")
+            self = .smallArrays(v0)
+        default:
+            throw _sdpUnknownCase(name, decoder, "AnyMessage")
+        }
+    }
+
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
@@ -822,6 +928,20 @@ public enum AnyMessage: Sendable, Hashable {
         case .f32Array: return 6
         case .byteArray: return 7
         case .smallArrays: return 8
+        }
+    }
+
+    /// The number of bytes serializedMessage() returns.
+    public var encodedMessageSize: Int {
+        switch self {
+        case .arrays(let v): return v.encodedMessageSize
+        case .fixed(let v): return v.encodedMessageSize
+        case .point(let v): return v.encodedMessageSize
+        case .u32Array(let v): return v.encodedMessageSize
+        case .i16Array(let v): return v.encodedMessageSize
+        case .f32Array(let v): return v.encodedMessageSize
+        case .byteArray(let v): return v.encodedMessageSize
+        case .smallArrays(let v): return v.encodedMessageSize
         }
     }
 

@@ -4,6 +4,11 @@ extension Circle {
     /// The message type id of Circle.
     public static let messageTypeID: UInt16 = 1
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -85,6 +90,11 @@ extension Circle {
 extension Enums {
     /// The message type id of Enums.
     public static let messageTypeID: UInt16 = 2
+
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
@@ -168,6 +178,11 @@ extension Unions {
     /// The message type id of Unions.
     public static let messageTypeID: UInt16 = 3
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -247,7 +262,7 @@ extension Unions {
 }
 
 /// A decoded message of any of the schema's structs.
-public enum AnyMessage: Sendable, Hashable {
+public enum AnyMessage: Sendable, Hashable, Swift.Codable {
     case circle(Circle)
     case enums(Enums)
     case unions(Unions)
@@ -346,12 +361,57 @@ public enum AnyMessage: Sendable, Hashable {
         }
     }
 
+    /// Encodes the value as an object with one key, the case's Swift name,
+    /// holding an object of the case's values by label (`_0` for an unlabeled
+    /// one), as Swift synthesizes Codable for enums (Codable).
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        switch self {
+        case .circle(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "circle")
+            try n.encode(v, forKey: "_0")
+        case .enums(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "enums")
+            try n.encode(v, forKey: "_0")
+        case .unions(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "unions")
+            try n.encode(v, forKey: "_0")
+        }
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable).
+    public init(from decoder: any Swift.Decoder) throws {
+        let (name, n) = try _sdpUnionCase(decoder)
+        switch name {
+        case "circle":
+            let v0 = try n.decode(Circle.self, forKey: "_0")
+            self = .circle(v0)
+        case "enums":
+            let v0 = try n.decode(Enums.self, forKey: "_0")
+            self = .enums(v0)
+        case "unions":
+            let v0 = try n.decode(Unions.self, forKey: "_0")
+            self = .unions(v0)
+        default:
+            throw _sdpUnknownCase(name, decoder, "AnyMessage")
+        }
+    }
+
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
         case .circle: return 1
         case .enums: return 2
         case .unions: return 3
+        }
+    }
+
+    /// The number of bytes serializedMessage() returns.
+    public var encodedMessageSize: Int {
+        switch self {
+        case .circle(let v): return v.encodedMessageSize
+        case .enums(let v): return v.encodedMessageSize
+        case .unions(let v): return v.encodedMessageSize
         }
     }
 

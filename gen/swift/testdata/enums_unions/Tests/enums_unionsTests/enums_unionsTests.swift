@@ -81,6 +81,9 @@ func checkRoundTrip<T: SDPDataValue>(_ v: T, limitsDepth: Bool = true, file: Sta
     XCTAssertEqual(try T(serializedBytes: Data(bytes), options: DecodeOptions()), v, file: file, line: line)
     XCTAssertEqual(v.serializedData(), Data(bytes), file: file, line: line)
     XCTAssertEqual(try v.checkedSerializedData(), Data(bytes), file: file, line: line)
+    // Codable: a JSON round trip gives the value back, bit for bit.
+    let json = try JSONEncoder().encode(v)
+    XCTAssertEqual(try JSONDecoder().decode(T.self, from: json).serializedBytes(), bytes, file: file, line: line)
     #endif
 }
 
@@ -89,6 +92,8 @@ func checkMessage<T: SDPMessageValue>(_ v: T, typeID: UInt16, wrapped: AnyMessag
     XCTAssertEqual(T.messageTypeID, typeID, file: file, line: line)
     let m = v.serializedMessage()
     XCTAssertEqual(m.count, 10 + v.encodedSize, file: file, line: line)
+    XCTAssertEqual(v.encodedMessageSize, m.count, file: file, line: line)
+    XCTAssertEqual(wrapped.encodedMessageSize, m.count, file: file, line: line)
     XCTAssertEqual(Array(m[0..<4]), Array("SDP2".utf8), file: file, line: line)
     XCTAssertEqual(UInt16(m[4]) | UInt16(m[5]) << 8, typeID, file: file, line: line)
     XCTAssertEqual(Array(m[10...]), v.serializedBytes(), file: file, line: line)
@@ -161,6 +166,28 @@ final class enums_unionsTests: XCTestCase {
             try checkRoundTrip(v, limitsDepth: false)
             XCTAssertEqual(v.encodedSize, 1)
         }
+        let values = Small.allCases
+        var reused = Small.zero
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
+        }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Small.zero)
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Small.zero)
+        }
         XCTAssertEqual(Small.zero.serializedBytes(), [0x00])
         XCTAssertEqual(Small.one.serializedBytes(), [0x01])
         XCTAssertEqual(Small.two.serializedBytes(), [0x02])
@@ -187,6 +214,28 @@ final class enums_unionsTests: XCTestCase {
         for v in Sparse.allCases {
             try checkRoundTrip(v, limitsDepth: false)
             XCTAssertEqual(v.encodedSize, 2)
+        }
+        let values = Sparse.allCases
+        var reused = Sparse.first
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
+        }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Sparse.first)
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Sparse.first)
         }
         XCTAssertEqual(Sparse.first.serializedBytes(), [0x01, 0x00])
         XCTAssertEqual(Sparse.second.serializedBytes(), [0x02, 0x00])
@@ -216,6 +265,28 @@ final class enums_unionsTests: XCTestCase {
             try checkRoundTrip(v, limitsDepth: false)
             XCTAssertEqual(v.encodedSize, 4)
         }
+        let values = Wide.allCases
+        var reused = Wide.min
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
+        }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Wide.min)
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Wide.min)
+        }
         XCTAssertEqual(Wide.min.serializedBytes(), [0x00, 0x00, 0x00, 0x00])
         XCTAssertEqual(Wide.max.serializedBytes(), [0xFF, 0xFF, 0xFF, 0xFF])
     }
@@ -241,6 +312,28 @@ final class enums_unionsTests: XCTestCase {
         for v in Default.allCases {
             try checkRoundTrip(v, limitsDepth: false)
             XCTAssertEqual(v.encodedSize, 1)
+        }
+        let values = Default.allCases
+        var reused = Default.a
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
+        }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Default.a)
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Default.a)
         }
         XCTAssertEqual(Default.a.serializedBytes(), [0x00])
         XCTAssertEqual(Default.b.serializedBytes(), [0x01])
@@ -280,9 +373,20 @@ final class enums_unionsTests: XCTestCase {
             XCTAssertEqual(previous.serializedBytes(), previousBytes)
             try reused.decode(serializedMessage: v.serializedMessage())
             XCTAssertEqual(reused, v)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
         }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
         assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
         XCTAssertEqual(reused, Circle())
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Circle())
+        }
     }
 
     func testShapeRoundTrip() throws {
@@ -298,6 +402,27 @@ final class enums_unionsTests: XCTestCase {
         for v in values {
             try checkRoundTrip(v)
         }
+        var reused = Shape.none
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
+        }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Shape.none)
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Shape.none)
+        }
     }
 
     func testNestedRoundTrip() throws {
@@ -308,6 +433,27 @@ final class enums_unionsTests: XCTestCase {
         ]
         for v in values {
             try checkRoundTrip(v)
+        }
+        var reused = Nested.leaf(value: Small.zero)
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
+        }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Nested.leaf(value: Small.zero))
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Nested.leaf(value: Small.zero))
         }
     }
 
@@ -329,9 +475,20 @@ final class enums_unionsTests: XCTestCase {
             XCTAssertEqual(previous.serializedBytes(), previousBytes)
             try reused.decode(serializedMessage: v.serializedMessage())
             XCTAssertEqual(reused, v)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
         }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
         assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
         XCTAssertEqual(reused, Enums())
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Enums())
+        }
     }
 
     func testUnionsRoundTrip() throws {
@@ -357,9 +514,20 @@ final class enums_unionsTests: XCTestCase {
             XCTAssertEqual(previous.serializedBytes(), previousBytes)
             try reused.decode(serializedMessage: v.serializedMessage())
             XCTAssertEqual(reused, v)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
         }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
         assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
         XCTAssertEqual(reused, Unions())
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Unions())
+        }
     }
 
     func testMessageStream() throws {

@@ -4,6 +4,11 @@ extension Big {
     /// The message type id of Big.
     public static let messageTypeID: UInt16 = 1
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -85,6 +90,11 @@ extension Big {
 extension Holder {
     /// The message type id of Holder.
     public static let messageTypeID: UInt16 = 2
+
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
@@ -168,6 +178,11 @@ extension Events {
     /// The message type id of Events.
     public static let messageTypeID: UInt16 = 3
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -249,6 +264,11 @@ extension Events {
 extension Node {
     /// The message type id of Node.
     public static let messageTypeID: UInt16 = 4
+
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
@@ -332,6 +352,11 @@ extension Nodes {
     /// The message type id of Nodes.
     public static let messageTypeID: UInt16 = 5
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -414,6 +439,11 @@ extension Chain {
     /// The message type id of Chain.
     public static let messageTypeID: UInt16 = 6
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -493,7 +523,7 @@ extension Chain {
 }
 
 /// A decoded message of any of the schema's structs.
-public enum AnyMessage: Sendable, Hashable {
+public enum AnyMessage: Sendable, Hashable, Swift.Codable {
     case big(Big)
     case holder(Holder)
     case events(Events)
@@ -631,6 +661,60 @@ public enum AnyMessage: Sendable, Hashable {
         }
     }
 
+    /// Encodes the value as an object with one key, the case's Swift name,
+    /// holding an object of the case's values by label (`_0` for an unlabeled
+    /// one), as Swift synthesizes Codable for enums (Codable).
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        switch self {
+        case .big(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "big")
+            try n.encode(v, forKey: "_0")
+        case .holder(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "holder")
+            try n.encode(v, forKey: "_0")
+        case .events(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "events")
+            try n.encode(v, forKey: "_0")
+        case .node(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "node")
+            try n.encode(v, forKey: "_0")
+        case .nodes(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "nodes")
+            try n.encode(v, forKey: "_0")
+        case .chain(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "chain")
+            try n.encode(v, forKey: "_0")
+        }
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable).
+    public init(from decoder: any Swift.Decoder) throws {
+        let (name, n) = try _sdpUnionCase(decoder)
+        switch name {
+        case "big":
+            let v0 = try n.decode(Big.self, forKey: "_0")
+            self = .big(v0)
+        case "holder":
+            let v0 = try n.decode(Holder.self, forKey: "_0")
+            self = .holder(v0)
+        case "events":
+            let v0 = try n.decode(Events.self, forKey: "_0")
+            self = .events(v0)
+        case "node":
+            let v0 = try n.decode(Node.self, forKey: "_0")
+            self = .node(v0)
+        case "nodes":
+            let v0 = try n.decode(Nodes.self, forKey: "_0")
+            self = .nodes(v0)
+        case "chain":
+            let v0 = try n.decode(Chain.self, forKey: "_0")
+            self = .chain(v0)
+        default:
+            throw _sdpUnknownCase(name, decoder, "AnyMessage")
+        }
+    }
+
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
@@ -640,6 +724,18 @@ public enum AnyMessage: Sendable, Hashable {
         case .node: return 4
         case .nodes: return 5
         case .chain: return 6
+        }
+    }
+
+    /// The number of bytes serializedMessage() returns.
+    public var encodedMessageSize: Int {
+        switch self {
+        case .big(let v): return v.encodedMessageSize
+        case .holder(let v): return v.encodedMessageSize
+        case .events(let v): return v.encodedMessageSize
+        case .node(let v): return v.encodedMessageSize
+        case .nodes(let v): return v.encodedMessageSize
+        case .chain(let v): return v.encodedMessageSize
         }
     }
 

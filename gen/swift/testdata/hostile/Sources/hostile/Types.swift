@@ -4,7 +4,7 @@
 /// smallest encoding (rule 11 of docs/wire-format.md, memory), and a chain of
 /// large values that must not take a large stack per level.
 /// 512 bytes of nominal size.
-public struct Big: Sendable, Hashable {
+public struct Big: Sendable, Hashable, Swift.Codable {
     /// The fingerprint of Big's wire shape (`sdp fingerprint`): two programs
     /// built from versions of the schema encode it the same way exactly when
     /// it is the same in both.
@@ -18,11 +18,26 @@ public struct Big: Sendable, Hashable {
     ) {
         self.a = a
     }
+
+    /// Encodes the value as an object keyed by the fields' Swift names (Codable);
+    /// optionals that are nil are left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        try c.encode(self.a, forKey: "a")
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable); a fixed
+    /// array must hold its length.
+    public init(from decoder: any Swift.Decoder) throws {
+        let c = try decoder.container(keyedBy: _SDPCodingKey.self)
+        let f0 = try c.decode([UInt64].self, forKey: "a")
+        self.init(a: try _sdpFixed(f0, 64, "a", c))
+    }
 }
 
 /// An absent ?Big is one byte on the wire and 520 bytes of nominal size, so
 /// arrays of ?Big are charged to the memory total.
-public struct Holder: Sendable, Hashable {
+public struct Holder: Sendable, Hashable, Swift.Codable {
     /// The fingerprint of Holder's wire shape (`sdp fingerprint`): two programs
     /// built from versions of the schema encode it the same way exactly when
     /// it is the same in both.
@@ -36,11 +51,26 @@ public struct Holder: Sendable, Hashable {
     ) {
         self.items = items
     }
+
+    /// Encodes the value as an object keyed by the fields' Swift names (Codable);
+    /// optionals that are nil are left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        try c.encode(self.items, forKey: "items")
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable); a fixed
+    /// array must hold its length.
+    public init(from decoder: any Swift.Decoder) throws {
+        let c = try decoder.container(keyedBy: _SDPCodingKey.self)
+        let f0 = try c.decode([Big?].self, forKey: "items")
+        self.init(items: f0)
+    }
 }
 
 /// A union whose unit variant is one byte on the wire while the largest
 /// variant makes every value 529 bytes of nominal size.
-public enum Wide: Sendable, Hashable {
+public enum Wide: Sendable, Hashable, Swift.Codable {
     /// The fingerprint of Wide's wire shape (`sdp fingerprint`): two programs
     /// built from versions of the schema encode it the same way exactly when
     /// it is the same in both.
@@ -49,9 +79,45 @@ public enum Wide: Sendable, Hashable {
     case unit
     case big(Big)
     case pair(left: UInt8, right: Big?)
+
+    /// Encodes the value as an object with one key, the case's Swift name,
+    /// holding an object of the case's values by label (`_0` for an unlabeled
+    /// one), as Swift synthesizes Codable for enums (Codable).
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        switch self {
+        case .unit:
+            _ = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "unit")
+        case .big(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "big")
+            try n.encode(v, forKey: "_0")
+        case .pair(let v0, let v1):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "pair")
+            try n.encode(v0, forKey: "left")
+            try n.encodeIfPresent(v1, forKey: "right")
+        }
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable).
+    public init(from decoder: any Swift.Decoder) throws {
+        let (name, n) = try _sdpUnionCase(decoder)
+        switch name {
+        case "unit":
+            self = .unit
+        case "big":
+            let v0 = try n.decode(Big.self, forKey: "_0")
+            self = .big(v0)
+        case "pair":
+            let v0 = try n.decode(UInt8.self, forKey: "left")
+            let v1 = try n.decodeIfPresent(Big.self, forKey: "right")
+            self = .pair(left: v0, right: v1)
+        default:
+            throw _sdpUnknownCase(name, decoder, "Wide")
+        }
+    }
 }
 
-public struct Events: Sendable, Hashable {
+public struct Events: Sendable, Hashable, Swift.Codable {
     /// The fingerprint of Events's wire shape (`sdp fingerprint`): two programs
     /// built from versions of the schema encode it the same way exactly when
     /// it is the same in both.
@@ -65,10 +131,25 @@ public struct Events: Sendable, Hashable {
     ) {
         self.events = events
     }
+
+    /// Encodes the value as an object keyed by the fields' Swift names (Codable);
+    /// optionals that are nil are left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        try c.encode(self.events, forKey: "events")
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable); a fixed
+    /// array must hold its length.
+    public init(from decoder: any Swift.Decoder) throws {
+        let c = try decoder.container(keyedBy: _SDPCodingKey.self)
+        let f0 = try c.decode([Wide].self, forKey: "events")
+        self.init(events: f0)
+    }
 }
 
 /// A recursive list of large nodes: every present `next` is charged.
-public struct Node: Sendable, Hashable {
+public struct Node: Sendable, Hashable, Swift.Codable {
     /// The fingerprint of Node's wire shape (`sdp fingerprint`): two programs
     /// built from versions of the schema encode it the same way exactly when
     /// it is the same in both.
@@ -90,9 +171,26 @@ public struct Node: Sendable, Hashable {
         self.pad = pad
         self._next = next.map { _SDPBox($0) }
     }
+
+    /// Encodes the value as an object keyed by the fields' Swift names (Codable);
+    /// optionals that are nil are left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        try c.encodeIfPresent(self.pad, forKey: "pad")
+        try c.encodeIfPresent(self.next, forKey: "next")
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable); a fixed
+    /// array must hold its length.
+    public init(from decoder: any Swift.Decoder) throws {
+        let c = try decoder.container(keyedBy: _SDPCodingKey.self)
+        let f0 = try c.decodeIfPresent([UInt64].self, forKey: "pad")
+        let f1 = try c.decodeIfPresent(Node.self, forKey: "next")
+        self.init(pad: try f0.map { e0 in try _sdpFixed(e0, 64, "pad", c) }, next: f1)
+    }
 }
 
-public struct Nodes: Sendable, Hashable {
+public struct Nodes: Sendable, Hashable, Swift.Codable {
     /// The fingerprint of Nodes's wire shape (`sdp fingerprint`): two programs
     /// built from versions of the schema encode it the same way exactly when
     /// it is the same in both.
@@ -106,11 +204,26 @@ public struct Nodes: Sendable, Hashable {
     ) {
         self.nodes = nodes
     }
+
+    /// Encodes the value as an object keyed by the fields' Swift names (Codable);
+    /// optionals that are nil are left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        try c.encode(self.nodes, forKey: "nodes")
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable); a fixed
+    /// array must hold its length.
+    public init(from decoder: any Swift.Decoder) throws {
+        let c = try decoder.container(keyedBy: _SDPCodingKey.self)
+        let f0 = try c.decode([Node].self, forKey: "nodes")
+        self.init(nodes: f0)
+    }
 }
 
 /// 32 KiB per level: decoding a chain of them must not take 32 KiB of stack
 /// per level.
-public struct Chain: Sendable, Hashable {
+public struct Chain: Sendable, Hashable, Swift.Codable {
     /// The fingerprint of Chain's wire shape (`sdp fingerprint`): two programs
     /// built from versions of the schema encode it the same way exactly when
     /// it is the same in both.
@@ -131,5 +244,22 @@ public struct Chain: Sendable, Hashable {
     ) {
         self.data = data
         self._next = next.map { _SDPBox($0) }
+    }
+
+    /// Encodes the value as an object keyed by the fields' Swift names (Codable);
+    /// optionals that are nil are left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        try c.encode(self.data, forKey: "data")
+        try c.encodeIfPresent(self.next, forKey: "next")
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable); a fixed
+    /// array must hold its length.
+    public init(from decoder: any Swift.Decoder) throws {
+        let c = try decoder.container(keyedBy: _SDPCodingKey.self)
+        let f0 = try c.decode([UInt64].self, forKey: "data")
+        let f1 = try c.decodeIfPresent(Chain.self, forKey: "next")
+        self.init(data: try _sdpFixed(f0, 4096, "data", c), next: f1)
     }
 }

@@ -55,6 +55,34 @@ extension `Type`: _SDPEncodable, SDPValue {
         _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Type` from bytes that hold exactly one value into self.
+    /// An enum holds no storage: this assigns the decoded value.
+    /// The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, ``Type`.none`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in self = try Self._sdpRead(&r) }
+        } catch {
+            self = `Type`.none
+            throw error
+        }
+    }
+
+    /// Decodes `Type` from a raw buffer that holds exactly one value into self.
+    /// An enum holds no storage: this assigns the decoded value.
+    /// The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, ``Type`.none`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in self = try Self._sdpRead(&r) }
+        } catch {
+            self = `Type`.none
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int { 1 }
 
@@ -617,6 +645,36 @@ extension Result: _SDPEncodable, SDPValue {
         let size = encodedSize
         try _sdpCheckSize(self, size)
         _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
+    /// Decodes `Result` from bytes that hold exactly one value into self,
+    /// reusing the storage of the variant self holds when the input holds the
+    /// same variant (its values are decoded into, as a struct's fields are).
+    /// The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Result.ok(value: Error())`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Result.ok(value: Error())
+            throw error
+        }
+    }
+
+    /// Decodes `Result` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage of the variant self holds when the input holds the
+    /// same variant (its values are decoded into, as a struct's fields are).
+    /// The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Result.ok(value: Error())`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Result.ok(value: Error())
+            throw error
+        }
     }
 
     /// The number of bytes serializedBytes() returns.

@@ -4,6 +4,11 @@ extension Error {
     /// The message type id of Error.
     public static let messageTypeID: UInt16 = 1
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -86,6 +91,11 @@ extension Holder {
     /// The message type id of Holder.
     public static let messageTypeID: UInt16 = 2
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -165,7 +175,7 @@ extension Holder {
 }
 
 /// A decoded message of any of the schema's structs.
-public enum AnyMessage: Sendable, Hashable {
+public enum AnyMessage: Sendable, Hashable, Swift.Codable {
     indirect case error(Error)
     indirect case holder(Holder)
 
@@ -259,11 +269,49 @@ public enum AnyMessage: Sendable, Hashable {
         }
     }
 
+    /// Encodes the value as an object with one key, the case's Swift name,
+    /// holding an object of the case's values by label (`_0` for an unlabeled
+    /// one), as Swift synthesizes Codable for enums (Codable).
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        switch self {
+        case .error(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "error")
+            try n.encode(v, forKey: "_0")
+        case .holder(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "holder")
+            try n.encode(v, forKey: "_0")
+        }
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable).
+    public init(from decoder: any Swift.Decoder) throws {
+        let (name, n) = try _sdpUnionCase(decoder)
+        switch name {
+        case "error":
+            let v0 = try n.decode(Error.self, forKey: "_0")
+            self = .error(v0)
+        case "holder":
+            let v0 = try n.decode(Holder.self, forKey: "_0")
+            self = .holder(v0)
+        default:
+            throw _sdpUnknownCase(name, decoder, "AnyMessage")
+        }
+    }
+
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
         case .error: return 1
         case .holder: return 2
+        }
+    }
+
+    /// The number of bytes serializedMessage() returns.
+    public var encodedMessageSize: Int {
+        switch self {
+        case .error(let v): return v.encodedMessageSize
+        case .holder(let v): return v.encodedMessageSize
         }
     }
 

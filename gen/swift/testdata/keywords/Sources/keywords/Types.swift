@@ -2,7 +2,7 @@
 
 /// Names that are keywords in some target language must be escaped by each
 /// backend, never rejected.
-public enum `Type`: UInt8, Sendable, Hashable, CaseIterable {
+public enum `Type`: UInt8, Sendable, Hashable, CaseIterable, Swift.Codable {
     /// The fingerprint of Type's wire shape (`sdp fingerprint`): two programs
     /// built from versions of the schema encode it the same way exactly when
     /// it is the same in both.
@@ -15,7 +15,7 @@ public enum `Type`: UInt8, Sendable, Hashable, CaseIterable {
     case `true` = 4
 }
 
-public struct Error: Sendable, Hashable {
+public struct Error: Sendable, Hashable, Swift.Codable {
     /// The fingerprint of Error's wire shape (`sdp fingerprint`): two programs
     /// built from versions of the schema encode it the same way exactly when
     /// it is the same in both.
@@ -154,9 +154,86 @@ public struct Error: Sendable, Hashable {
         self.len = len
         self.errno = errno
     }
+
+    /// Encodes the value as an object keyed by the fields' Swift names (Codable);
+    /// optionals that are nil are left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        try c.encode(self.type, forKey: "type")
+        try c.encode(self.match, forKey: "match")
+        try c.encode(self.`self`, forKey: "self")
+        try c.encode(self.`class`, forKey: "class")
+        try c.encode(self.`default`, forKey: "default")
+        try c.encode(self.`func`, forKey: "func")
+        try c.encode(self.`init`, forKey: "init")
+        try c.encode(self.`in`, forKey: "in")
+        try c.encode(self.`var`, forKey: "var")
+        try c.encode(self.fn, forKey: "fn")
+        try c.encode(self.`struct`, forKey: "struct")
+        try c.encode(self.namespace, forKey: "namespace")
+        try c.encode(self.int, forKey: "int")
+        try c.encode(self.char, forKey: "char")
+        try c.encode(self.`return`, forKey: "return")
+        try c.encode(self.`protocol`, forKey: "protocol")
+        try c.encode(self.`where`, forKey: "where")
+        try c.encode(self.`async`, forKey: "async")
+        try c.encode(self.`await`, forKey: "await")
+        try c.encode(self.`break`, forKey: "break")
+        try c.encode(self.new, forKey: "new")
+        try c.encode(self.delete, forKey: "delete")
+        try c.encode(self.`operator`, forKey: "operator")
+        try c.encode(self.register, forKey: "register")
+        try c.encode(self.`inout`, forKey: "inout")
+        try c.encode(self.`extension`, forKey: "extension")
+        try c.encode(self.`package`, forKey: "package")
+        try c.encode(self.range, forKey: "range")
+        try c.encode(self.string, forKey: "string")
+        try c.encode(self.size, forKey: "size")
+        try c.encode(self.len, forKey: "len")
+        try c.encode(self.errno, forKey: "errno")
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable); a fixed
+    /// array must hold its length.
+    public init(from decoder: any Swift.Decoder) throws {
+        let c = try decoder.container(keyedBy: _SDPCodingKey.self)
+        let f0 = try c.decode(`Type`.self, forKey: "type")
+        let f1 = try c.decode(String.self, forKey: "match")
+        let f2 = try c.decode(UInt8.self, forKey: "self")
+        let f3 = try c.decode(UInt16.self, forKey: "class")
+        let f4 = try c.decode(Bool.self, forKey: "default")
+        let f5 = try c.decode(Int32.self, forKey: "func")
+        let f6 = try c.decode(UInt32.self, forKey: "init")
+        let f7 = try c.decode(Float.self, forKey: "in")
+        let f8 = try c.decode(Int8.self, forKey: "var")
+        let f9 = try c.decode(UInt64.self, forKey: "fn")
+        let f10 = try c.decode(Int16.self, forKey: "struct")
+        let f11 = try c.decode(String.self, forKey: "namespace")
+        let f12 = try c.decode(Int64.self, forKey: "int")
+        let f13 = try c.decode(UInt8.self, forKey: "char")
+        let f14 = try c.decode(Bool.self, forKey: "return")
+        let f15 = try c.decode(String.self, forKey: "protocol")
+        let f16 = try c.decode(UInt32.self, forKey: "where")
+        let f17 = try c.decode(Bool.self, forKey: "async")
+        let f18 = try c.decode(Bool.self, forKey: "await")
+        let f19 = try c.decode(Bool.self, forKey: "break")
+        let f20 = try c.decode(UInt8.self, forKey: "new")
+        let f21 = try c.decode(UInt8.self, forKey: "delete")
+        let f22 = try c.decode(UInt8.self, forKey: "operator")
+        let f23 = try c.decode(UInt8.self, forKey: "register")
+        let f24 = try c.decode(UInt8.self, forKey: "inout")
+        let f25 = try c.decode(UInt8.self, forKey: "extension")
+        let f26 = try c.decode(UInt8.self, forKey: "package")
+        let f27 = try c.decode(UInt8.self, forKey: "range")
+        let f28 = try c.decode(String.self, forKey: "string")
+        let f29 = try c.decode(UInt32.self, forKey: "size")
+        let f30 = try c.decode(UInt32.self, forKey: "len")
+        let f31 = try c.decode(Int32.self, forKey: "errno")
+        self.init(type: f0, match: f1, self: f2, class: f3, default: f4, func: f5, init: f6, in: f7, var: f8, fn: f9, struct: f10, namespace: f11, int: f12, char: f13, return: f14, protocol: f15, where: f16, async: f17, await: f18, break: f19, new: f20, delete: f21, operator: f22, register: f23, `inout`: f24, extension: f25, package: f26, range: f27, string: f28, size: f29, len: f30, errno: f31)
+    }
 }
 
-public enum Result: Sendable, Hashable {
+public enum Result: Sendable, Hashable, Swift.Codable {
     /// The fingerprint of Result's wire shape (`sdp fingerprint`): two programs
     /// built from versions of the schema encode it the same way exactly when
     /// it is the same in both.
@@ -165,9 +242,45 @@ public enum Result: Sendable, Hashable {
     case ok(value: Error)
     case err(code: Int32)
     case error(Error)
+
+    /// Encodes the value as an object with one key, the case's Swift name,
+    /// holding an object of the case's values by label (`_0` for an unlabeled
+    /// one), as Swift synthesizes Codable for enums (Codable).
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        switch self {
+        case .ok(let v0):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "ok")
+            try n.encode(v0, forKey: "value")
+        case .err(let v0):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "err")
+            try n.encode(v0, forKey: "code")
+        case .error(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "error")
+            try n.encode(v, forKey: "_0")
+        }
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable).
+    public init(from decoder: any Swift.Decoder) throws {
+        let (name, n) = try _sdpUnionCase(decoder)
+        switch name {
+        case "ok":
+            let v0 = try n.decode(Error.self, forKey: "value")
+            self = .ok(value: v0)
+        case "err":
+            let v0 = try n.decode(Int32.self, forKey: "code")
+            self = .err(code: v0)
+        case "error":
+            let v0 = try n.decode(Error.self, forKey: "_0")
+            self = .error(v0)
+        default:
+            throw _sdpUnknownCase(name, decoder, "Result")
+        }
+    }
 }
 
-public struct Holder: Sendable, Hashable {
+public struct Holder: Sendable, Hashable, Swift.Codable {
     /// The fingerprint of Holder's wire shape (`sdp fingerprint`): two programs
     /// built from versions of the schema encode it the same way exactly when
     /// it is the same in both.
@@ -184,5 +297,22 @@ public struct Holder: Sendable, Hashable {
     ) {
         self.result = result
         self.kinds = kinds
+    }
+
+    /// Encodes the value as an object keyed by the fields' Swift names (Codable);
+    /// optionals that are nil are left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        try c.encode(self.result, forKey: "result")
+        try c.encode(self.kinds, forKey: "kinds")
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable); a fixed
+    /// array must hold its length.
+    public init(from decoder: any Swift.Decoder) throws {
+        let c = try decoder.container(keyedBy: _SDPCodingKey.self)
+        let f0 = try c.decode(Result.self, forKey: "result")
+        let f1 = try c.decode([`Type`].self, forKey: "kinds")
+        self.init(result: f0, kinds: f1)
     }
 }

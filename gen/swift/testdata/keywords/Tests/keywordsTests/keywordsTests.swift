@@ -64,6 +64,9 @@ func checkRoundTrip<T: SDPDataValue>(_ v: T, limitsDepth: Bool = true, file: Sta
     XCTAssertEqual(try T(serializedBytes: Data(bytes), options: DecodeOptions()), v, file: file, line: line)
     XCTAssertEqual(v.serializedData(), Data(bytes), file: file, line: line)
     XCTAssertEqual(try v.checkedSerializedData(), Data(bytes), file: file, line: line)
+    // Codable: a JSON round trip gives the value back, bit for bit.
+    let json = try JSONEncoder().encode(v)
+    XCTAssertEqual(try JSONDecoder().decode(T.self, from: json).serializedBytes(), bytes, file: file, line: line)
     #endif
 }
 
@@ -72,6 +75,8 @@ func checkMessage<T: SDPMessageValue>(_ v: T, typeID: UInt16, wrapped: AnyMessag
     XCTAssertEqual(T.messageTypeID, typeID, file: file, line: line)
     let m = v.serializedMessage()
     XCTAssertEqual(m.count, 10 + v.encodedSize, file: file, line: line)
+    XCTAssertEqual(v.encodedMessageSize, m.count, file: file, line: line)
+    XCTAssertEqual(wrapped.encodedMessageSize, m.count, file: file, line: line)
     XCTAssertEqual(Array(m[0..<4]), Array("SDP2".utf8), file: file, line: line)
     XCTAssertEqual(UInt16(m[4]) | UInt16(m[5]) << 8, typeID, file: file, line: line)
     XCTAssertEqual(Array(m[10...]), v.serializedBytes(), file: file, line: line)
@@ -135,6 +140,28 @@ final class keywordsTests: XCTestCase {
             try checkRoundTrip(v, limitsDepth: false)
             XCTAssertEqual(v.encodedSize, 1)
         }
+        let values = `Type`.allCases
+        var reused = `Type`.none
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
+        }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, `Type`.none)
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, `Type`.none)
+        }
         XCTAssertEqual(`Type`.none.serializedBytes(), [0x00])
         XCTAssertEqual(`Type`.`some`.serializedBytes(), [0x01])
         XCTAssertEqual(`Type`.`default`.serializedBytes(), [0x02])
@@ -176,9 +203,20 @@ final class keywordsTests: XCTestCase {
             XCTAssertEqual(previous.serializedBytes(), previousBytes)
             try reused.decode(serializedMessage: v.serializedMessage())
             XCTAssertEqual(reused, v)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
         }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
         assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
         XCTAssertEqual(reused, Error())
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Error())
+        }
     }
 
     func testResultRoundTrip() throws {
@@ -190,6 +228,27 @@ final class keywordsTests: XCTestCase {
         ]
         for v in values {
             try checkRoundTrip(v)
+        }
+        var reused = Result.ok(value: Error())
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
+        }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Result.ok(value: Error()))
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Result.ok(value: Error()))
         }
     }
 
@@ -213,9 +272,20 @@ final class keywordsTests: XCTestCase {
             XCTAssertEqual(previous.serializedBytes(), previousBytes)
             try reused.decode(serializedMessage: v.serializedMessage())
             XCTAssertEqual(reused, v)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
         }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
         assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
         XCTAssertEqual(reused, Holder())
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Holder())
+        }
     }
 
     func testMessageStream() throws {

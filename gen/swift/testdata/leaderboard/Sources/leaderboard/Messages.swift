@@ -4,6 +4,11 @@ extension StructA {
     /// The message type id of StructA.
     public static let messageTypeID: UInt16 = 1
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -85,6 +90,11 @@ extension StructA {
 extension Vector3 {
     /// The message type id of Vector3.
     public static let messageTypeID: UInt16 = 2
+
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
@@ -168,6 +178,11 @@ extension Triangle {
     /// The message type id of Triangle.
     public static let messageTypeID: UInt16 = 3
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -249,6 +264,11 @@ extension Triangle {
 extension Mesh {
     /// The message type id of Mesh.
     public static let messageTypeID: UInt16 = 4
+
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
@@ -332,6 +352,11 @@ extension Address {
     /// The message type id of Address.
     public static let messageTypeID: UInt16 = 5
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -413,6 +438,11 @@ extension Address {
 extension Log {
     /// The message type id of Log.
     public static let messageTypeID: UInt16 = 6
+
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
@@ -496,6 +526,11 @@ extension Logs {
     /// The message type id of Logs.
     public static let messageTypeID: UInt16 = 7
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -575,7 +610,7 @@ extension Logs {
 }
 
 /// A decoded message of any of the schema's structs.
-public enum AnyMessage: Sendable, Hashable {
+public enum AnyMessage: Sendable, Hashable, Swift.Codable {
     case structA(StructA)
     case vector3(Vector3)
     case triangle(Triangle)
@@ -706,6 +741,66 @@ public enum AnyMessage: Sendable, Hashable {
         }
     }
 
+    /// Encodes the value as an object with one key, the case's Swift name,
+    /// holding an object of the case's values by label (`_0` for an unlabeled
+    /// one), as Swift synthesizes Codable for enums (Codable).
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        switch self {
+        case .structA(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "structA")
+            try n.encode(v, forKey: "_0")
+        case .vector3(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "vector3")
+            try n.encode(v, forKey: "_0")
+        case .triangle(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "triangle")
+            try n.encode(v, forKey: "_0")
+        case .mesh(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "mesh")
+            try n.encode(v, forKey: "_0")
+        case .address(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "address")
+            try n.encode(v, forKey: "_0")
+        case .log(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "log")
+            try n.encode(v, forKey: "_0")
+        case .logs(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "logs")
+            try n.encode(v, forKey: "_0")
+        }
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable).
+    public init(from decoder: any Swift.Decoder) throws {
+        let (name, n) = try _sdpUnionCase(decoder)
+        switch name {
+        case "structA":
+            let v0 = try n.decode(StructA.self, forKey: "_0")
+            self = .structA(v0)
+        case "vector3":
+            let v0 = try n.decode(Vector3.self, forKey: "_0")
+            self = .vector3(v0)
+        case "triangle":
+            let v0 = try n.decode(Triangle.self, forKey: "_0")
+            self = .triangle(v0)
+        case "mesh":
+            let v0 = try n.decode(Mesh.self, forKey: "_0")
+            self = .mesh(v0)
+        case "address":
+            let v0 = try n.decode(Address.self, forKey: "_0")
+            self = .address(v0)
+        case "log":
+            let v0 = try n.decode(Log.self, forKey: "_0")
+            self = .log(v0)
+        case "logs":
+            let v0 = try n.decode(Logs.self, forKey: "_0")
+            self = .logs(v0)
+        default:
+            throw _sdpUnknownCase(name, decoder, "AnyMessage")
+        }
+    }
+
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
@@ -716,6 +811,19 @@ public enum AnyMessage: Sendable, Hashable {
         case .address: return 5
         case .log: return 6
         case .logs: return 7
+        }
+    }
+
+    /// The number of bytes serializedMessage() returns.
+    public var encodedMessageSize: Int {
+        switch self {
+        case .structA(let v): return v.encodedMessageSize
+        case .vector3(let v): return v.encodedMessageSize
+        case .triangle(let v): return v.encodedMessageSize
+        case .mesh(let v): return v.encodedMessageSize
+        case .address(let v): return v.encodedMessageSize
+        case .log(let v): return v.encodedMessageSize
+        case .logs(let v): return v.encodedMessageSize
         }
     }
 

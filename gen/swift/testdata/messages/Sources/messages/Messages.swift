@@ -4,6 +4,11 @@ extension Point {
     /// The message type id of Point.
     public static let messageTypeID: UInt16 = 1
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -85,6 +90,11 @@ extension Point {
 extension Ping {
     /// The message type id of Ping.
     public static let messageTypeID: UInt16 = 100
+
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
@@ -168,6 +178,11 @@ extension Pong {
     /// The message type id of Pong.
     public static let messageTypeID: UInt16 = 3
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -250,6 +265,11 @@ extension Last {
     /// The message type id of Last.
     public static let messageTypeID: UInt16 = 65535
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -329,7 +349,7 @@ extension Last {
 }
 
 /// A decoded message of any of the schema's structs.
-public enum AnyMessage: Sendable, Hashable {
+public enum AnyMessage: Sendable, Hashable, Swift.Codable {
     case point(Point)
     case ping(Ping)
     case pong(Pong)
@@ -427,6 +447,48 @@ public enum AnyMessage: Sendable, Hashable {
         }
     }
 
+    /// Encodes the value as an object with one key, the case's Swift name,
+    /// holding an object of the case's values by label (`_0` for an unlabeled
+    /// one), as Swift synthesizes Codable for enums (Codable).
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        switch self {
+        case .point(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "point")
+            try n.encode(v, forKey: "_0")
+        case .ping(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "ping")
+            try n.encode(v, forKey: "_0")
+        case .pong(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "pong")
+            try n.encode(v, forKey: "_0")
+        case .last(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "last")
+            try n.encode(v, forKey: "_0")
+        }
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable).
+    public init(from decoder: any Swift.Decoder) throws {
+        let (name, n) = try _sdpUnionCase(decoder)
+        switch name {
+        case "point":
+            let v0 = try n.decode(Point.self, forKey: "_0")
+            self = .point(v0)
+        case "ping":
+            let v0 = try n.decode(Ping.self, forKey: "_0")
+            self = .ping(v0)
+        case "pong":
+            let v0 = try n.decode(Pong.self, forKey: "_0")
+            self = .pong(v0)
+        case "last":
+            let v0 = try n.decode(Last.self, forKey: "_0")
+            self = .last(v0)
+        default:
+            throw _sdpUnknownCase(name, decoder, "AnyMessage")
+        }
+    }
+
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
@@ -434,6 +496,16 @@ public enum AnyMessage: Sendable, Hashable {
         case .ping: return 100
         case .pong: return 3
         case .last: return 65535
+        }
+    }
+
+    /// The number of bytes serializedMessage() returns.
+    public var encodedMessageSize: Int {
+        switch self {
+        case .point(let v): return v.encodedMessageSize
+        case .ping(let v): return v.encodedMessageSize
+        case .pong(let v): return v.encodedMessageSize
+        case .last(let v): return v.encodedMessageSize
         }
     }
 

@@ -2,7 +2,7 @@
 
 /// The first struct: type id 1. Point{3.14, 2.71} as a message is
 /// 534450320100100000001f85eb51b81e0940ae47e17a14ae0540.
-public struct Point: Sendable, Hashable {
+public struct Point: Sendable, Hashable, Swift.Codable {
     /// The fingerprint of Point's wire shape (`sdp fingerprint`): two programs
     /// built from versions of the schema encode it the same way exactly when
     /// it is the same in both.
@@ -20,10 +20,27 @@ public struct Point: Sendable, Hashable {
         self.x = x
         self.y = y
     }
+
+    /// Encodes the value as an object keyed by the fields' Swift names (Codable);
+    /// optionals that are nil are left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        try c.encode(self.x, forKey: "x")
+        try c.encode(self.y, forKey: "y")
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable); a fixed
+    /// array must hold its length.
+    public init(from decoder: any Swift.Decoder) throws {
+        let c = try decoder.container(keyedBy: _SDPCodingKey.self)
+        let f0 = try c.decode(Double.self, forKey: "x")
+        let f1 = try c.decode(Double.self, forKey: "y")
+        self.init(x: f0, y: f1)
+    }
 }
 
 /// An explicit message type id.
-public struct Ping: Sendable, Hashable {
+public struct Ping: Sendable, Hashable, Swift.Codable {
     /// The fingerprint of Ping's wire shape (`sdp fingerprint`): two programs
     /// built from versions of the schema encode it the same way exactly when
     /// it is the same in both.
@@ -37,10 +54,25 @@ public struct Ping: Sendable, Hashable {
     ) {
         self.seq = seq
     }
+
+    /// Encodes the value as an object keyed by the fields' Swift names (Codable);
+    /// optionals that are nil are left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        try c.encode(self.seq, forKey: "seq")
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable); a fixed
+    /// array must hold its length.
+    public init(from decoder: any Swift.Decoder) throws {
+        let c = try decoder.container(keyedBy: _SDPCodingKey.self)
+        let f0 = try c.decode(UInt32.self, forKey: "seq")
+        self.init(seq: f0)
+    }
 }
 
 /// Implicit ids are the 1-based position among the structs: this is 3.
-public struct Pong: Sendable, Hashable {
+public struct Pong: Sendable, Hashable, Swift.Codable {
     /// The fingerprint of Pong's wire shape (`sdp fingerprint`): two programs
     /// built from versions of the schema encode it the same way exactly when
     /// it is the same in both.
@@ -58,9 +90,26 @@ public struct Pong: Sendable, Hashable {
         self.seq = seq
         self.echo = echo
     }
+
+    /// Encodes the value as an object keyed by the fields' Swift names (Codable);
+    /// optionals that are nil are left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        try c.encode(self.seq, forKey: "seq")
+        try c.encode(self.echo, forKey: "echo")
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable); a fixed
+    /// array must hold its length.
+    public init(from decoder: any Swift.Decoder) throws {
+        let c = try decoder.container(keyedBy: _SDPCodingKey.self)
+        let f0 = try c.decode(UInt32.self, forKey: "seq")
+        let f1 = try c.decode(String.self, forKey: "echo")
+        self.init(seq: f0, echo: f1)
+    }
 }
 
-public struct Last: Sendable, Hashable {
+public struct Last: Sendable, Hashable, Swift.Codable {
     /// The fingerprint of Last's wire shape (`sdp fingerprint`): two programs
     /// built from versions of the schema encode it the same way exactly when
     /// it is the same in both.
@@ -68,4 +117,17 @@ public struct Last: Sendable, Hashable {
 
     /// Creates the value; the struct has no fields.
     public init() {}
+
+    /// Encodes the value as an object keyed by the fields' Swift names (Codable);
+    /// optionals that are nil are left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        _ = encoder.container(keyedBy: _SDPCodingKey.self)
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable); a fixed
+    /// array must hold its length.
+    public init(from decoder: any Swift.Decoder) throws {
+        _ = try decoder.container(keyedBy: _SDPCodingKey.self)
+        self.init()
+    }
 }

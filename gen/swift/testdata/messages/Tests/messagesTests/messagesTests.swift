@@ -64,6 +64,9 @@ func checkRoundTrip<T: SDPDataValue>(_ v: T, limitsDepth: Bool = true, file: Sta
     XCTAssertEqual(try T(serializedBytes: Data(bytes), options: DecodeOptions()), v, file: file, line: line)
     XCTAssertEqual(v.serializedData(), Data(bytes), file: file, line: line)
     XCTAssertEqual(try v.checkedSerializedData(), Data(bytes), file: file, line: line)
+    // Codable: a JSON round trip gives the value back, bit for bit.
+    let json = try JSONEncoder().encode(v)
+    XCTAssertEqual(try JSONDecoder().decode(T.self, from: json).serializedBytes(), bytes, file: file, line: line)
     #endif
 }
 
@@ -72,6 +75,8 @@ func checkMessage<T: SDPMessageValue>(_ v: T, typeID: UInt16, wrapped: AnyMessag
     XCTAssertEqual(T.messageTypeID, typeID, file: file, line: line)
     let m = v.serializedMessage()
     XCTAssertEqual(m.count, 10 + v.encodedSize, file: file, line: line)
+    XCTAssertEqual(v.encodedMessageSize, m.count, file: file, line: line)
+    XCTAssertEqual(wrapped.encodedMessageSize, m.count, file: file, line: line)
     XCTAssertEqual(Array(m[0..<4]), Array("SDP2".utf8), file: file, line: line)
     XCTAssertEqual(UInt16(m[4]) | UInt16(m[5]) << 8, typeID, file: file, line: line)
     XCTAssertEqual(Array(m[10...]), v.serializedBytes(), file: file, line: line)
@@ -147,9 +152,20 @@ final class messagesTests: XCTestCase {
             XCTAssertEqual(previous.serializedBytes(), previousBytes)
             try reused.decode(serializedMessage: v.serializedMessage())
             XCTAssertEqual(reused, v)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
         }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
         assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
         XCTAssertEqual(reused, Point())
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Point())
+        }
     }
 
     func testPingRoundTrip() throws {
@@ -170,9 +186,20 @@ final class messagesTests: XCTestCase {
             XCTAssertEqual(previous.serializedBytes(), previousBytes)
             try reused.decode(serializedMessage: v.serializedMessage())
             XCTAssertEqual(reused, v)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
         }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
         assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
         XCTAssertEqual(reused, Ping())
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Ping())
+        }
     }
 
     func testPongRoundTrip() throws {
@@ -193,9 +220,20 @@ final class messagesTests: XCTestCase {
             XCTAssertEqual(previous.serializedBytes(), previousBytes)
             try reused.decode(serializedMessage: v.serializedMessage())
             XCTAssertEqual(reused, v)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
         }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
         assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
         XCTAssertEqual(reused, Pong())
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Pong())
+        }
     }
 
     func testLastRoundTrip() throws {
@@ -216,9 +254,20 @@ final class messagesTests: XCTestCase {
             XCTAssertEqual(previous.serializedBytes(), previousBytes)
             try reused.decode(serializedMessage: v.serializedMessage())
             XCTAssertEqual(reused, v)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
         }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
         assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
         XCTAssertEqual(reused, Last())
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Last())
+        }
     }
 
     func testMessageStream() throws {

@@ -4,6 +4,11 @@ extension Point {
     /// The message type id of Point.
     public static let messageTypeID: UInt16 = 1
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -85,6 +90,11 @@ extension Point {
 extension Rectangle {
     /// The message type id of Rectangle.
     public static let messageTypeID: UInt16 = 2
+
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
@@ -168,6 +178,11 @@ extension Scene {
     /// The message type id of Scene.
     public static let messageTypeID: UInt16 = 3
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -249,6 +264,11 @@ extension Scene {
 extension DeviceParameter {
     /// The message type id of DeviceParameter.
     public static let messageTypeID: UInt16 = 4
+
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
@@ -332,6 +352,11 @@ extension DevicePlugin {
     /// The message type id of DevicePlugin.
     public static let messageTypeID: UInt16 = 5
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -414,6 +439,11 @@ extension AudioDevice {
     /// The message type id of AudioDevice.
     public static let messageTypeID: UInt16 = 6
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -493,7 +523,7 @@ extension AudioDevice {
 }
 
 /// A decoded message of any of the schema's structs.
-public enum AnyMessage: Sendable, Hashable {
+public enum AnyMessage: Sendable, Hashable, Swift.Codable {
     case point(Point)
     case rectangle(Rectangle)
     case scene(Scene)
@@ -619,6 +649,60 @@ public enum AnyMessage: Sendable, Hashable {
         }
     }
 
+    /// Encodes the value as an object with one key, the case's Swift name,
+    /// holding an object of the case's values by label (`_0` for an unlabeled
+    /// one), as Swift synthesizes Codable for enums (Codable).
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        switch self {
+        case .point(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "point")
+            try n.encode(v, forKey: "_0")
+        case .rectangle(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "rectangle")
+            try n.encode(v, forKey: "_0")
+        case .scene(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "scene")
+            try n.encode(v, forKey: "_0")
+        case .deviceParameter(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "deviceParameter")
+            try n.encode(v, forKey: "_0")
+        case .devicePlugin(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "devicePlugin")
+            try n.encode(v, forKey: "_0")
+        case .audioDevice(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "audioDevice")
+            try n.encode(v, forKey: "_0")
+        }
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable).
+    public init(from decoder: any Swift.Decoder) throws {
+        let (name, n) = try _sdpUnionCase(decoder)
+        switch name {
+        case "point":
+            let v0 = try n.decode(Point.self, forKey: "_0")
+            self = .point(v0)
+        case "rectangle":
+            let v0 = try n.decode(Rectangle.self, forKey: "_0")
+            self = .rectangle(v0)
+        case "scene":
+            let v0 = try n.decode(Scene.self, forKey: "_0")
+            self = .scene(v0)
+        case "deviceParameter":
+            let v0 = try n.decode(DeviceParameter.self, forKey: "_0")
+            self = .deviceParameter(v0)
+        case "devicePlugin":
+            let v0 = try n.decode(DevicePlugin.self, forKey: "_0")
+            self = .devicePlugin(v0)
+        case "audioDevice":
+            let v0 = try n.decode(AudioDevice.self, forKey: "_0")
+            self = .audioDevice(v0)
+        default:
+            throw _sdpUnknownCase(name, decoder, "AnyMessage")
+        }
+    }
+
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
@@ -628,6 +712,18 @@ public enum AnyMessage: Sendable, Hashable {
         case .deviceParameter: return 4
         case .devicePlugin: return 5
         case .audioDevice: return 6
+        }
+    }
+
+    /// The number of bytes serializedMessage() returns.
+    public var encodedMessageSize: Int {
+        switch self {
+        case .point(let v): return v.encodedMessageSize
+        case .rectangle(let v): return v.encodedMessageSize
+        case .scene(let v): return v.encodedMessageSize
+        case .deviceParameter(let v): return v.encodedMessageSize
+        case .devicePlugin(let v): return v.encodedMessageSize
+        case .audioDevice(let v): return v.encodedMessageSize
         }
     }
 

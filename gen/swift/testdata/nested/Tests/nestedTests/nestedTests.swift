@@ -67,6 +67,9 @@ func checkRoundTrip<T: SDPDataValue>(_ v: T, limitsDepth: Bool = true, file: Sta
     XCTAssertEqual(try T(serializedBytes: Data(bytes), options: DecodeOptions()), v, file: file, line: line)
     XCTAssertEqual(v.serializedData(), Data(bytes), file: file, line: line)
     XCTAssertEqual(try v.checkedSerializedData(), Data(bytes), file: file, line: line)
+    // Codable: a JSON round trip gives the value back, bit for bit.
+    let json = try JSONEncoder().encode(v)
+    XCTAssertEqual(try JSONDecoder().decode(T.self, from: json).serializedBytes(), bytes, file: file, line: line)
     #endif
 }
 
@@ -75,6 +78,8 @@ func checkMessage<T: SDPMessageValue>(_ v: T, typeID: UInt16, wrapped: AnyMessag
     XCTAssertEqual(T.messageTypeID, typeID, file: file, line: line)
     let m = v.serializedMessage()
     XCTAssertEqual(m.count, 10 + v.encodedSize, file: file, line: line)
+    XCTAssertEqual(v.encodedMessageSize, m.count, file: file, line: line)
+    XCTAssertEqual(wrapped.encodedMessageSize, m.count, file: file, line: line)
     XCTAssertEqual(Array(m[0..<4]), Array("SDP2".utf8), file: file, line: line)
     XCTAssertEqual(UInt16(m[4]) | UInt16(m[5]) << 8, typeID, file: file, line: line)
     XCTAssertEqual(Array(m[10...]), v.serializedBytes(), file: file, line: line)
@@ -150,9 +155,20 @@ final class nestedTests: XCTestCase {
             XCTAssertEqual(previous.serializedBytes(), previousBytes)
             try reused.decode(serializedMessage: v.serializedMessage())
             XCTAssertEqual(reused, v)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
         }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
         assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
         XCTAssertEqual(reused, Point())
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Point())
+        }
     }
 
     func testRectangleRoundTrip() throws {
@@ -173,9 +189,20 @@ final class nestedTests: XCTestCase {
             XCTAssertEqual(previous.serializedBytes(), previousBytes)
             try reused.decode(serializedMessage: v.serializedMessage())
             XCTAssertEqual(reused, v)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
         }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
         assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
         XCTAssertEqual(reused, Rectangle())
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Rectangle())
+        }
     }
 
     func testSceneRoundTrip() throws {
@@ -196,9 +223,20 @@ final class nestedTests: XCTestCase {
             XCTAssertEqual(previous.serializedBytes(), previousBytes)
             try reused.decode(serializedMessage: v.serializedMessage())
             XCTAssertEqual(reused, v)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
         }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
         assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
         XCTAssertEqual(reused, Scene())
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Scene())
+        }
     }
 
     func testDeviceKindRoundTrip() throws {
@@ -206,6 +244,28 @@ final class nestedTests: XCTestCase {
         for v in DeviceKind.allCases {
             try checkRoundTrip(v, limitsDepth: false)
             XCTAssertEqual(v.encodedSize, 1)
+        }
+        let values = DeviceKind.allCases
+        var reused = DeviceKind.input
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
+        }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, DeviceKind.input)
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, DeviceKind.input)
         }
         XCTAssertEqual(DeviceKind.input.serializedBytes(), [0x00])
         XCTAssertEqual(DeviceKind.output.serializedBytes(), [0x01])
@@ -246,9 +306,20 @@ final class nestedTests: XCTestCase {
             XCTAssertEqual(previous.serializedBytes(), previousBytes)
             try reused.decode(serializedMessage: v.serializedMessage())
             XCTAssertEqual(reused, v)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
         }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
         assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
         XCTAssertEqual(reused, DeviceParameter())
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, DeviceParameter())
+        }
     }
 
     func testDevicePluginRoundTrip() throws {
@@ -269,9 +340,20 @@ final class nestedTests: XCTestCase {
             XCTAssertEqual(previous.serializedBytes(), previousBytes)
             try reused.decode(serializedMessage: v.serializedMessage())
             XCTAssertEqual(reused, v)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
         }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
         assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
         XCTAssertEqual(reused, DevicePlugin())
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, DevicePlugin())
+        }
     }
 
     func testAudioDeviceRoundTrip() throws {
@@ -292,9 +374,20 @@ final class nestedTests: XCTestCase {
             XCTAssertEqual(previous.serializedBytes(), previousBytes)
             try reused.decode(serializedMessage: v.serializedMessage())
             XCTAssertEqual(reused, v)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
         }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
         assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
         XCTAssertEqual(reused, AudioDevice())
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, AudioDevice())
+        }
     }
 
     func testMessageStream() throws {

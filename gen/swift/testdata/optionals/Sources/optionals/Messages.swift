@@ -4,6 +4,11 @@ extension Inner {
     /// The message type id of Inner.
     public static let messageTypeID: UInt16 = 1
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -85,6 +90,11 @@ extension Inner {
 extension Optionals {
     /// The message type id of Optionals.
     public static let messageTypeID: UInt16 = 2
+
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
@@ -168,6 +178,11 @@ extension Reading {
     /// The message type id of Reading.
     public static let messageTypeID: UInt16 = 3
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -247,7 +262,7 @@ extension Reading {
 }
 
 /// A decoded message of any of the schema's structs.
-public enum AnyMessage: Sendable, Hashable {
+public enum AnyMessage: Sendable, Hashable, Swift.Codable {
     case inner(Inner)
     indirect case optionals(Optionals)
     case reading(Reading)
@@ -352,12 +367,57 @@ public enum AnyMessage: Sendable, Hashable {
         }
     }
 
+    /// Encodes the value as an object with one key, the case's Swift name,
+    /// holding an object of the case's values by label (`_0` for an unlabeled
+    /// one), as Swift synthesizes Codable for enums (Codable).
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        switch self {
+        case .inner(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "inner")
+            try n.encode(v, forKey: "_0")
+        case .optionals(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "optionals")
+            try n.encode(v, forKey: "_0")
+        case .reading(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "reading")
+            try n.encode(v, forKey: "_0")
+        }
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable).
+    public init(from decoder: any Swift.Decoder) throws {
+        let (name, n) = try _sdpUnionCase(decoder)
+        switch name {
+        case "inner":
+            let v0 = try n.decode(Inner.self, forKey: "_0")
+            self = .inner(v0)
+        case "optionals":
+            let v0 = try n.decode(Optionals.self, forKey: "_0")
+            self = .optionals(v0)
+        case "reading":
+            let v0 = try n.decode(Reading.self, forKey: "_0")
+            self = .reading(v0)
+        default:
+            throw _sdpUnknownCase(name, decoder, "AnyMessage")
+        }
+    }
+
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
         case .inner: return 1
         case .optionals: return 2
         case .reading: return 3
+        }
+    }
+
+    /// The number of bytes serializedMessage() returns.
+    public var encodedMessageSize: Int {
+        switch self {
+        case .inner(let v): return v.encodedMessageSize
+        case .optionals(let v): return v.encodedMessageSize
+        case .reading(let v): return v.encodedMessageSize
         }
     }
 

@@ -65,6 +65,9 @@ func checkRoundTrip<T: SDPDataValue>(_ v: T, limitsDepth: Bool = true, file: Sta
     XCTAssertEqual(try T(serializedBytes: Data(bytes), options: DecodeOptions()), v, file: file, line: line)
     XCTAssertEqual(v.serializedData(), Data(bytes), file: file, line: line)
     XCTAssertEqual(try v.checkedSerializedData(), Data(bytes), file: file, line: line)
+    // Codable: a JSON round trip gives the value back, bit for bit.
+    let json = try JSONEncoder().encode(v)
+    XCTAssertEqual(try JSONDecoder().decode(T.self, from: json).serializedBytes(), bytes, file: file, line: line)
     #endif
 }
 
@@ -73,6 +76,8 @@ func checkMessage<T: SDPMessageValue>(_ v: T, typeID: UInt16, wrapped: AnyMessag
     XCTAssertEqual(T.messageTypeID, typeID, file: file, line: line)
     let m = v.serializedMessage()
     XCTAssertEqual(m.count, 10 + v.encodedSize, file: file, line: line)
+    XCTAssertEqual(v.encodedMessageSize, m.count, file: file, line: line)
+    XCTAssertEqual(wrapped.encodedMessageSize, m.count, file: file, line: line)
     XCTAssertEqual(Array(m[0..<4]), Array("SDP2".utf8), file: file, line: line)
     XCTAssertEqual(UInt16(m[4]) | UInt16(m[5]) << 8, typeID, file: file, line: line)
     XCTAssertEqual(Array(m[10...]), v.serializedBytes(), file: file, line: line)
@@ -136,6 +141,28 @@ final class optionalsTests: XCTestCase {
             try checkRoundTrip(v, limitsDepth: false)
             XCTAssertEqual(v.encodedSize, 1)
         }
+        let values = Level.allCases
+        var reused = Level.low
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
+        }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Level.low)
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Level.low)
+        }
         XCTAssertEqual(Level.low.serializedBytes(), [0x00])
         XCTAssertEqual(Level.high.serializedBytes(), [0x01])
     }
@@ -174,9 +201,20 @@ final class optionalsTests: XCTestCase {
             XCTAssertEqual(previous.serializedBytes(), previousBytes)
             try reused.decode(serializedMessage: v.serializedMessage())
             XCTAssertEqual(reused, v)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
         }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
         assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
         XCTAssertEqual(reused, Inner())
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Inner())
+        }
     }
 
     func testChoiceRoundTrip() throws {
@@ -187,6 +225,27 @@ final class optionalsTests: XCTestCase {
         ]
         for v in values {
             try checkRoundTrip(v)
+        }
+        var reused = Choice.nothing
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
+        }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Choice.nothing)
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Choice.nothing)
         }
     }
 
@@ -209,9 +268,20 @@ final class optionalsTests: XCTestCase {
             XCTAssertEqual(previous.serializedBytes(), previousBytes)
             try reused.decode(serializedMessage: v.serializedMessage())
             XCTAssertEqual(reused, v)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
         }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
         assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
         XCTAssertEqual(reused, Optionals())
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Optionals())
+        }
     }
 
     func testReadingRoundTrip() throws {
@@ -232,9 +302,20 @@ final class optionalsTests: XCTestCase {
             XCTAssertEqual(previous.serializedBytes(), previousBytes)
             try reused.decode(serializedMessage: v.serializedMessage())
             XCTAssertEqual(reused, v)
+            try v.serializedBytes().withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTAssertEqual(reused, v)
         }
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
         assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
         XCTAssertEqual(reused, Reading())
+        try reused.decode(serializedBytes: values[values.count - 1].serializedBytes())
+        do {
+            try (values[values.count - 1].serializedBytes() + [0]).withUnsafeBytes { b in try reused.decode(serializedBytes: b) }
+            XCTFail("decoding into a value from a raw buffer accepted trailing bytes")
+        }
+        catch {
+            XCTAssertEqual(reused, Reading())
+        }
     }
 
     func testMessageStream() throws {

@@ -4,6 +4,11 @@ extension Parameter {
     /// The message type id of Parameter.
     public static let messageTypeID: UInt16 = 1
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -85,6 +90,11 @@ extension Parameter {
 extension Plugin {
     /// The message type id of Plugin.
     public static let messageTypeID: UInt16 = 2
+
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
@@ -168,6 +178,11 @@ extension PluginRegistry {
     /// The message type id of PluginRegistry.
     public static let messageTypeID: UInt16 = 3
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -247,7 +262,7 @@ extension PluginRegistry {
 }
 
 /// A decoded message of any of the schema's structs.
-public enum AnyMessage: Sendable, Hashable {
+public enum AnyMessage: Sendable, Hashable, Swift.Codable {
     case parameter(Parameter)
     case plugin(Plugin)
     case pluginRegistry(PluginRegistry)
@@ -352,12 +367,57 @@ public enum AnyMessage: Sendable, Hashable {
         }
     }
 
+    /// Encodes the value as an object with one key, the case's Swift name,
+    /// holding an object of the case's values by label (`_0` for an unlabeled
+    /// one), as Swift synthesizes Codable for enums (Codable).
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        switch self {
+        case .parameter(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "parameter")
+            try n.encode(v, forKey: "_0")
+        case .plugin(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "plugin")
+            try n.encode(v, forKey: "_0")
+        case .pluginRegistry(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "pluginRegistry")
+            try n.encode(v, forKey: "_0")
+        }
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable).
+    public init(from decoder: any Swift.Decoder) throws {
+        let (name, n) = try _sdpUnionCase(decoder)
+        switch name {
+        case "parameter":
+            let v0 = try n.decode(Parameter.self, forKey: "_0")
+            self = .parameter(v0)
+        case "plugin":
+            let v0 = try n.decode(Plugin.self, forKey: "_0")
+            self = .plugin(v0)
+        case "pluginRegistry":
+            let v0 = try n.decode(PluginRegistry.self, forKey: "_0")
+            self = .pluginRegistry(v0)
+        default:
+            throw _sdpUnknownCase(name, decoder, "AnyMessage")
+        }
+    }
+
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
         case .parameter: return 1
         case .plugin: return 2
         case .pluginRegistry: return 3
+        }
+    }
+
+    /// The number of bytes serializedMessage() returns.
+    public var encodedMessageSize: Int {
+        switch self {
+        case .parameter(let v): return v.encodedMessageSize
+        case .plugin(let v): return v.encodedMessageSize
+        case .pluginRegistry(let v): return v.encodedMessageSize
         }
     }
 

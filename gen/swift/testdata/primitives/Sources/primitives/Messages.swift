@@ -4,6 +4,11 @@ extension AllPrimitives {
     /// The message type id of AllPrimitives.
     public static let messageTypeID: UInt16 = 1
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -85,6 +90,11 @@ extension AllPrimitives {
 extension Text {
     /// The message type id of Text.
     public static let messageTypeID: UInt16 = 2
+
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
@@ -168,6 +178,11 @@ extension Empty {
     /// The message type id of Empty.
     public static let messageTypeID: UInt16 = 3
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -247,7 +262,7 @@ extension Empty {
 }
 
 /// A decoded message of any of the schema's structs.
-public enum AnyMessage: Sendable, Hashable {
+public enum AnyMessage: Sendable, Hashable, Swift.Codable {
     case allPrimitives(AllPrimitives)
     case text(Text)
     case empty(Empty)
@@ -346,12 +361,57 @@ public enum AnyMessage: Sendable, Hashable {
         }
     }
 
+    /// Encodes the value as an object with one key, the case's Swift name,
+    /// holding an object of the case's values by label (`_0` for an unlabeled
+    /// one), as Swift synthesizes Codable for enums (Codable).
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        switch self {
+        case .allPrimitives(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "allPrimitives")
+            try n.encode(v, forKey: "_0")
+        case .text(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "text")
+            try n.encode(v, forKey: "_0")
+        case .empty(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "empty")
+            try n.encode(v, forKey: "_0")
+        }
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable).
+    public init(from decoder: any Swift.Decoder) throws {
+        let (name, n) = try _sdpUnionCase(decoder)
+        switch name {
+        case "allPrimitives":
+            let v0 = try n.decode(AllPrimitives.self, forKey: "_0")
+            self = .allPrimitives(v0)
+        case "text":
+            let v0 = try n.decode(Text.self, forKey: "_0")
+            self = .text(v0)
+        case "empty":
+            let v0 = try n.decode(Empty.self, forKey: "_0")
+            self = .empty(v0)
+        default:
+            throw _sdpUnknownCase(name, decoder, "AnyMessage")
+        }
+    }
+
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
         case .allPrimitives: return 1
         case .text: return 2
         case .empty: return 3
+        }
+    }
+
+    /// The number of bytes serializedMessage() returns.
+    public var encodedMessageSize: Int {
+        switch self {
+        case .allPrimitives(let v): return v.encodedMessageSize
+        case .text(let v): return v.encodedMessageSize
+        case .empty(let v): return v.encodedMessageSize
         }
     }
 

@@ -1245,13 +1245,15 @@ func _sdpPresentSize<T>(_ v: T?, _ size: (T) -> Int) -> Int {
 /// so that generic code can encode and decode any of them (as Rust's
 /// `SdpType` or swift-protobuf's `Message`). Only the module's own types
 /// conform: its encoders rely on what the generator knows of them.
-public protocol SDPValue: Hashable {
+public protocol SDPValue: Hashable, Swift.Codable {
     /// The fingerprint of the type's wire shape (`sdp fingerprint`).
     static var fingerprint: UInt64 { get }
     init(serializedBytes: [UInt8]) throws(DecodeError)
     init(serializedBytes: [UInt8], options: DecodeOptions) throws(DecodeError)
     init(serializedBytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(DecodeError)
     static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions) throws(DecodeError) -> (value: Self, bytesConsumed: Int)
+    /// Decodes into self, reusing its storage; on an error self is the default value.
+    mutating func decode(serializedBytes: [UInt8], options: DecodeOptions) throws(DecodeError)
     func serializedBytes() -> [UInt8]
     func serialize(into out: inout [UInt8])
     func checkedSerializedBytes() throws(EncodeError) -> [UInt8]
@@ -1265,6 +1267,8 @@ public protocol SDPValue: Hashable {
 public protocol SDPMessageValue: SDPValue {
     /// The struct's message type id.
     static var messageTypeID: UInt16 { get }
+    /// The number of bytes serializedMessage() returns.
+    var encodedMessageSize: Int { get }
     init(serializedMessage: [UInt8], options: DecodeOptions) throws(DecodeError)
     func serializedMessage() -> [UInt8]
     func checkedSerializedMessage() throws(EncodeError) -> [UInt8]
@@ -1563,4 +1567,92 @@ func _sdpReadHeader(_ r: inout _SDPReader, known: (UInt16) -> Bool) throws(Decod
     // The default memory limit counts the payload, not the header.
     r.memStart = r.pos
     return typeID
+}
+
+// MARK: Codable
+
+/// The coding key of the generated Codable conformances: a field's or a
+/// union case's Swift name, or `_0` for a case's one unlabeled value.
+struct _SDPCodingKey: Swift.CodingKey, Swift.ExpressibleByStringLiteral {
+    let stringValue: Swift.String
+
+    init(stringLiteral value: Swift.String) {
+        stringValue = value
+    }
+
+    init?(stringValue: Swift.String) {
+        self.stringValue = stringValue
+    }
+
+    var intValue: Int? { nil }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+/// The Codable form of an optional whose value is itself an optional
+/// (`??T`): the standard library encodes both `nil` and `.some(nil)` as
+/// null. Here `nil` is null and a present value a one-element array, so
+/// `.some(nil)` is `[null]`.
+struct _SDPNested<Wrapped: Swift.Codable>: Swift.Codable {
+    let value: Wrapped?
+
+    init(_ value: Wrapped?) {
+        self.value = value
+    }
+
+    func encode(to encoder: any Swift.Encoder) throws {
+        guard let value else {
+            var c = encoder.singleValueContainer()
+            try c.encodeNil()
+            return
+        }
+        var c = encoder.unkeyedContainer()
+        try c.encode(value)
+    }
+
+    init(from decoder: any Swift.Decoder) throws {
+        if try decoder.singleValueContainer().decodeNil() {
+            value = nil
+            return
+        }
+        var c = try decoder.unkeyedContainer()
+        value = try c.decode(Wrapped.self)
+        if !c.isAtEnd {
+            throw Swift.DecodingError.dataCorruptedError(
+                in: c, debugDescription: "a present nested optional is an array of one value")
+        }
+    }
+}
+
+/// Checks that a decoded fixed array `[N]T` holds N elements (the encoders
+/// trap on another count).
+func _sdpFixed<T>(
+    _ a: [T], _ n: Int, _ key: _SDPCodingKey, _ c: Swift.KeyedDecodingContainer<_SDPCodingKey>
+) throws -> [T] {
+    if a.count != n {
+        throw Swift.DecodingError.dataCorruptedError(
+            forKey: key, in: c, debugDescription: "a fixed array of \(n) elements holds \(a.count)")
+    }
+    return a
+}
+
+/// Decodes a union (or AnyMessage) from its Codable form, an object with
+/// one key, the case: returns the key and the object holding the case's
+/// values.
+func _sdpUnionCase(
+    _ decoder: any Swift.Decoder
+) throws -> (Swift.String, Swift.KeyedDecodingContainer<_SDPCodingKey>) {
+    let c = try decoder.container(keyedBy: _SDPCodingKey.self)
+    guard c.allKeys.count == 1, let key = c.allKeys.first else {
+        throw Swift.DecodingError.dataCorrupted(
+            .init(codingPath: c.codingPath, debugDescription: "a union is an object with exactly one key, its case"))
+    }
+    return (key.stringValue, try c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: key))
+}
+
+/// The error of a union's Codable form whose key names no case.
+func _sdpUnknownCase(_ name: Swift.String, _ decoder: any Swift.Decoder, _ type: StaticString) -> Swift.DecodingError {
+    .dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "\(type) has no case \(name)"))
 }

@@ -4,6 +4,11 @@ extension Tree {
     /// The message type id of Tree.
     public static let messageTypeID: UInt16 = 1
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -85,6 +90,11 @@ extension Tree {
 extension Node {
     /// The message type id of Node.
     public static let messageTypeID: UInt16 = 2
+
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
@@ -168,6 +178,11 @@ extension Dir {
     /// The message type id of Dir.
     public static let messageTypeID: UInt16 = 3
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -249,6 +264,11 @@ extension Dir {
 extension Entry {
     /// The message type id of Entry.
     public static let messageTypeID: UInt16 = 4
+
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
@@ -332,6 +352,11 @@ extension Program {
     /// The message type id of Program.
     public static let messageTypeID: UInt16 = 5
 
+    /// The number of bytes serializedMessage() returns: the header and encodedSize.
+    public var encodedMessageSize: Int {
+        _sdpMessageHeaderSize + encodedSize
+    }
+
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
@@ -411,7 +436,7 @@ extension Program {
 }
 
 /// A decoded message of any of the schema's structs.
-public enum AnyMessage: Sendable, Hashable {
+public enum AnyMessage: Sendable, Hashable, Swift.Codable {
     case tree(Tree)
     case node(Node)
     case dir(Dir)
@@ -538,6 +563,54 @@ public enum AnyMessage: Sendable, Hashable {
         }
     }
 
+    /// Encodes the value as an object with one key, the case's Swift name,
+    /// holding an object of the case's values by label (`_0` for an unlabeled
+    /// one), as Swift synthesizes Codable for enums (Codable).
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var c = encoder.container(keyedBy: _SDPCodingKey.self)
+        switch self {
+        case .tree(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "tree")
+            try n.encode(v, forKey: "_0")
+        case .node(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "node")
+            try n.encode(v, forKey: "_0")
+        case .dir(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "dir")
+            try n.encode(v, forKey: "_0")
+        case .entry(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "entry")
+            try n.encode(v, forKey: "_0")
+        case .program(let v):
+            var n = c.nestedContainer(keyedBy: _SDPCodingKey.self, forKey: "program")
+            try n.encode(v, forKey: "_0")
+        }
+    }
+
+    /// Decodes the value from the object encode(to:) writes (Codable).
+    public init(from decoder: any Swift.Decoder) throws {
+        let (name, n) = try _sdpUnionCase(decoder)
+        switch name {
+        case "tree":
+            let v0 = try n.decode(Tree.self, forKey: "_0")
+            self = .tree(v0)
+        case "node":
+            let v0 = try n.decode(Node.self, forKey: "_0")
+            self = .node(v0)
+        case "dir":
+            let v0 = try n.decode(Dir.self, forKey: "_0")
+            self = .dir(v0)
+        case "entry":
+            let v0 = try n.decode(Entry.self, forKey: "_0")
+            self = .entry(v0)
+        case "program":
+            let v0 = try n.decode(Program.self, forKey: "_0")
+            self = .program(v0)
+        default:
+            throw _sdpUnknownCase(name, decoder, "AnyMessage")
+        }
+    }
+
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
@@ -546,6 +619,17 @@ public enum AnyMessage: Sendable, Hashable {
         case .dir: return 3
         case .entry: return 4
         case .program: return 5
+        }
+    }
+
+    /// The number of bytes serializedMessage() returns.
+    public var encodedMessageSize: Int {
+        switch self {
+        case .tree(let v): return v.encodedMessageSize
+        case .node(let v): return v.encodedMessageSize
+        case .dir(let v): return v.encodedMessageSize
+        case .entry(let v): return v.encodedMessageSize
+        case .program(let v): return v.encodedMessageSize
         }
     }
 
