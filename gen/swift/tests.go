@@ -19,6 +19,7 @@ func (g *generator) testsFile() []byte {
 	p.P("import Foundation")
 	p.P("#endif")
 	p.P()
+	g.testAliases(p)
 	g.testProtocols(p)
 	p.P()
 	p.Block(fmt.Sprintf("final class %sTests: XCTestCase {", g.module), "}", func() {
@@ -448,4 +449,23 @@ func (g *generator) decodeIntoTest(p *emit.Printer, d schema.Decl) {
 	p.Block("catch {", "}", func() {
 		p.F("XCTAssertEqual(reused, %s)", def)
 	})
+}
+
+// testAliases names every schema type through a file-private alias to the
+// module's: XCTest re-exports Foundation, so a schema type named like one of
+// Foundation's (Date, URL, UUID, Locale...) would be ambiguous in the tests.
+// (Not when a type is named like the module, where Module.T would look in
+// the type.)
+func (g *generator) testAliases(p *emit.Printer) {
+	if g.taken[g.module] {
+		return
+	}
+	p.P("// The schema's types, not Foundation's types of the same names.")
+	for _, d := range g.s.Decls {
+		switch d.(type) {
+		case *schema.Struct, *schema.Union, *schema.Enum:
+			p.F("private typealias %s = %s.%s", g.typeName(d), g.module, g.typeName(d))
+		}
+	}
+	p.P()
 }

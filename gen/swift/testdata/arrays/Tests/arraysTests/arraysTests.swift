@@ -7,6 +7,16 @@ import arrays
 import Foundation
 #endif
 
+// The schema's types, not Foundation's types of the same names.
+private typealias Arrays = arrays.Arrays
+private typealias Fixed = arrays.Fixed
+private typealias Point = arrays.Point
+private typealias U32Array = arrays.U32Array
+private typealias I16Array = arrays.I16Array
+private typealias F32Array = arrays.F32Array
+private typealias ByteArray = arrays.ByteArray
+private typealias SmallArrays = arrays.SmallArrays
+
 /// SDPValue and the Foundation API every struct, union and enum offers.
 protocol SDPDataValue: SDPValue {
     init<Bytes: ContiguousBytes>(serializedBytes: Bytes, options: DecodeOptions) throws(DecodeError)

@@ -7,6 +7,17 @@ import enums_unions
 import Foundation
 #endif
 
+// The schema's types, not Foundation's types of the same names.
+private typealias Small = enums_unions.Small
+private typealias Sparse = enums_unions.Sparse
+private typealias Wide = enums_unions.Wide
+private typealias Default = enums_unions.Default
+private typealias Circle = enums_unions.Circle
+private typealias Shape = enums_unions.Shape
+private typealias Nested = enums_unions.Nested
+private typealias Enums = enums_unions.Enums
+private typealias Unions = enums_unions.Unions
+
 /// SDPValue and the Foundation API every struct, union and enum offers.
 protocol SDPDataValue: SDPValue {
     init<Bytes: ContiguousBytes>(serializedBytes: Bytes, options: DecodeOptions) throws(DecodeError)

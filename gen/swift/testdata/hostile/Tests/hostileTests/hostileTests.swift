@@ -7,6 +7,15 @@ import hostile
 import Foundation
 #endif
 
+// The schema's types, not Foundation's types of the same names.
+private typealias Big = hostile.Big
+private typealias Holder = hostile.Holder
+private typealias Wide = hostile.Wide
+private typealias Events = hostile.Events
+private typealias Node = hostile.Node
+private typealias Nodes = hostile.Nodes
+private typealias Chain = hostile.Chain
+
 /// SDPValue and the Foundation API every struct, union and enum offers.
 protocol SDPDataValue: SDPValue {
     init<Bytes: ContiguousBytes>(serializedBytes: Bytes, options: DecodeOptions) throws(DecodeError)

@@ -7,6 +7,12 @@ import keywords
 import Foundation
 #endif
 
+// The schema's types, not Foundation's types of the same names.
+private typealias `Type` = keywords.`Type`
+private typealias Error = keywords.Error
+private typealias Result = keywords.Result
+private typealias Holder = keywords.Holder
+
 /// SDPValue and the Foundation API every struct, union and enum offers.
 protocol SDPDataValue: SDPValue {
     init<Bytes: ContiguousBytes>(serializedBytes: Bytes, options: DecodeOptions) throws(DecodeError)

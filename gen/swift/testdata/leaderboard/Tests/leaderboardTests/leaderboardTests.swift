@@ -7,6 +7,15 @@ import leaderboard
 import Foundation
 #endif
 
+// The schema's types, not Foundation's types of the same names.
+private typealias StructA = leaderboard.StructA
+private typealias Vector3 = leaderboard.Vector3
+private typealias Triangle = leaderboard.Triangle
+private typealias Mesh = leaderboard.Mesh
+private typealias Address = leaderboard.Address
+private typealias Log = leaderboard.Log
+private typealias Logs = leaderboard.Logs
+
 /// SDPValue and the Foundation API every struct, union and enum offers.
 protocol SDPDataValue: SDPValue {
     init<Bytes: ContiguousBytes>(serializedBytes: Bytes, options: DecodeOptions) throws(DecodeError)

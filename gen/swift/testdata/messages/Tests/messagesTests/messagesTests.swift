@@ -7,6 +7,12 @@ import messages
 import Foundation
 #endif
 
+// The schema's types, not Foundation's types of the same names.
+private typealias Point = messages.Point
+private typealias Ping = messages.Ping
+private typealias Pong = messages.Pong
+private typealias Last = messages.Last
+
 /// SDPValue and the Foundation API every struct, union and enum offers.
 protocol SDPDataValue: SDPValue {
     init<Bytes: ContiguousBytes>(serializedBytes: Bytes, options: DecodeOptions) throws(DecodeError)

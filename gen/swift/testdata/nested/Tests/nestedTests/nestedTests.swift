@@ -7,6 +7,15 @@ import nested
 import Foundation
 #endif
 
+// The schema's types, not Foundation's types of the same names.
+private typealias Point = nested.Point
+private typealias Rectangle = nested.Rectangle
+private typealias Scene = nested.Scene
+private typealias DeviceKind = nested.DeviceKind
+private typealias DeviceParameter = nested.DeviceParameter
+private typealias DevicePlugin = nested.DevicePlugin
+private typealias AudioDevice = nested.AudioDevice
+
 /// SDPValue and the Foundation API every struct, union and enum offers.
 protocol SDPDataValue: SDPValue {
     init<Bytes: ContiguousBytes>(serializedBytes: Bytes, options: DecodeOptions) throws(DecodeError)

@@ -7,6 +7,13 @@ import optionals
 import Foundation
 #endif
 
+// The schema's types, not Foundation's types of the same names.
+private typealias Level = optionals.Level
+private typealias Inner = optionals.Inner
+private typealias Choice = optionals.Choice
+private typealias Optionals = optionals.Optionals
+private typealias Reading = optionals.Reading
+
 /// SDPValue and the Foundation API every struct, union and enum offers.
 protocol SDPDataValue: SDPValue {
     init<Bytes: ContiguousBytes>(serializedBytes: Bytes, options: DecodeOptions) throws(DecodeError)

@@ -7,6 +7,11 @@ import plugins
 import Foundation
 #endif
 
+// The schema's types, not Foundation's types of the same names.
+private typealias Parameter = plugins.Parameter
+private typealias Plugin = plugins.Plugin
+private typealias PluginRegistry = plugins.PluginRegistry
+
 /// SDPValue and the Foundation API every struct, union and enum offers.
 protocol SDPDataValue: SDPValue {
     init<Bytes: ContiguousBytes>(serializedBytes: Bytes, options: DecodeOptions) throws(DecodeError)

@@ -7,6 +7,11 @@ import primitives
 import Foundation
 #endif
 
+// The schema's types, not Foundation's types of the same names.
+private typealias AllPrimitives = primitives.AllPrimitives
+private typealias Text = primitives.Text
+private typealias Empty = primitives.Empty
+
 /// SDPValue and the Foundation API every struct, union and enum offers.
 protocol SDPDataValue: SDPValue {
     init<Bytes: ContiguousBytes>(serializedBytes: Bytes, options: DecodeOptions) throws(DecodeError)

@@ -7,6 +7,14 @@ import recursive
 import Foundation
 #endif
 
+// The schema's types, not Foundation's types of the same names.
+private typealias Tree = recursive.Tree
+private typealias Node = recursive.Node
+private typealias Dir = recursive.Dir
+private typealias Entry = recursive.Entry
+private typealias Expr = recursive.Expr
+private typealias Program = recursive.Program
+
 /// SDPValue and the Foundation API every struct, union and enum offers.
 protocol SDPDataValue: SDPValue {
     init<Bytes: ContiguousBytes>(serializedBytes: Bytes, options: DecodeOptions) throws(DecodeError)
