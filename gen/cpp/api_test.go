@@ -25,6 +25,7 @@ const apiProgram = `#include "arrays.cpp"
 
 #include <cstdio>
 #include <cstring>
+#include <new>
 #include <utility>
 
 #define CHECK(cond)                                                        \
@@ -188,6 +189,48 @@ int ranges() {
     const auto sb = enums_unions::encode(shape);
     enums_unions::Shape sback;
     CHECK(enums_unions::decode(sb, sback) && sback == shape);
+    return 0;
+}
+
+// Default-initialize T in storage that held other bytes (0xFF), as a
+// member or a new T without braces would be, and pass it to check.
+template <class T, class F>
+bool fresh(F check) {
+    alignas(T) unsigned char raw[sizeof(T)];
+    std::memset(raw, 0xFF, sizeof raw);
+    T* v = new (raw) T;
+    const bool ok = check(*v);
+    v->~T();
+    return ok;
+}
+
+// Union variant types have default member initializers, as structs do: a
+// default-initialized Shape::Rect is zeros, an enum field its enum's first
+// value, and a view variant's fields are zeros too (issue #19).
+int variant_defaults() {
+    using namespace enums_unions;
+    CHECK(fresh<Shape::Rect>([](const Shape::Rect& r) { return r.width == 0.0f && r.height == 0.0f; }));
+    CHECK(fresh<Shape::Polygon>([](const Shape::Polygon& p) { return p.points.empty() && !p.closed; }));
+    CHECK(fresh<Nested::Leaf>([](const Nested::Leaf& l) { return l.value == Small::Zero; }));
+    CHECK(fresh<Nested::Branch>([](const Nested::Branch& b) {
+        return b.sparse == Sparse::First && b.shape.value.index() == 0;
+    }));
+    CHECK(fresh<ShapeView::Rect>([](const ShapeView::Rect& r) { return r.width == 0.0f && r.height == 0.0f; }));
+    CHECK(fresh<NestedView::Leaf>([](const NestedView::Leaf& l) { return l.value == Small::Zero; }));
+    // Value-initialized and emplaced variants hold the schema's defaults:
+    // they encode.
+    CHECK(Nested::Branch{}.sparse == Sparse::First);
+    Nested n;
+    n.value.emplace<1>();
+    CHECK(std::get<1>(n.value).sparse == Sparse::First && !encode(n).empty());
+    // Aggregate initialization and every spelling of the variant types work.
+    const Shape s{Shape::Rect{1.0f, 2.0f}};
+    CHECK(std::get_if<Shape::Rect>(&s.value)->height == 2.0f);
+    CHECK((Nested{Nested::Branch{s, Sparse::Tenth}} == Nested{Nested::Branch{s, Sparse::Tenth}}));
+    CHECK((Nested::Branch{s, Sparse::Tenth} != Nested::Branch{}));
+    Shape t;
+    t.value.emplace<Shape::Rect>(Shape::Rect{3.0f, 4.0f});
+    CHECK(std::holds_alternative<Shape::Rect>(t.value) && t != s);
     return 0;
 }
 
@@ -644,7 +687,7 @@ int main() {
         CHECK(fits ? mst.ok() : mst.code() == hostile::ErrorCode::Memory && mst.offset() == 10);
         CHECK(static_cast<bool>(hostile::decode_message(mm.data(), mm.size(), h)) == fits);
     }
-    if (reuse() != 0 || refusals() != 0 || ranges() != 0) {
+    if (reuse() != 0 || refusals() != 0 || ranges() != 0 || variant_defaults() != 0) {
         return 1;
     }
     std::printf("ok\n");

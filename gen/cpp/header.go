@@ -70,13 +70,6 @@ func (g *generator) header() []byte {
 	p.P("// Equality compares every field (floats with ==).")
 	for _, d := range g.compound() {
 		g.equalityDecls(p, g.name(d))
-		if u, ok := d.(*schema.Union); ok {
-			for _, v := range u.Variants {
-				if v.Kind != schema.VariantStruct {
-					g.equalityDecls(p, g.name(d)+"::"+variantName(v, g.name(d)))
-				}
-			}
-		}
 	}
 	for _, d := range g.compound() {
 		p.P()
@@ -164,15 +157,12 @@ func fingerprintLiteral(d schema.Decl) string {
 	return "0x" + schema.FormatFingerprint(schema.Fingerprint(d))
 }
 
-// fields declares data members. Members of top-level structs get default
-// initializers; those of variant types cannot (a nested class's initializers
-// are not usable before the enclosing class is complete, which std::variant
-// needs), so they are zeroed by value-initialization (`Shape::Rect{}`).
-func (g *generator) fields(p *emit.Printer, fs []*schema.Field, owner string, view, nested bool) {
-	init := "{}"
-	if nested {
-		init = ""
-	}
+// fields declares data members with default member initializers: the
+// schema's default (defaultExpr) in owned types, "{}" otherwise (views get
+// zeros). Union variant types have them too: they are defined outside the
+// union (variantDefs), where their initializers are usable before the
+// union is complete, which std::variant needs.
+func (g *generator) fields(p *emit.Printer, fs []*schema.Field, owner string, view bool) {
 	// A member named like a schema type hides it for the members after it,
 	// and C++ forbids a member to change what a name used in the class
 	// means: such a class names every type with its namespace.
@@ -189,11 +179,11 @@ func (g *generator) fields(p *emit.Printer, fs []*schema.Field, owner string, vi
 		if view {
 			t = g.vtype(f.Type)
 		}
-		if d := g.defaultExpr(f.Type); d != "" && !view && !nested {
+		if d := g.defaultExpr(f.Type); d != "" && !view {
 			p.F("%s %s = %s;", t, fieldName(f, owner), d)
 			continue
 		}
-		p.F("%s %s%s;", t, fieldName(f, owner), init)
+		p.F("%s %s{};", t, fieldName(f, owner))
 	}
 }
 
@@ -217,40 +207,6 @@ func (g *generator) defaultExpr(t *schema.Type) string {
 	return ""
 }
 
-// variantDefault is the initializer of a union's value: its first variant
-// with default contents. Only an inline first variant with fields that
-// value-initialization gets wrong needs one (a variant's nested type can
-// have no default member initializers, see fields): it lists every field,
-// "{}" for those value-initialization gets right (listing them all keeps
-// -Wmissing-field-initializers quiet).
-func (g *generator) variantDefault(u *schema.Union, names []string) string {
-	if len(u.Variants) == 0 || u.Variants[0].Kind != schema.VariantInline {
-		return ""
-	}
-	fs := u.Variants[0].Fields
-	last := -1
-	for i, f := range fs {
-		if g.defaultExpr(f.Type) != "" {
-			last = i
-		}
-	}
-	if last < 0 {
-		return ""
-	}
-	saved := g.qualify
-	g.qualify = true
-	defer func() { g.qualify = saved }()
-	var inits []string
-	for _, f := range fs {
-		d := g.defaultExpr(f.Type)
-		if d == "" {
-			d = "{}"
-		}
-		inits = append(inits, d)
-	}
-	return fmt.Sprintf("{std::in_place_index<0>, %s{%s}}", names[0], strings.Join(inits, ", "))
-}
-
 func (g *generator) structDecl(p *emit.Printer, s *schema.Struct) {
 	n := g.name(s)
 	doc(p, s.Doc)
@@ -262,7 +218,7 @@ func (g *generator) structDecl(p *emit.Printer, s *schema.Struct) {
 		if len(s.Fields) > 0 {
 			p.P()
 		}
-		g.fields(p, s.Fields, n, false, false)
+		g.fields(p, s.Fields, n, false)
 	})
 }
 
@@ -276,40 +232,98 @@ func (g *generator) structViewDecl(p *emit.Printer, s *schema.Struct) {
 		if len(s.Fields) > 0 {
 			p.P()
 		}
-		g.fields(p, s.Fields, n, true, false)
+		g.fields(p, s.Fields, n, true)
 		p.P()
 		p.P("/// Copies the viewed value into an owned one.")
 		p.F("%s to_owned() const;", n)
 	})
 }
 
-// variantTypes emits one nested type per variant and returns their names.
-func (g *generator) variantTypes(p *emit.Printer, u *schema.Union, view bool) []string {
+// variantNamespace is the namespace, owned by the runtime, that holds the
+// types of u's (or its view's) variants that are not schema structs:
+// "sdp::variants::Shape" (sdp::variants::ShapeView). Type names are unique,
+// and none is another's name plus "View" (assignNames), so each union and
+// each union view has a namespace of its own, and no schema name can
+// declare anything in sdp.
+func (g *generator) variantNamespace(u *schema.Union, view bool) string {
+	if view {
+		return "sdp::variants::" + g.viewName(u)
+	}
+	return "sdp::variants::" + g.name(u)
+}
+
+// variantDefs defines the types of u's variants that are not schema
+// structs, in variantNamespace: as ordinary structs with default member
+// initializers, which a class nested in the union could not have (its
+// initializers are not usable before the union is complete, which
+// std::variant needs: CWG 1397). The union aliases them (variantAliases).
+// Owned variant types get their equality operators here, where argument-
+// dependent lookup finds them.
+func (g *generator) variantDefs(p *emit.Printer, u *schema.Union, view bool) {
+	owner := g.name(u)
+	if view {
+		owner = g.viewName(u)
+	}
+	var defined []string
+	for _, v := range u.Variants {
+		if v.Kind != schema.VariantStruct {
+			defined = append(defined, variantName(v, g.name(u)))
+		}
+	}
+	if len(defined) == 0 {
+		return
+	}
+	ns := g.variantNamespace(u, view)
+	p.P("namespace ", ns, " {")
+	p.P()
+	for _, v := range u.Variants {
+		if v.Kind == schema.VariantStruct {
+			continue
+		}
+		vn := variantName(v, g.name(u))
+		if view {
+			p.F("/// A view of the variant %s of %s: %s::%s.", v.Name, g.name(u), owner, vn)
+		} else {
+			p.F("/// The variant %s of %s: %s::%s.", v.Name, owner, owner, vn)
+		}
+		if len(v.Fields) == 0 {
+			p.F("struct %s {};", vn)
+			continue
+		}
+		p.Block("struct "+vn+" {", "};", func() {
+			g.qualify = true
+			g.fields(p, v.Fields, vn, view)
+			g.qualify = false
+		})
+	}
+	if !view {
+		p.P()
+		for _, vn := range defined {
+			g.equalityDecls(p, vn)
+		}
+	}
+	p.P()
+	p.P("} // namespace ", ns)
+	p.P()
+}
+
+// variantAliases names the type of each of u's variants inside the union
+// (Shape::Rect) and returns their names: a schema struct's, or the one
+// variantDefs defined.
+func (g *generator) variantAliases(p *emit.Printer, u *schema.Union, view bool) []string {
 	owner := g.name(u)
 	var names []string
 	for _, v := range u.Variants {
 		vn := variantName(v, owner)
 		names = append(names, vn)
 		doc(p, v.Doc)
-		switch v.Kind {
-		case schema.VariantUnit:
-			p.F("struct %s {};", vn)
-		case schema.VariantStruct:
-			if view {
-				p.F("using %s = %s::%s;", vn, g.nsq, g.viewName(v.Struct))
-			} else {
-				p.F("using %s = %s::%s;", vn, g.nsq, g.name(v.Struct))
-			}
-		case schema.VariantInline:
-			if len(v.Fields) == 0 {
-				p.F("struct %s {};", vn)
-				continue
-			}
-			p.Block("struct "+vn+" {", "};", func() {
-				g.qualify = true
-				g.fields(p, v.Fields, vn, view, true)
-				g.qualify = false
-			})
+		switch {
+		case v.Kind == schema.VariantStruct && view:
+			p.F("using %s = %s::%s;", vn, g.nsq, g.viewName(v.Struct))
+		case v.Kind == schema.VariantStruct:
+			p.F("using %s = %s::%s;", vn, g.nsq, g.name(v.Struct))
+		default:
+			p.F("using %s = %s::%s::%s;", vn, g.nsq, g.variantNamespace(u, view), vn)
 		}
 	}
 	return names
@@ -317,25 +331,27 @@ func (g *generator) variantTypes(p *emit.Printer, u *schema.Union, view bool) []
 
 func (g *generator) unionDecl(p *emit.Printer, u *schema.Union) {
 	n := g.name(u)
+	g.variantDefs(p, u, false)
 	doc(p, u.Doc)
 	p.Block("struct "+n+" {", "};", func() {
 		p.F("/// The fingerprint of the wire shape of %s (docs/compat.md).", n)
 		p.F("static constexpr std::uint64_t kFingerprint = %s;", fingerprintLiteral(u))
 		p.P()
-		names := g.variantTypes(p, u, false)
+		names := g.variantAliases(p, u, false)
 		p.P()
 		p.P("/// The variant held; index() is the wire tag.")
-		p.F("std::variant<%s> value%s;", strings.Join(names, ", "), g.variantDefault(u, names))
+		p.F("std::variant<%s> value;", strings.Join(names, ", "))
 	})
 }
 
 func (g *generator) unionViewDecl(p *emit.Printer, u *schema.Union) {
 	n := g.name(u)
+	g.variantDefs(p, u, true)
 	p.F("/// A zero-copy view of %s.", n)
 	p.Block("struct "+g.viewName(u)+" {", "};", func() {
 		p.F("static constexpr std::uint64_t kFingerprint = %s::kFingerprint;", n)
 		p.P()
-		names := g.variantTypes(p, u, true)
+		names := g.variantAliases(p, u, true)
 		p.P()
 		p.F("std::variant<%s> value;", strings.Join(names, ", "))
 		p.P()

@@ -123,12 +123,24 @@ func (g *generator) equalityFuncs(p *emit.Printer, d schema.Decl) {
 	case *schema.Struct:
 		g.equalityFunc(p, n, d.Fields, n)
 	case *schema.Union:
+		// The variant types' operators are in their namespace (variantDefs).
+		ns := ""
 		for _, v := range d.Variants {
-			if v.Kind != schema.VariantStruct {
-				vn := variantName(v, n)
-				g.equalityFunc(p, n+"::"+vn, v.Fields, vn)
+			if v.Kind == schema.VariantStruct {
+				continue
+			}
+			if ns == "" {
+				ns = g.variantNamespace(d, false)
+				p.P("namespace ", ns, " {")
 				p.P()
 			}
+			vn := variantName(v, n)
+			g.equalityFunc(p, vn, v.Fields, vn)
+			p.P()
+		}
+		if ns != "" {
+			p.P("} // namespace ", ns)
+			p.P()
 		}
 		p.F("bool operator==(const %s& a, const %s& b) { return a.value == b.value; }", n, n)
 	}

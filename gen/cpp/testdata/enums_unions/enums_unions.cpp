@@ -2312,34 +2312,42 @@ bool operator==(const Circle& a, const Circle& b) {
     return a.radius == b.radius;
 }
 
-bool operator==(const Shape::None&, const Shape::None&) { return true; }
+namespace sdp::variants::Shape {
 
-bool operator==(const Shape::Rect& a, const Shape::Rect& b) {
+bool operator==(const None&, const None&) { return true; }
+
+bool operator==(const Rect& a, const Rect& b) {
     return a.width == b.width &&
                a.height == b.height;
 }
 
-bool operator==(const Shape::Polygon& a, const Shape::Polygon& b) {
+bool operator==(const Polygon& a, const Polygon& b) {
     return a.points == b.points &&
                a.closed == b.closed;
 }
 
-bool operator==(const Shape::Label& a, const Shape::Label& b) {
+bool operator==(const Label& a, const Label& b) {
     return a.text == b.text;
 }
 
-bool operator==(const Shape::Marker&, const Shape::Marker&) { return true; }
+bool operator==(const Marker&, const Marker&) { return true; }
+
+} // namespace sdp::variants::Shape
 
 bool operator==(const Shape& a, const Shape& b) { return a.value == b.value; }
 
-bool operator==(const Nested::Leaf& a, const Nested::Leaf& b) {
+namespace sdp::variants::Nested {
+
+bool operator==(const Leaf& a, const Leaf& b) {
     return a.value == b.value;
 }
 
-bool operator==(const Nested::Branch& a, const Nested::Branch& b) {
+bool operator==(const Branch& a, const Branch& b) {
     return a.shape == b.shape &&
                a.sparse == b.sparse;
 }
+
+} // namespace sdp::variants::Nested
 
 bool operator==(const Nested& a, const Nested& b) { return a.value == b.value; }
 

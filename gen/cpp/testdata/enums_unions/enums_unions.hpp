@@ -775,43 +775,83 @@ struct Circle {
     double radius{};
 };
 
+namespace sdp::variants::Shape {
+
+/// The variant None of Shape: Shape::None.
+struct None {};
+/// The variant Rect of Shape: Shape::Rect.
+struct Rect {
+    float width{};
+    float height{};
+};
+/// The variant Polygon of Shape: Shape::Polygon.
+struct Polygon {
+    std::vector<float> points{};
+    bool closed{};
+};
+/// The variant Label of Shape: Shape::Label.
+struct Label {
+    std::string text{};
+};
+/// The variant Marker of Shape: Shape::Marker.
+struct Marker {};
+
+bool operator==(const None& a, const None& b);
+inline bool operator!=(const None& a, const None& b) { return !(a == b); }
+bool operator==(const Rect& a, const Rect& b);
+inline bool operator!=(const Rect& a, const Rect& b) { return !(a == b); }
+bool operator==(const Polygon& a, const Polygon& b);
+inline bool operator!=(const Polygon& a, const Polygon& b) { return !(a == b); }
+bool operator==(const Label& a, const Label& b);
+inline bool operator!=(const Label& a, const Label& b) { return !(a == b); }
+bool operator==(const Marker& a, const Marker& b);
+inline bool operator!=(const Marker& a, const Marker& b) { return !(a == b); }
+
+} // namespace sdp::variants::Shape
+
 /// Unit variants, inline-field variants, and a variant naming a struct.
 struct Shape {
     /// The fingerprint of the wire shape of Shape (docs/compat.md).
     static constexpr std::uint64_t kFingerprint = 0x28be185246637b0b;
 
     /// Nothing to draw.
-    struct None {};
+    using None = ::enums_unions::sdp::variants::Shape::None;
     using Circle = ::enums_unions::Circle;
-    struct Rect {
-        float width;
-        float height;
-    };
-    struct Polygon {
-        std::vector<float> points;
-        bool closed;
-    };
-    struct Label {
-        std::string text;
-    };
+    using Rect = ::enums_unions::sdp::variants::Shape::Rect;
+    using Polygon = ::enums_unions::sdp::variants::Shape::Polygon;
+    using Label = ::enums_unions::sdp::variants::Shape::Label;
     /// An inline variant with no fields.
-    struct Marker {};
+    using Marker = ::enums_unions::sdp::variants::Shape::Marker;
 
     /// The variant held; index() is the wire tag.
     std::variant<None, Circle, Rect, Polygon, Label, Marker> value;
 };
 
+namespace sdp::variants::Nested {
+
+/// The variant Leaf of Nested: Nested::Leaf.
+struct Leaf {
+    ::enums_unions::Small value{};
+};
+/// The variant Branch of Nested: Nested::Branch.
+struct Branch {
+    ::enums_unions::Shape shape{};
+    ::enums_unions::Sparse sparse = ::enums_unions::Sparse::First;
+};
+
+bool operator==(const Leaf& a, const Leaf& b);
+inline bool operator!=(const Leaf& a, const Leaf& b) { return !(a == b); }
+bool operator==(const Branch& a, const Branch& b);
+inline bool operator!=(const Branch& a, const Branch& b) { return !(a == b); }
+
+} // namespace sdp::variants::Nested
+
 struct Nested {
     /// The fingerprint of the wire shape of Nested (docs/compat.md).
     static constexpr std::uint64_t kFingerprint = 0xce7c68dca9b34bae;
 
-    struct Leaf {
-        ::enums_unions::Small value;
-    };
-    struct Branch {
-        ::enums_unions::Shape shape;
-        ::enums_unions::Sparse sparse;
-    };
+    using Leaf = ::enums_unions::sdp::variants::Nested::Leaf;
+    using Branch = ::enums_unions::sdp::variants::Nested::Branch;
 
     /// The variant held; index() is the wire tag.
     std::variant<Leaf, Branch> value;
@@ -855,26 +895,41 @@ struct CircleView {
     Circle to_owned() const;
 };
 
+namespace sdp::variants::ShapeView {
+
+/// A view of the variant None of Shape: ShapeView::None.
+struct None {};
+/// A view of the variant Rect of Shape: ShapeView::Rect.
+struct Rect {
+    float width{};
+    float height{};
+};
+/// A view of the variant Polygon of Shape: ShapeView::Polygon.
+struct Polygon {
+    sdp::ArrayView<float> points{};
+    bool closed{};
+};
+/// A view of the variant Label of Shape: ShapeView::Label.
+struct Label {
+    std::string_view text{};
+};
+/// A view of the variant Marker of Shape: ShapeView::Marker.
+struct Marker {};
+
+} // namespace sdp::variants::ShapeView
+
 /// A zero-copy view of Shape.
 struct ShapeView {
     static constexpr std::uint64_t kFingerprint = Shape::kFingerprint;
 
     /// Nothing to draw.
-    struct None {};
+    using None = ::enums_unions::sdp::variants::ShapeView::None;
     using Circle = ::enums_unions::CircleView;
-    struct Rect {
-        float width;
-        float height;
-    };
-    struct Polygon {
-        sdp::ArrayView<float> points;
-        bool closed;
-    };
-    struct Label {
-        std::string_view text;
-    };
+    using Rect = ::enums_unions::sdp::variants::ShapeView::Rect;
+    using Polygon = ::enums_unions::sdp::variants::ShapeView::Polygon;
+    using Label = ::enums_unions::sdp::variants::ShapeView::Label;
     /// An inline variant with no fields.
-    struct Marker {};
+    using Marker = ::enums_unions::sdp::variants::ShapeView::Marker;
 
     std::variant<None, Circle, Rect, Polygon, Label, Marker> value;
 
@@ -882,17 +937,26 @@ struct ShapeView {
     Shape to_owned() const;
 };
 
+namespace sdp::variants::NestedView {
+
+/// A view of the variant Leaf of Nested: NestedView::Leaf.
+struct Leaf {
+    ::enums_unions::Small value{};
+};
+/// A view of the variant Branch of Nested: NestedView::Branch.
+struct Branch {
+    ::enums_unions::ShapeView shape{};
+    ::enums_unions::Sparse sparse{};
+};
+
+} // namespace sdp::variants::NestedView
+
 /// A zero-copy view of Nested.
 struct NestedView {
     static constexpr std::uint64_t kFingerprint = Nested::kFingerprint;
 
-    struct Leaf {
-        ::enums_unions::Small value;
-    };
-    struct Branch {
-        ::enums_unions::ShapeView shape;
-        ::enums_unions::Sparse sparse;
-    };
+    using Leaf = ::enums_unions::sdp::variants::NestedView::Leaf;
+    using Branch = ::enums_unions::sdp::variants::NestedView::Branch;
 
     std::variant<Leaf, Branch> value;
 
@@ -937,22 +1001,8 @@ bool operator==(const Circle& a, const Circle& b);
 inline bool operator!=(const Circle& a, const Circle& b) { return !(a == b); }
 bool operator==(const Shape& a, const Shape& b);
 inline bool operator!=(const Shape& a, const Shape& b) { return !(a == b); }
-bool operator==(const Shape::None& a, const Shape::None& b);
-inline bool operator!=(const Shape::None& a, const Shape::None& b) { return !(a == b); }
-bool operator==(const Shape::Rect& a, const Shape::Rect& b);
-inline bool operator!=(const Shape::Rect& a, const Shape::Rect& b) { return !(a == b); }
-bool operator==(const Shape::Polygon& a, const Shape::Polygon& b);
-inline bool operator!=(const Shape::Polygon& a, const Shape::Polygon& b) { return !(a == b); }
-bool operator==(const Shape::Label& a, const Shape::Label& b);
-inline bool operator!=(const Shape::Label& a, const Shape::Label& b) { return !(a == b); }
-bool operator==(const Shape::Marker& a, const Shape::Marker& b);
-inline bool operator!=(const Shape::Marker& a, const Shape::Marker& b) { return !(a == b); }
 bool operator==(const Nested& a, const Nested& b);
 inline bool operator!=(const Nested& a, const Nested& b) { return !(a == b); }
-bool operator==(const Nested::Leaf& a, const Nested::Leaf& b);
-inline bool operator!=(const Nested::Leaf& a, const Nested::Leaf& b) { return !(a == b); }
-bool operator==(const Nested::Branch& a, const Nested::Branch& b);
-inline bool operator!=(const Nested::Branch& a, const Nested::Branch& b) { return !(a == b); }
 bool operator==(const Enums& a, const Enums& b);
 inline bool operator!=(const Enums& a, const Enums& b) { return !(a == b); }
 bool operator==(const Unions& a, const Unions& b);

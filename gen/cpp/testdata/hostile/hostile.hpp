@@ -686,18 +686,32 @@ struct Holder {
     std::vector<std::optional<Big>> items{};
 };
 
+namespace sdp::variants::Wide {
+
+/// The variant Unit of Wide: Wide::Unit.
+struct Unit {};
+/// The variant Pair of Wide: Wide::Pair.
+struct Pair {
+    std::uint8_t left{};
+    std::optional<::hostile::Big> right{};
+};
+
+bool operator==(const Unit& a, const Unit& b);
+inline bool operator!=(const Unit& a, const Unit& b) { return !(a == b); }
+bool operator==(const Pair& a, const Pair& b);
+inline bool operator!=(const Pair& a, const Pair& b) { return !(a == b); }
+
+} // namespace sdp::variants::Wide
+
 /// A union whose unit variant is one byte on the wire while the largest
 /// variant makes every value 529 bytes of nominal size.
 struct Wide {
     /// The fingerprint of the wire shape of Wide (docs/compat.md).
     static constexpr std::uint64_t kFingerprint = 0x4ed1e84b345954a5;
 
-    struct Unit {};
+    using Unit = ::hostile::sdp::variants::Wide::Unit;
     using Big = ::hostile::Big;
-    struct Pair {
-        std::uint8_t left;
-        std::optional<::hostile::Big> right;
-    };
+    using Pair = ::hostile::sdp::variants::Wide::Pair;
 
     /// The variant held; index() is the wire tag.
     std::variant<Unit, Big, Pair> value;
@@ -768,16 +782,25 @@ struct HolderView {
     Holder to_owned() const;
 };
 
+namespace sdp::variants::WideView {
+
+/// A view of the variant Unit of Wide: WideView::Unit.
+struct Unit {};
+/// A view of the variant Pair of Wide: WideView::Pair.
+struct Pair {
+    std::uint8_t left{};
+    std::optional<::hostile::BigView> right{};
+};
+
+} // namespace sdp::variants::WideView
+
 /// A zero-copy view of Wide.
 struct WideView {
     static constexpr std::uint64_t kFingerprint = Wide::kFingerprint;
 
-    struct Unit {};
+    using Unit = ::hostile::sdp::variants::WideView::Unit;
     using Big = ::hostile::BigView;
-    struct Pair {
-        std::uint8_t left;
-        std::optional<::hostile::BigView> right;
-    };
+    using Pair = ::hostile::sdp::variants::WideView::Pair;
 
     std::variant<Unit, Big, Pair> value;
 
@@ -842,10 +865,6 @@ bool operator==(const Holder& a, const Holder& b);
 inline bool operator!=(const Holder& a, const Holder& b) { return !(a == b); }
 bool operator==(const Wide& a, const Wide& b);
 inline bool operator!=(const Wide& a, const Wide& b) { return !(a == b); }
-bool operator==(const Wide::Unit& a, const Wide::Unit& b);
-inline bool operator!=(const Wide::Unit& a, const Wide::Unit& b) { return !(a == b); }
-bool operator==(const Wide::Pair& a, const Wide::Pair& b);
-inline bool operator!=(const Wide::Pair& a, const Wide::Pair& b) { return !(a == b); }
 bool operator==(const Events& a, const Events& b);
 inline bool operator!=(const Events& a, const Events& b) { return !(a == b); }
 bool operator==(const Node& a, const Node& b);

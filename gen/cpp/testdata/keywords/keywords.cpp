@@ -2190,13 +2190,17 @@ bool operator==(const Error& a, const Error& b) {
                a.errno_ == b.errno_;
 }
 
-bool operator==(const Result::Ok& a, const Result::Ok& b) {
+namespace sdp::variants::Result {
+
+bool operator==(const Ok& a, const Ok& b) {
     return a.value == b.value;
 }
 
-bool operator==(const Result::Err& a, const Result::Err& b) {
+bool operator==(const Err& a, const Err& b) {
     return a.code == b.code;
 }
+
+} // namespace sdp::variants::Result
 
 bool operator==(const Result& a, const Result& b) { return a.value == b.value; }
 

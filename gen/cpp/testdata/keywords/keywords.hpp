@@ -730,16 +730,30 @@ struct Error {
     std::int32_t errno_{};
 };
 
+namespace sdp::variants::Result {
+
+/// The variant Ok of Result: Result::Ok.
+struct Ok {
+    ::keywords::Error value{};
+};
+/// The variant Err of Result: Result::Err.
+struct Err {
+    std::int32_t code{};
+};
+
+bool operator==(const Ok& a, const Ok& b);
+inline bool operator!=(const Ok& a, const Ok& b) { return !(a == b); }
+bool operator==(const Err& a, const Err& b);
+inline bool operator!=(const Err& a, const Err& b) { return !(a == b); }
+
+} // namespace sdp::variants::Result
+
 struct Result {
     /// The fingerprint of the wire shape of Result (docs/compat.md).
     static constexpr std::uint64_t kFingerprint = 0x218032fdc6e25e8a;
 
-    struct Ok {
-        ::keywords::Error value;
-    };
-    struct Err {
-        std::int32_t code;
-    };
+    using Ok = ::keywords::sdp::variants::Result::Ok;
+    using Err = ::keywords::sdp::variants::Result::Err;
     using Error = ::keywords::Error;
 
     /// The variant held; index() is the wire tag.
@@ -800,16 +814,25 @@ struct ErrorView {
     Error to_owned() const;
 };
 
+namespace sdp::variants::ResultView {
+
+/// A view of the variant Ok of Result: ResultView::Ok.
+struct Ok {
+    ::keywords::ErrorView value{};
+};
+/// A view of the variant Err of Result: ResultView::Err.
+struct Err {
+    std::int32_t code{};
+};
+
+} // namespace sdp::variants::ResultView
+
 /// A zero-copy view of Result.
 struct ResultView {
     static constexpr std::uint64_t kFingerprint = Result::kFingerprint;
 
-    struct Ok {
-        ::keywords::ErrorView value;
-    };
-    struct Err {
-        std::int32_t code;
-    };
+    using Ok = ::keywords::sdp::variants::ResultView::Ok;
+    using Err = ::keywords::sdp::variants::ResultView::Err;
     using Error = ::keywords::ErrorView;
 
     std::variant<Ok, Err, Error> value;
@@ -836,10 +859,6 @@ bool operator==(const Error& a, const Error& b);
 inline bool operator!=(const Error& a, const Error& b) { return !(a == b); }
 bool operator==(const Result& a, const Result& b);
 inline bool operator!=(const Result& a, const Result& b) { return !(a == b); }
-bool operator==(const Result::Ok& a, const Result::Ok& b);
-inline bool operator!=(const Result::Ok& a, const Result::Ok& b) { return !(a == b); }
-bool operator==(const Result::Err& a, const Result::Err& b);
-inline bool operator!=(const Result::Err& a, const Result::Err& b) { return !(a == b); }
 bool operator==(const Holder& a, const Holder& b);
 inline bool operator!=(const Holder& a, const Holder& b) { return !(a == b); }
 

@@ -2477,11 +2477,15 @@ bool operator==(const Inner& a, const Inner& b) {
                a.label == b.label;
 }
 
-bool operator==(const Choice::Nothing&, const Choice::Nothing&) { return true; }
+namespace sdp::variants::Choice {
 
-bool operator==(const Choice::Number& a, const Choice::Number& b) {
+bool operator==(const Nothing&, const Nothing&) { return true; }
+
+bool operator==(const Number& a, const Number& b) {
     return a.value == b.value;
 }
+
+} // namespace sdp::variants::Choice
 
 bool operator==(const Choice& a, const Choice& b) { return a.value == b.value; }
 

@@ -690,14 +690,28 @@ struct Inner {
     std::string label{};
 };
 
+namespace sdp::variants::Choice {
+
+/// The variant Nothing of Choice: Choice::Nothing.
+struct Nothing {};
+/// The variant Number of Choice: Choice::Number.
+struct Number {
+    std::int64_t value{};
+};
+
+bool operator==(const Nothing& a, const Nothing& b);
+inline bool operator!=(const Nothing& a, const Nothing& b) { return !(a == b); }
+bool operator==(const Number& a, const Number& b);
+inline bool operator!=(const Number& a, const Number& b) { return !(a == b); }
+
+} // namespace sdp::variants::Choice
+
 struct Choice {
     /// The fingerprint of the wire shape of Choice (docs/compat.md).
     static constexpr std::uint64_t kFingerprint = 0x200aa380714cc3de;
 
-    struct Nothing {};
-    struct Number {
-        std::int64_t value;
-    };
+    using Nothing = ::optionals::sdp::variants::Choice::Nothing;
+    using Number = ::optionals::sdp::variants::Choice::Number;
 
     /// The variant held; index() is the wire tag.
     std::variant<Nothing, Number> value;
@@ -750,14 +764,23 @@ struct InnerView {
     Inner to_owned() const;
 };
 
+namespace sdp::variants::ChoiceView {
+
+/// A view of the variant Nothing of Choice: ChoiceView::Nothing.
+struct Nothing {};
+/// A view of the variant Number of Choice: ChoiceView::Number.
+struct Number {
+    std::int64_t value{};
+};
+
+} // namespace sdp::variants::ChoiceView
+
 /// A zero-copy view of Choice.
 struct ChoiceView {
     static constexpr std::uint64_t kFingerprint = Choice::kFingerprint;
 
-    struct Nothing {};
-    struct Number {
-        std::int64_t value;
-    };
+    using Nothing = ::optionals::sdp::variants::ChoiceView::Nothing;
+    using Number = ::optionals::sdp::variants::ChoiceView::Number;
 
     std::variant<Nothing, Number> value;
 
@@ -808,10 +831,6 @@ bool operator==(const Inner& a, const Inner& b);
 inline bool operator!=(const Inner& a, const Inner& b) { return !(a == b); }
 bool operator==(const Choice& a, const Choice& b);
 inline bool operator!=(const Choice& a, const Choice& b) { return !(a == b); }
-bool operator==(const Choice::Nothing& a, const Choice::Nothing& b);
-inline bool operator!=(const Choice::Nothing& a, const Choice::Nothing& b) { return !(a == b); }
-bool operator==(const Choice::Number& a, const Choice::Number& b);
-inline bool operator!=(const Choice::Number& a, const Choice::Number& b) { return !(a == b); }
 bool operator==(const Optionals& a, const Optionals& b);
 inline bool operator!=(const Optionals& a, const Optionals& b) { return !(a == b); }
 bool operator==(const Reading& a, const Reading& b);

@@ -704,20 +704,38 @@ struct Entry {
     sdp::Box<Dir> sub{};
 };
 
+namespace sdp::variants::Expr {
+
+/// The variant Lit of Expr: Expr::Lit.
+struct Lit {
+    std::int64_t value{};
+};
+/// The variant Neg of Expr: Expr::Neg.
+struct Neg {
+    sdp::Box<::recursive::Expr> inner{};
+};
+/// The variant Add of Expr: Expr::Add.
+struct Add {
+    std::vector<::recursive::Expr> terms{};
+};
+
+bool operator==(const Lit& a, const Lit& b);
+inline bool operator!=(const Lit& a, const Lit& b) { return !(a == b); }
+bool operator==(const Neg& a, const Neg& b);
+inline bool operator!=(const Neg& a, const Neg& b) { return !(a == b); }
+bool operator==(const Add& a, const Add& b);
+inline bool operator!=(const Add& a, const Add& b) { return !(a == b); }
+
+} // namespace sdp::variants::Expr
+
 /// A recursive union, through ?T inside a variant.
 struct Expr {
     /// The fingerprint of the wire shape of Expr (docs/compat.md).
     static constexpr std::uint64_t kFingerprint = 0x8ee46943d00cbf18;
 
-    struct Lit {
-        std::int64_t value;
-    };
-    struct Neg {
-        sdp::Box<::recursive::Expr> inner;
-    };
-    struct Add {
-        std::vector<::recursive::Expr> terms;
-    };
+    using Lit = ::recursive::sdp::variants::Expr::Lit;
+    using Neg = ::recursive::sdp::variants::Expr::Neg;
+    using Add = ::recursive::sdp::variants::Expr::Add;
 
     /// The variant held; index() is the wire tag.
     std::variant<Lit, Neg, Add> value;
@@ -785,19 +803,30 @@ struct EntryView {
     Entry to_owned() const;
 };
 
+namespace sdp::variants::ExprView {
+
+/// A view of the variant Lit of Expr: ExprView::Lit.
+struct Lit {
+    std::int64_t value{};
+};
+/// A view of the variant Neg of Expr: ExprView::Neg.
+struct Neg {
+    sdp::LazyView<::recursive::ExprView> inner{};
+};
+/// A view of the variant Add of Expr: ExprView::Add.
+struct Add {
+    sdp::ListView<::recursive::ExprView> terms{};
+};
+
+} // namespace sdp::variants::ExprView
+
 /// A zero-copy view of Expr.
 struct ExprView {
     static constexpr std::uint64_t kFingerprint = Expr::kFingerprint;
 
-    struct Lit {
-        std::int64_t value;
-    };
-    struct Neg {
-        sdp::LazyView<::recursive::ExprView> inner;
-    };
-    struct Add {
-        sdp::ListView<::recursive::ExprView> terms;
-    };
+    using Lit = ::recursive::sdp::variants::ExprView::Lit;
+    using Neg = ::recursive::sdp::variants::ExprView::Neg;
+    using Add = ::recursive::sdp::variants::ExprView::Add;
 
     std::variant<Lit, Neg, Add> value;
 
@@ -828,12 +857,6 @@ bool operator==(const Entry& a, const Entry& b);
 inline bool operator!=(const Entry& a, const Entry& b) { return !(a == b); }
 bool operator==(const Expr& a, const Expr& b);
 inline bool operator!=(const Expr& a, const Expr& b) { return !(a == b); }
-bool operator==(const Expr::Lit& a, const Expr::Lit& b);
-inline bool operator!=(const Expr::Lit& a, const Expr::Lit& b) { return !(a == b); }
-bool operator==(const Expr::Neg& a, const Expr::Neg& b);
-inline bool operator!=(const Expr::Neg& a, const Expr::Neg& b) { return !(a == b); }
-bool operator==(const Expr::Add& a, const Expr::Add& b);
-inline bool operator!=(const Expr::Add& a, const Expr::Add& b) { return !(a == b); }
 bool operator==(const Program& a, const Program& b);
 inline bool operator!=(const Program& a, const Program& b) { return !(a == b); }
 
