@@ -14,18 +14,22 @@ import (
 // apiProgram exercises what the conformance testee cannot see: value
 // semantics (deep copies of boxes, equality), the view containers' access
 // paths, custom depth limits, error details and the schema check of
-// streams (encode_hello, require_hello). It includes the headers of
-// four schemas in one translation unit, which must coexist. hostile.sdp
+// streams (encode_hello, require_hello), std::hash. It includes the headers of
+// five schemas in one translation unit, which must coexist. hostile.sdp
 // checks the memory limit of rule 11: the option, the default for a value
 // and for a message's payload, owned and view decoders.
 const apiProgram = `#include "arrays.cpp"
 #include "enums_unions.cpp"
 #include "hostile.cpp"
+#include "plugins.cpp"
 #include "recursive.cpp"
 
 #include <cstdio>
 #include <cstring>
 #include <new>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #define CHECK(cond)                                                        \
@@ -231,6 +235,117 @@ int variant_defaults() {
     Shape t;
     t.value.emplace<Shape::Rect>(Shape::Rect{3.0f, 4.0f});
     CHECK(std::holds_alternative<Shape::Rect>(t.value) && t != s);
+    return 0;
+}
+
+// Equal values hash equal (std::hash of every struct, union and variant
+// type): a value and its copy, its decoded copy and its view's owned copy;
+// -0.0 and 0.0; unordered containers of structs, unions and variants.
+template <class T>
+std::size_t hash_of(const T& v) {
+    return std::hash<T>{}(v);
+}
+
+int hashing() {
+    plugins::PluginRegistry reg;
+    for (int i = 0; i < 3; i++) {
+        plugins::Plugin pl{"EQ " + std::to_string(i), "ACME", "aufx", "eq01", {}};
+        for (int j = 0; j <= i; j++) {
+            plugins::Parameter par;
+            par.address = static_cast<std::uint64_t>(j);
+            par.display_name = "Gain";
+            par.max_value = 1.0f;
+            par.default_value = -0.0f;
+            par.is_writable = j % 2 == 0;
+            pl.parameters.push_back(par);
+        }
+        reg.plugins.push_back(pl);
+    }
+    reg.total_plugin_count = 3;
+    const auto rb = plugins::encode(reg);
+    plugins::PluginRegistry back;
+    plugins::PluginRegistryView rv;
+    CHECK(plugins::decode(rb, back) && back == reg && plugins::decode(rb, rv));
+    const plugins::PluginRegistry copy = reg;
+    CHECK(hash_of(back) == hash_of(reg) && hash_of(copy) == hash_of(reg) && hash_of(rv.to_owned()) == hash_of(reg));
+    // -0.0 == 0.0, so they hash equal, in a struct and inside nested vectors.
+    plugins::PluginRegistry zero = reg;
+    zero.plugins[2].parameters[1].default_value = 0.0f;
+    CHECK(zero == reg && hash_of(zero) == hash_of(reg));
+    plugins::PluginRegistry other = reg;
+    other.plugins[2].parameters[1].address = 7;
+    CHECK(other != reg && hash_of(other) != hash_of(reg));
+    std::unordered_set<plugins::Plugin> set(reg.plugins.begin(), reg.plugins.end());
+    CHECK(set.size() == 3);
+    for (const auto& pl : back.plugins) {
+        CHECK(set.count(pl) == 1);
+    }
+    set.insert(zero.plugins[2]);
+    CHECK(set.size() == 3);
+    std::unordered_map<plugins::Parameter, int> counts;
+    for (const auto& pl : reg.plugins) {
+        for (const auto& par : pl.parameters) {
+            counts[par]++;
+        }
+    }
+    CHECK(counts.size() == 3 && counts[reg.plugins[0].parameters[0]] == 3 && counts[reg.plugins[2].parameters[2]] == 1);
+
+    using namespace enums_unions;
+    CHECK(hash_of(Circle{-0.0}) == hash_of(Circle{0.0}));
+    CHECK(hash_of(Shape::Rect{-0.0f, 0.0f}) == hash_of(Shape::Rect{0.0f, -0.0f}));
+    CHECK(hash_of(Shape{Shape::Rect{-0.0f, 1.0f}}) == hash_of(Shape{Shape::Rect{0.0f, 1.0f}}));
+    CHECK(hash_of(Shape::Rect{1.0f, 2.0f}) != hash_of(Shape::Rect{2.0f, 1.0f}));
+    // The variant held counts, not only its contents.
+    CHECK(hash_of(Shape{Shape::None{}}) != hash_of(Shape{Shape::Marker{}}));
+    Unions u;
+    u.shape = Shape{Shape::Polygon{{1.0f, -0.0f}, true}};
+    u.shapes = {Shape{Shape::Label{"a"}}, Shape{Circle{2.5}}, Shape{}};
+    u.nested = Nested{Nested::Branch{Shape{Shape::Rect{1.0f, 2.0f}}, Sparse::Tenth}};
+    u.maybe = Shape{Shape::Marker{}};
+    const auto ub = encode(u);
+    Unions uback;
+    CHECK(decode(ub, uback) && uback == u && hash_of(uback) == hash_of(u));
+    std::unordered_set<Shape> shapes(u.shapes.begin(), u.shapes.end());
+    shapes.insert(uback.shapes.begin(), uback.shapes.end());
+    shapes.insert(Shape{Shape::Polygon{{1.0f, 0.0f}, true}});
+    shapes.insert(u.shape);
+    CHECK(shapes.size() == 4 && shapes.count(Shape{Circle{2.5}}) == 1 && shapes.count(Shape{Circle{2.0}}) == 0);
+    std::unordered_map<Shape::Rect, int> rects;
+    rects[Shape::Rect{0.0f, 1.0f}] = 1;
+    rects[Shape::Rect{-0.0f, 1.0f}] += 1;
+    CHECK(rects.size() == 1 && rects.begin()->second == 2);
+    std::unordered_set<Nested> nested{u.nested, uback.nested, Nested{}};
+    CHECK(nested.size() == 2);
+    Enums e;
+    e.list = {Sparse::Big, Sparse::First};
+    CHECK(hash_of(e) != hash_of(Enums()));
+
+    // Arrays of every kind ([]bool is a std::vector<bool>), fixed arrays,
+    // nested vectors, recursive boxes and unions.
+    arrays::Arrays a;
+    a.bools = {true, false, true};
+    a.nested = {{1, 2}, {}};
+    a.strings = {"x", ""};
+    arrays::Arrays ab;
+    CHECK(arrays::decode(arrays::encode(a), ab) && hash_of(ab) == hash_of(a));
+    a.bools[1] = true;
+    CHECK(hash_of(ab) != hash_of(a));
+    arrays::Fixed f;
+    f.matrix[1][2] = -0.0f;
+    CHECK(hash_of(f) == hash_of(arrays::Fixed()));
+    f.names[1] = "n";
+    CHECK(hash_of(f) != hash_of(arrays::Fixed()));
+    recursive::Node n{"a", recursive::Node{"b", recursive::Node{"c", {}}}};
+    recursive::Node nb;
+    CHECK(recursive::decode(recursive::encode(n), nb) && hash_of(nb) == hash_of(n));
+    CHECK(hash_of(recursive::Node{"a", recursive::Node{"b", {}}}) != hash_of(n));
+    recursive::Program add{recursive::Expr{recursive::Expr::Add{{recursive::Expr{recursive::Expr::Lit{1}},
+                                                                  recursive::Expr{recursive::Expr::Lit{2}}}}}};
+    recursive::Program pb;
+    CHECK(recursive::decode(recursive::encode(add), pb) && hash_of(pb) == hash_of(add));
+    // Views have no std::hash.
+    static_assert(!std::is_default_constructible_v<std::hash<ShapeView>>, "a view has no std::hash");
+    static_assert(!std::is_default_constructible_v<std::hash<plugins::PluginRegistryView>>, "a view has no std::hash");
     return 0;
 }
 
@@ -687,7 +802,8 @@ int main() {
         CHECK(fits ? mst.ok() : mst.code() == hostile::ErrorCode::Memory && mst.offset() == 10);
         CHECK(static_cast<bool>(hostile::decode_message(mm.data(), mm.size(), h)) == fits);
     }
-    if (reuse() != 0 || refusals() != 0 || ranges() != 0 || variant_defaults() != 0) {
+    if (reuse() != 0 || refusals() != 0 || ranges() != 0 || variant_defaults() != 0 ||
+        hashing() != 0) {
         return 1;
     }
     std::printf("ok\n");
@@ -700,7 +816,7 @@ func TestAPI(t *testing.T) {
 	gxx := gentest.RequireTool(t, "g++")
 	dir := t.TempDir()
 	var deps []string
-	for _, name := range []string{"arrays", "enums_unions", "hostile", "recursive"} {
+	for _, name := range []string{"arrays", "enums_unions", "hostile", "plugins", "recursive"} {
 		s := gentest.LoadSchema(t, conformance.SchemaPath(name))
 		files, err := Generate(s, gen.Options{})
 		if err != nil {

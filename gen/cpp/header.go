@@ -85,6 +85,10 @@ func (g *generator) header() []byte {
 	}
 	p.P()
 	p.P("} // namespace ", strings.Join(g.ns, "::"))
+	if len(g.compound()) > 0 {
+		p.P()
+		g.hashDecls(p)
+	}
 	p.P()
 	p.P("#endif // ", guard)
 	return p.Bytes()
@@ -467,4 +471,53 @@ func (g *generator) rangeDecls(p *emit.Printer) {
 	p.Block("sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOptions& options = {}) {", "}", func() {
 		p.P("return decode_any_message(", bytes, ", out, options);")
 	})
+}
+
+// hashed lists the owned types that get a std::hash, fully qualified: every
+// struct and union, and each union's variant types that are not schema
+// structs (Shape::Rect), in declaration order.
+func (g *generator) hashed() []hashedType {
+	var out []hashedType
+	for _, d := range g.compound() {
+		n := g.nsq + "::" + g.name(d)
+		switch d := d.(type) {
+		case *schema.Struct:
+			out = append(out, hashedType{n, d.Fields, g.name(d), false})
+		case *schema.Union:
+			out = append(out, hashedType{n, nil, "", true})
+			for _, v := range d.Variants {
+				if v.Kind != schema.VariantStruct {
+					vn := variantName(v, g.name(d))
+					out = append(out, hashedType{n + "::" + vn, v.Fields, vn, false})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// hashedType is a type that gets a std::hash: its qualified name, its
+// fields and the name fieldName needs, or a union (hashing its value).
+type hashedType struct {
+	name   string
+	fields []*schema.Field
+	owner  string
+	union  bool
+}
+
+// hashDecls specializes std::hash for every owned type (hashed), after the
+// schema's namespace; source.go's hashFuncs defines them.
+func (g *generator) hashDecls(p *emit.Printer) {
+	p.P("namespace std {")
+	p.P()
+	p.P("// std::hash of every struct, union and union variant type, consistent with")
+	p.P("// operator==: equal values hash equal (-0.0 and 0.0 too).")
+	for _, h := range g.hashed() {
+		p.P("template <>")
+		p.Block(fmt.Sprintf("struct hash<%s> {", h.name), "};", func() {
+			p.F("std::size_t operator()(const %s& value) const noexcept;", h.name)
+		})
+	}
+	p.P()
+	p.P("} // namespace std")
 }

@@ -3048,3 +3048,60 @@ AnyMessage to_owned(const AnyMessageView& message) {
 }
 
 } // namespace hostile
+
+namespace std {
+
+std::size_t hash<::hostile::Big>::operator()(const ::hostile::Big& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.a);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::hostile::Holder>::operator()(const ::hostile::Holder& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.items);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::hostile::Wide>::operator()(const ::hostile::Wide& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::hostile::Wide::Unit>::operator()(const ::hostile::Wide::Unit&) const noexcept { return 0; }
+
+std::size_t hash<::hostile::Wide::Pair>::operator()(const ::hostile::Wide::Pair& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.left);
+    ::hostile::sdp::hash_combine(h, value.right);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::hostile::Events>::operator()(const ::hostile::Events& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.events);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::hostile::Node>::operator()(const ::hostile::Node& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.pad);
+    ::hostile::sdp::hash_combine(h, value.next);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::hostile::Nodes>::operator()(const ::hostile::Nodes& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.nodes);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::hostile::Chain>::operator()(const ::hostile::Chain& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.data);
+    ::hostile::sdp::hash_combine(h, value.next);
+    return static_cast<std::size_t>(h);
+}
+
+} // namespace std

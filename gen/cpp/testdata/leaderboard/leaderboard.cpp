@@ -3067,3 +3067,68 @@ AnyMessage to_owned(const AnyMessageView& message) {
 }
 
 } // namespace leaderboard
+
+namespace std {
+
+std::size_t hash<::leaderboard::StructA>::operator()(const ::leaderboard::StructA& value) const noexcept {
+    std::uint64_t h = 0;
+    ::leaderboard::sdp::hash_combine(h, value.name);
+    ::leaderboard::sdp::hash_combine(h, value.birth_day);
+    ::leaderboard::sdp::hash_combine(h, value.phone);
+    ::leaderboard::sdp::hash_combine(h, value.siblings);
+    ::leaderboard::sdp::hash_combine(h, value.spouse);
+    ::leaderboard::sdp::hash_combine(h, value.money);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::leaderboard::Vector3>::operator()(const ::leaderboard::Vector3& value) const noexcept {
+    std::uint64_t h = 0;
+    ::leaderboard::sdp::hash_combine(h, value.x);
+    ::leaderboard::sdp::hash_combine(h, value.y);
+    ::leaderboard::sdp::hash_combine(h, value.z);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::leaderboard::Triangle>::operator()(const ::leaderboard::Triangle& value) const noexcept {
+    std::uint64_t h = 0;
+    ::leaderboard::sdp::hash_combine(h, value.v0);
+    ::leaderboard::sdp::hash_combine(h, value.v1);
+    ::leaderboard::sdp::hash_combine(h, value.v2);
+    ::leaderboard::sdp::hash_combine(h, value.normal);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::leaderboard::Mesh>::operator()(const ::leaderboard::Mesh& value) const noexcept {
+    std::uint64_t h = 0;
+    ::leaderboard::sdp::hash_combine(h, value.triangles);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::leaderboard::Address>::operator()(const ::leaderboard::Address& value) const noexcept {
+    std::uint64_t h = 0;
+    ::leaderboard::sdp::hash_combine(h, value.x0);
+    ::leaderboard::sdp::hash_combine(h, value.x1);
+    ::leaderboard::sdp::hash_combine(h, value.x2);
+    ::leaderboard::sdp::hash_combine(h, value.x3);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::leaderboard::Log>::operator()(const ::leaderboard::Log& value) const noexcept {
+    std::uint64_t h = 0;
+    ::leaderboard::sdp::hash_combine(h, value.address);
+    ::leaderboard::sdp::hash_combine(h, value.identity);
+    ::leaderboard::sdp::hash_combine(h, value.userid);
+    ::leaderboard::sdp::hash_combine(h, value.date);
+    ::leaderboard::sdp::hash_combine(h, value.request);
+    ::leaderboard::sdp::hash_combine(h, value.code);
+    ::leaderboard::sdp::hash_combine(h, value.size);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::leaderboard::Logs>::operator()(const ::leaderboard::Logs& value) const noexcept {
+    std::uint64_t h = 0;
+    ::leaderboard::sdp::hash_combine(h, value.logs);
+    return static_cast<std::size_t>(h);
+}
+
+} // namespace std

@@ -2834,3 +2834,57 @@ AnyMessage to_owned(const AnyMessageView& message) {
 }
 
 } // namespace nested
+
+namespace std {
+
+std::size_t hash<::nested::Point>::operator()(const ::nested::Point& value) const noexcept {
+    std::uint64_t h = 0;
+    ::nested::sdp::hash_combine(h, value.x);
+    ::nested::sdp::hash_combine(h, value.y);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::nested::Rectangle>::operator()(const ::nested::Rectangle& value) const noexcept {
+    std::uint64_t h = 0;
+    ::nested::sdp::hash_combine(h, value.top_left);
+    ::nested::sdp::hash_combine(h, value.bottom_right);
+    ::nested::sdp::hash_combine(h, value.color);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::nested::Scene>::operator()(const ::nested::Scene& value) const noexcept {
+    std::uint64_t h = 0;
+    ::nested::sdp::hash_combine(h, value.name);
+    ::nested::sdp::hash_combine(h, value.rects);
+    ::nested::sdp::hash_combine(h, value.origin);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::nested::DeviceParameter>::operator()(const ::nested::DeviceParameter& value) const noexcept {
+    std::uint64_t h = 0;
+    ::nested::sdp::hash_combine(h, value.id);
+    ::nested::sdp::hash_combine(h, value.name);
+    ::nested::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::nested::DevicePlugin>::operator()(const ::nested::DevicePlugin& value) const noexcept {
+    std::uint64_t h = 0;
+    ::nested::sdp::hash_combine(h, value.name);
+    ::nested::sdp::hash_combine(h, value.bypassed);
+    ::nested::sdp::hash_combine(h, value.parameters);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::nested::AudioDevice>::operator()(const ::nested::AudioDevice& value) const noexcept {
+    std::uint64_t h = 0;
+    ::nested::sdp::hash_combine(h, value.id);
+    ::nested::sdp::hash_combine(h, value.name);
+    ::nested::sdp::hash_combine(h, value.kind);
+    ::nested::sdp::hash_combine(h, value.sample_rate);
+    ::nested::sdp::hash_combine(h, value.channels);
+    ::nested::sdp::hash_combine(h, value.plugins);
+    return static_cast<std::size_t>(h);
+}
+
+} // namespace std

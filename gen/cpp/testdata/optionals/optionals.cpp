@@ -3124,3 +3124,54 @@ AnyMessage to_owned(const AnyMessageView& message) {
 }
 
 } // namespace optionals
+
+namespace std {
+
+std::size_t hash<::optionals::Inner>::operator()(const ::optionals::Inner& value) const noexcept {
+    std::uint64_t h = 0;
+    ::optionals::sdp::hash_combine(h, value.id);
+    ::optionals::sdp::hash_combine(h, value.label);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::optionals::Choice>::operator()(const ::optionals::Choice& value) const noexcept {
+    std::uint64_t h = 0;
+    ::optionals::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::optionals::Choice::Nothing>::operator()(const ::optionals::Choice::Nothing&) const noexcept { return 0; }
+
+std::size_t hash<::optionals::Choice::Number>::operator()(const ::optionals::Choice::Number& value) const noexcept {
+    std::uint64_t h = 0;
+    ::optionals::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::optionals::Optionals>::operator()(const ::optionals::Optionals& value) const noexcept {
+    std::uint64_t h = 0;
+    ::optionals::sdp::hash_combine(h, value.maybe_bool);
+    ::optionals::sdp::hash_combine(h, value.maybe_u8);
+    ::optionals::sdp::hash_combine(h, value.maybe_i64);
+    ::optionals::sdp::hash_combine(h, value.maybe_f64);
+    ::optionals::sdp::hash_combine(h, value.maybe_str);
+    ::optionals::sdp::hash_combine(h, value.maybe_inner);
+    ::optionals::sdp::hash_combine(h, value.maybe_level);
+    ::optionals::sdp::hash_combine(h, value.maybe_choice);
+    ::optionals::sdp::hash_combine(h, value.maybe_list);
+    ::optionals::sdp::hash_combine(h, value.list_of_maybe);
+    ::optionals::sdp::hash_combine(h, value.maybe_fixed);
+    ::optionals::sdp::hash_combine(h, value.maybe_maybe);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::optionals::Reading>::operator()(const ::optionals::Reading& value) const noexcept {
+    std::uint64_t h = 0;
+    ::optionals::sdp::hash_combine(h, value.sensor_id);
+    ::optionals::sdp::hash_combine(h, value.value);
+    ::optionals::sdp::hash_combine(h, value.calibration);
+    ::optionals::sdp::hash_combine(h, value.note);
+    return static_cast<std::size_t>(h);
+}
+
+} // namespace std

@@ -2073,3 +2073,41 @@ AnyMessage to_owned(const AnyMessageView& message) {
 }
 
 } // namespace plugins
+
+namespace std {
+
+std::size_t hash<::plugins::Parameter>::operator()(const ::plugins::Parameter& value) const noexcept {
+    std::uint64_t h = 0;
+    ::plugins::sdp::hash_combine(h, value.address);
+    ::plugins::sdp::hash_combine(h, value.display_name);
+    ::plugins::sdp::hash_combine(h, value.identifier);
+    ::plugins::sdp::hash_combine(h, value.unit);
+    ::plugins::sdp::hash_combine(h, value.min_value);
+    ::plugins::sdp::hash_combine(h, value.max_value);
+    ::plugins::sdp::hash_combine(h, value.default_value);
+    ::plugins::sdp::hash_combine(h, value.current_value);
+    ::plugins::sdp::hash_combine(h, value.raw_flags);
+    ::plugins::sdp::hash_combine(h, value.is_writable);
+    ::plugins::sdp::hash_combine(h, value.can_ramp);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::plugins::Plugin>::operator()(const ::plugins::Plugin& value) const noexcept {
+    std::uint64_t h = 0;
+    ::plugins::sdp::hash_combine(h, value.name);
+    ::plugins::sdp::hash_combine(h, value.manufacturer_id);
+    ::plugins::sdp::hash_combine(h, value.component_type);
+    ::plugins::sdp::hash_combine(h, value.component_subtype);
+    ::plugins::sdp::hash_combine(h, value.parameters);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::plugins::PluginRegistry>::operator()(const ::plugins::PluginRegistry& value) const noexcept {
+    std::uint64_t h = 0;
+    ::plugins::sdp::hash_combine(h, value.plugins);
+    ::plugins::sdp::hash_combine(h, value.total_plugin_count);
+    ::plugins::sdp::hash_combine(h, value.total_parameter_count);
+    return static_cast<std::size_t>(h);
+}
+
+} // namespace std

@@ -2790,3 +2790,66 @@ AnyMessage to_owned(const AnyMessageView& message) {
 }
 
 } // namespace recursive
+
+namespace std {
+
+std::size_t hash<::recursive::Tree>::operator()(const ::recursive::Tree& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.value);
+    ::recursive::sdp::hash_combine(h, value.children);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::recursive::Node>::operator()(const ::recursive::Node& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.value);
+    ::recursive::sdp::hash_combine(h, value.next);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::recursive::Dir>::operator()(const ::recursive::Dir& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.name);
+    ::recursive::sdp::hash_combine(h, value.entries);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::recursive::Entry>::operator()(const ::recursive::Entry& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.name);
+    ::recursive::sdp::hash_combine(h, value.size);
+    ::recursive::sdp::hash_combine(h, value.sub);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::recursive::Expr>::operator()(const ::recursive::Expr& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::recursive::Expr::Lit>::operator()(const ::recursive::Expr::Lit& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::recursive::Expr::Neg>::operator()(const ::recursive::Expr::Neg& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.inner);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::recursive::Expr::Add>::operator()(const ::recursive::Expr::Add& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.terms);
+    return static_cast<std::size_t>(h);
+}
+
+std::size_t hash<::recursive::Program>::operator()(const ::recursive::Program& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.body);
+    return static_cast<std::size_t>(h);
+}
+
+} // namespace std
