@@ -349,6 +349,48 @@ int hashing() {
     return 0;
 }
 
+// A top-level enum encodes and decodes on its own (issue #19): its wire
+// value, with the enum's rule (a number it does not declare is rule enum at
+// offset 0), trailing bytes refused, and the enum's first value left on error.
+int enums_alone() {
+    using namespace enums_unions;
+    CHECK(encoded_size(Sparse::Tenth) == 2 && encoded_size(Wide::Max) == 4 && encoded_size(Small::Two) == 1);
+    const std::vector<std::uint8_t> b = encode(Sparse::Tenth);
+    CHECK((b == std::vector<std::uint8_t>{10, 0}) && b.capacity() == 2);
+    CHECK((encode(Wide::Max) == std::vector<std::uint8_t>{0xFF, 0xFF, 0xFF, 0xFF}));
+    std::uint8_t buf[4] = {};
+    CHECK(encode_to(Sparse::Big, buf, 1) == 0 && buf[0] == 0);
+    CHECK(encode_to(Sparse::Big, buf, sizeof buf) == 2 && buf[0] == 0xFF && buf[1] == 0xFF && buf[2] == 0);
+    Sparse s = Sparse::Second;
+    CHECK(decode(b.data(), b.size(), s) && s == Sparse::Tenth);
+    s = Sparse::Second;
+    CHECK(decode(b, s) && s == Sparse::Tenth); // over a range
+    for (const Small v : {Small::Zero, Small::One, Small::Two}) {
+        Small back = Small::One;
+        CHECK(decode(encode(v), back) && back == v);
+    }
+    // A number the enum does not declare: rule enum at offset 0, and the
+    // value decoded into is the enum's first value (Sparse's is not 0).
+    const std::vector<std::uint8_t> three = {3, 0};
+    Status st = decode(three, s);
+    CHECK(st.code() == ErrorCode::Enum && st.offset() == 0 && st.path().empty() && s == Sparse::First);
+    const std::vector<std::uint8_t> longer = {10, 0, 0};
+    s = Sparse::Tenth;
+    st = decode(longer, s);
+    CHECK(st.code() == ErrorCode::Trailing && st.offset() == 2 && s == Sparse::First);
+    std::size_t consumed = 0;
+    CHECK(decode_prefix(longer, s, consumed) && consumed == 2 && s == Sparse::Tenth);
+    CHECK(decode_prefix(longer.data(), longer.size(), s, consumed) && consumed == 2);
+    st = decode(longer.data(), 1, s);
+    CHECK(st.code() == ErrorCode::Truncated && st.offset() == 0 && s == Sparse::First);
+    Wide w = Wide::Max;
+    CHECK(decode(longer.data(), 0, w).code() == ErrorCode::Truncated && w == Wide::Min);
+    // A value the enum does not declare cannot be encoded.
+    const Sparse bad = static_cast<Sparse>(3);
+    CHECK(encoded_size(bad) == 0 && encode(bad).empty() && encode_to(bad, buf, sizeof buf) == 0);
+    return 0;
+}
+
 int main() {
     // Boxes copy deeply; equality compares contents.
     recursive::Node list;
@@ -803,7 +845,7 @@ int main() {
         CHECK(static_cast<bool>(hostile::decode_message(mm.data(), mm.size(), h)) == fits);
     }
     if (reuse() != 0 || refusals() != 0 || ranges() != 0 || variant_defaults() != 0 ||
-        hashing() != 0) {
+        hashing() != 0 || enums_alone() != 0) {
         return 1;
     }
     std::printf("ok\n");

@@ -71,15 +71,19 @@ func (g *generator) header() []byte {
 	for _, d := range g.compound() {
 		g.equalityDecls(p, g.name(d))
 	}
-	for _, d := range g.compound() {
+	for _, d := range g.s.Decls {
 		p.P()
+		if e, ok := d.(*schema.Enum); ok {
+			g.enumAPIDecls(p, e)
+			continue
+		}
 		g.apiDecls(p, d)
 	}
 	if len(g.s.Structs) > 0 {
 		p.P()
 		g.messageDecls(p)
 	}
-	if len(g.compound()) > 0 {
+	if len(g.s.Decls) > 0 {
 		p.P()
 		g.rangeDecls(p)
 	}
@@ -395,6 +399,31 @@ func (g *generator) apiDecls(p *emit.Printer, d schema.Decl) {
 	p.P("                          const sdp::DecodeOptions& options = {});")
 	p.P("/// Copies a view into an owned value.")
 	p.F("%s to_owned(const %s& view);", n, v)
+}
+
+// enumAPIDecls declares the encoders and decoders of a top-level enum value:
+// its wire value alone, with the rule of enum fields (a number e does not
+// declare is refused by the encoders and is rule enum to the decoders).
+func (g *generator) enumAPIDecls(p *emit.Printer, e *schema.Enum) {
+	n := g.name(e)
+	first := n + "::" + g.enumValueName(e.Values[0])
+	size := e.Base.Size()
+	p.F("/// The number of bytes encode() writes for a %s: %d, or 0 if value is", n, size)
+	p.F("/// not a value %s declares (is_valid), which cannot be encoded.", n)
+	p.F("std::size_t encoded_size(%s value) noexcept;", n)
+	p.F("/// Encodes value (%d bytes; empty if it cannot be encoded).", size)
+	p.F("std::vector<std::uint8_t> encode(%s value);", n)
+	p.P("/// Encodes value into buf; returns the bytes written, or 0 if cap is too small")
+	p.P("/// or value cannot be encoded.")
+	p.F("std::size_t encode_to(%s value, std::uint8_t* buf, std::size_t cap) noexcept;", n)
+	p.F("/// Decodes exactly size bytes into out: a number %s does not declare is", n)
+	p.P("/// ErrorCode::Enum at offset 0, and trailing bytes are an error. On error out")
+	p.F("/// is reset to the enum's first value, %s. (Options have no effect: an enum", first)
+	p.P("/// nests nothing and allocates nothing.)")
+	p.F("sdp::Status decode(const std::uint8_t* data, std::size_t size, %s& out, const sdp::DecodeOptions& options = {});", n)
+	p.F("/// Decodes a %s from the start of data and sets consumed to its size.", n)
+	p.F("sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, %s& out, std::size_t& consumed,", n)
+	p.P("                          const sdp::DecodeOptions& options = {});")
 }
 
 func (g *generator) messageDecls(p *emit.Printer) {

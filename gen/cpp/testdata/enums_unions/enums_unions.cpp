@@ -2367,6 +2367,186 @@ bool operator==(const Unions& a, const Unions& b) {
                a.maybe == b.maybe;
 }
 
+std::size_t encoded_size(Small value) noexcept { return is_valid(value) ? 1 : 0; }
+
+std::vector<std::uint8_t> encode(Small value) {
+    if (!is_valid(value)) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(1);
+    sdp::store(out.data(), value);
+    return out;
+}
+
+std::size_t encode_to(Small value, std::uint8_t* buf, std::size_t cap) noexcept {
+    if (!is_valid(value) || cap < 1) {
+        return 0;
+    }
+    sdp::store(buf, value);
+    return 1;
+}
+
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Small& out, const sdp::DecodeOptions& options) {
+    std::size_t consumed = 0;
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    if (st && consumed != size) {
+        out = Small::Zero;
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+    }
+    return st;
+}
+
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Small& out, std::size_t& consumed,
+                          const sdp::DecodeOptions&) {
+    if (size < 1) {
+        out = Small::Zero;
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+    }
+    const Small v = sdp::load<Small>(data);
+    if (!is_valid(v)) {
+        out = Small::Zero;
+        return sdp::Status(sdp::ErrorCode::Enum, 0, kMessages[static_cast<int>(sdp::ErrorCode::Enum)]);
+    }
+    out = v;
+    consumed = 1;
+    return sdp::Status();
+}
+
+std::size_t encoded_size(Sparse value) noexcept { return is_valid(value) ? 2 : 0; }
+
+std::vector<std::uint8_t> encode(Sparse value) {
+    if (!is_valid(value)) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(2);
+    sdp::store(out.data(), value);
+    return out;
+}
+
+std::size_t encode_to(Sparse value, std::uint8_t* buf, std::size_t cap) noexcept {
+    if (!is_valid(value) || cap < 2) {
+        return 0;
+    }
+    sdp::store(buf, value);
+    return 2;
+}
+
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Sparse& out, const sdp::DecodeOptions& options) {
+    std::size_t consumed = 0;
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    if (st && consumed != size) {
+        out = Sparse::First;
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+    }
+    return st;
+}
+
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Sparse& out, std::size_t& consumed,
+                          const sdp::DecodeOptions&) {
+    if (size < 2) {
+        out = Sparse::First;
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+    }
+    const Sparse v = sdp::load<Sparse>(data);
+    if (!is_valid(v)) {
+        out = Sparse::First;
+        return sdp::Status(sdp::ErrorCode::Enum, 0, kMessages[static_cast<int>(sdp::ErrorCode::Enum)]);
+    }
+    out = v;
+    consumed = 2;
+    return sdp::Status();
+}
+
+std::size_t encoded_size(Wide value) noexcept { return is_valid(value) ? 4 : 0; }
+
+std::vector<std::uint8_t> encode(Wide value) {
+    if (!is_valid(value)) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(4);
+    sdp::store(out.data(), value);
+    return out;
+}
+
+std::size_t encode_to(Wide value, std::uint8_t* buf, std::size_t cap) noexcept {
+    if (!is_valid(value) || cap < 4) {
+        return 0;
+    }
+    sdp::store(buf, value);
+    return 4;
+}
+
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Wide& out, const sdp::DecodeOptions& options) {
+    std::size_t consumed = 0;
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    if (st && consumed != size) {
+        out = Wide::Min;
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+    }
+    return st;
+}
+
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Wide& out, std::size_t& consumed,
+                          const sdp::DecodeOptions&) {
+    if (size < 4) {
+        out = Wide::Min;
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+    }
+    const Wide v = sdp::load<Wide>(data);
+    if (!is_valid(v)) {
+        out = Wide::Min;
+        return sdp::Status(sdp::ErrorCode::Enum, 0, kMessages[static_cast<int>(sdp::ErrorCode::Enum)]);
+    }
+    out = v;
+    consumed = 4;
+    return sdp::Status();
+}
+
+std::size_t encoded_size(Default value) noexcept { return is_valid(value) ? 1 : 0; }
+
+std::vector<std::uint8_t> encode(Default value) {
+    if (!is_valid(value)) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(1);
+    sdp::store(out.data(), value);
+    return out;
+}
+
+std::size_t encode_to(Default value, std::uint8_t* buf, std::size_t cap) noexcept {
+    if (!is_valid(value) || cap < 1) {
+        return 0;
+    }
+    sdp::store(buf, value);
+    return 1;
+}
+
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Default& out, const sdp::DecodeOptions& options) {
+    std::size_t consumed = 0;
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    if (st && consumed != size) {
+        out = Default::A;
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+    }
+    return st;
+}
+
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Default& out, std::size_t& consumed,
+                          const sdp::DecodeOptions&) {
+    if (size < 1) {
+        out = Default::A;
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+    }
+    const Default v = sdp::load<Default>(data);
+    if (!is_valid(v)) {
+        out = Default::A;
+        return sdp::Status(sdp::ErrorCode::Enum, 0, kMessages[static_cast<int>(sdp::ErrorCode::Enum)]);
+    }
+    out = v;
+    consumed = 1;
+    return sdp::Status();
+}
+
 std::size_t encoded_size(const Circle& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Circle& value) {

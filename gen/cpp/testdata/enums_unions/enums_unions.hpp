@@ -1112,6 +1112,74 @@ inline bool operator!=(const Enums& a, const Enums& b) { return !(a == b); }
 bool operator==(const Unions& a, const Unions& b);
 inline bool operator!=(const Unions& a, const Unions& b) { return !(a == b); }
 
+/// The number of bytes encode() writes for a Small: 1, or 0 if value is
+/// not a value Small declares (is_valid), which cannot be encoded.
+std::size_t encoded_size(Small value) noexcept;
+/// Encodes value (1 bytes; empty if it cannot be encoded).
+std::vector<std::uint8_t> encode(Small value);
+/// Encodes value into buf; returns the bytes written, or 0 if cap is too small
+/// or value cannot be encoded.
+std::size_t encode_to(Small value, std::uint8_t* buf, std::size_t cap) noexcept;
+/// Decodes exactly size bytes into out: a number Small does not declare is
+/// ErrorCode::Enum at offset 0, and trailing bytes are an error. On error out
+/// is reset to the enum's first value, Small::Zero. (Options have no effect: an enum
+/// nests nothing and allocates nothing.)
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Small& out, const sdp::DecodeOptions& options = {});
+/// Decodes a Small from the start of data and sets consumed to its size.
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Small& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
+
+/// The number of bytes encode() writes for a Sparse: 2, or 0 if value is
+/// not a value Sparse declares (is_valid), which cannot be encoded.
+std::size_t encoded_size(Sparse value) noexcept;
+/// Encodes value (2 bytes; empty if it cannot be encoded).
+std::vector<std::uint8_t> encode(Sparse value);
+/// Encodes value into buf; returns the bytes written, or 0 if cap is too small
+/// or value cannot be encoded.
+std::size_t encode_to(Sparse value, std::uint8_t* buf, std::size_t cap) noexcept;
+/// Decodes exactly size bytes into out: a number Sparse does not declare is
+/// ErrorCode::Enum at offset 0, and trailing bytes are an error. On error out
+/// is reset to the enum's first value, Sparse::First. (Options have no effect: an enum
+/// nests nothing and allocates nothing.)
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Sparse& out, const sdp::DecodeOptions& options = {});
+/// Decodes a Sparse from the start of data and sets consumed to its size.
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Sparse& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
+
+/// The number of bytes encode() writes for a Wide: 4, or 0 if value is
+/// not a value Wide declares (is_valid), which cannot be encoded.
+std::size_t encoded_size(Wide value) noexcept;
+/// Encodes value (4 bytes; empty if it cannot be encoded).
+std::vector<std::uint8_t> encode(Wide value);
+/// Encodes value into buf; returns the bytes written, or 0 if cap is too small
+/// or value cannot be encoded.
+std::size_t encode_to(Wide value, std::uint8_t* buf, std::size_t cap) noexcept;
+/// Decodes exactly size bytes into out: a number Wide does not declare is
+/// ErrorCode::Enum at offset 0, and trailing bytes are an error. On error out
+/// is reset to the enum's first value, Wide::Min. (Options have no effect: an enum
+/// nests nothing and allocates nothing.)
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Wide& out, const sdp::DecodeOptions& options = {});
+/// Decodes a Wide from the start of data and sets consumed to its size.
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Wide& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
+
+/// The number of bytes encode() writes for a Default: 1, or 0 if value is
+/// not a value Default declares (is_valid), which cannot be encoded.
+std::size_t encoded_size(Default value) noexcept;
+/// Encodes value (1 bytes; empty if it cannot be encoded).
+std::vector<std::uint8_t> encode(Default value);
+/// Encodes value into buf; returns the bytes written, or 0 if cap is too small
+/// or value cannot be encoded.
+std::size_t encode_to(Default value, std::uint8_t* buf, std::size_t cap) noexcept;
+/// Decodes exactly size bytes into out: a number Default does not declare is
+/// ErrorCode::Enum at offset 0, and trailing bytes are an error. On error out
+/// is reset to the enum's first value, Default::A. (Options have no effect: an enum
+/// nests nothing and allocates nothing.)
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Default& out, const sdp::DecodeOptions& options = {});
+/// Decodes a Default from the start of data and sets consumed to its size.
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Default& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
+
 /// The exact number of bytes encode() writes for a Circle.
 std::size_t encoded_size(const Circle& value) noexcept;
 /// Encodes value with one exact-size allocation.

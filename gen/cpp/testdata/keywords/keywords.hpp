@@ -966,6 +966,23 @@ inline bool operator!=(const Result& a, const Result& b) { return !(a == b); }
 bool operator==(const Holder& a, const Holder& b);
 inline bool operator!=(const Holder& a, const Holder& b) { return !(a == b); }
 
+/// The number of bytes encode() writes for a Type: 1, or 0 if value is
+/// not a value Type declares (is_valid), which cannot be encoded.
+std::size_t encoded_size(Type value) noexcept;
+/// Encodes value (1 bytes; empty if it cannot be encoded).
+std::vector<std::uint8_t> encode(Type value);
+/// Encodes value into buf; returns the bytes written, or 0 if cap is too small
+/// or value cannot be encoded.
+std::size_t encode_to(Type value, std::uint8_t* buf, std::size_t cap) noexcept;
+/// Decodes exactly size bytes into out: a number Type does not declare is
+/// ErrorCode::Enum at offset 0, and trailing bytes are an error. On error out
+/// is reset to the enum's first value, Type::None. (Options have no effect: an enum
+/// nests nothing and allocates nothing.)
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Type& out, const sdp::DecodeOptions& options = {});
+/// Decodes a Type from the start of data and sets consumed to its size.
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Type& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
+
 /// The exact number of bytes encode() writes for a Error.
 std::size_t encoded_size(const Error& value) noexcept;
 /// Encodes value with one exact-size allocation.

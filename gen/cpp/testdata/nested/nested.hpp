@@ -1036,6 +1036,23 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SceneView&
 /// Copies a view into an owned value.
 Scene to_owned(const SceneView& view);
 
+/// The number of bytes encode() writes for a DeviceKind: 1, or 0 if value is
+/// not a value DeviceKind declares (is_valid), which cannot be encoded.
+std::size_t encoded_size(DeviceKind value) noexcept;
+/// Encodes value (1 bytes; empty if it cannot be encoded).
+std::vector<std::uint8_t> encode(DeviceKind value);
+/// Encodes value into buf; returns the bytes written, or 0 if cap is too small
+/// or value cannot be encoded.
+std::size_t encode_to(DeviceKind value, std::uint8_t* buf, std::size_t cap) noexcept;
+/// Decodes exactly size bytes into out: a number DeviceKind does not declare is
+/// ErrorCode::Enum at offset 0, and trailing bytes are an error. On error out
+/// is reset to the enum's first value, DeviceKind::Input. (Options have no effect: an enum
+/// nests nothing and allocates nothing.)
+sdp::Status decode(const std::uint8_t* data, std::size_t size, DeviceKind& out, const sdp::DecodeOptions& options = {});
+/// Decodes a DeviceKind from the start of data and sets consumed to its size.
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DeviceKind& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
+
 /// The exact number of bytes encode() writes for a DeviceParameter.
 std::size_t encoded_size(const DeviceParameter& value) noexcept;
 /// Encodes value with one exact-size allocation.
