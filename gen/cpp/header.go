@@ -535,16 +535,40 @@ type hashedType struct {
 }
 
 // hashDecls specializes std::hash for every owned type (hashed), after the
-// schema's namespace; source.go's hashFuncs defines them.
+// schema's namespace: first every specialization, then their inline
+// definitions, so that each is declared before any definition uses it. Each
+// mixes its fields in order (a union its std::variant) with the runtime's
+// hash_combine, the one mechanism every type shares. They are inline in the
+// header rather than in the .cpp: there, GCC 12 inlined less into the
+// decoders of the same translation unit (the registry's decode took 11%
+// more instructions).
 func (g *generator) hashDecls(p *emit.Printer) {
 	p.P("namespace std {")
 	p.P()
-	p.P("// std::hash of every struct, union and union variant type, consistent with")
-	p.P("// operator==: equal values hash equal (-0.0 and 0.0 too).")
-	for _, h := range g.hashed() {
+	p.P("/// std::hash of every struct, union and union variant type, consistent with")
+	p.P("/// operator==: equal values hash equal (-0.0 and 0.0 too).")
+	hs := g.hashed()
+	for _, h := range hs {
 		p.P("template <>")
 		p.Block(fmt.Sprintf("struct hash<%s> {", h.name), "};", func() {
 			p.F("std::size_t operator()(const %s& value) const noexcept;", h.name)
+		})
+	}
+	for _, h := range hs {
+		p.P()
+		if !h.union && len(h.fields) == 0 {
+			p.F("inline std::size_t hash<%s>::operator()(const %s&) const noexcept { return 0; }", h.name, h.name)
+			continue
+		}
+		p.Block(fmt.Sprintf("inline std::size_t hash<%s>::operator()(const %s& value) const noexcept {", h.name, h.name), "}", func() {
+			p.P("std::uint64_t h = 0;")
+			if h.union {
+				p.F("%s::sdp::hash_combine(h, value.value);", g.nsq)
+			}
+			for _, f := range h.fields {
+				p.F("%s::sdp::hash_combine(h, value.%s);", g.nsq, fieldName(f, h.owner))
+			}
+			p.P("return static_cast<std::size_t>(h);")
 		})
 	}
 	p.P()

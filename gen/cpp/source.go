@@ -103,10 +103,6 @@ func (g *generator) source() []byte {
 	}
 	p.P()
 	p.P("} // namespace ", strings.Join(g.ns, "::"))
-	if len(g.compound()) > 0 {
-		p.P()
-		g.hashFuncs(p)
-	}
 	return p.Bytes()
 }
 
@@ -219,32 +215,6 @@ func (g *generator) apiFuncs(p *emit.Printer, d schema.Decl) {
 	})
 	p.P()
 	p.F("%s %s::to_owned() const { return %s::to_owned(*this); }", n, vn, g.nsq)
-}
-
-// hashFuncs defines the std::hash specializations hashDecls declares: each
-// mixes its fields in order (a union its std::variant) with the runtime's
-// hash_combine, the one mechanism every type shares.
-func (g *generator) hashFuncs(p *emit.Printer) {
-	p.P("namespace std {")
-	for _, h := range g.hashed() {
-		p.P()
-		if !h.union && len(h.fields) == 0 {
-			p.F("std::size_t hash<%s>::operator()(const %s&) const noexcept { return 0; }", h.name, h.name)
-			continue
-		}
-		p.Block(fmt.Sprintf("std::size_t hash<%s>::operator()(const %s& value) const noexcept {", h.name, h.name), "}", func() {
-			p.P("std::uint64_t h = 0;")
-			if h.union {
-				p.F("%s::sdp::hash_combine(h, value.value);", g.nsq)
-			}
-			for _, f := range h.fields {
-				p.F("%s::sdp::hash_combine(h, value.%s);", g.nsq, fieldName(f, h.owner))
-			}
-			p.P("return static_cast<std::size_t>(h);")
-		})
-	}
-	p.P()
-	p.P("} // namespace std")
 }
 
 // enumAPIFuncs defines what enumAPIDecls declares.

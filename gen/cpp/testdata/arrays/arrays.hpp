@@ -1791,8 +1791,8 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 
 namespace std {
 
-// std::hash of every struct, union and union variant type, consistent with
-// operator==: equal values hash equal (-0.0 and 0.0 too).
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
 template <>
 struct hash<::arrays::Arrays> {
     std::size_t operator()(const ::arrays::Arrays& value) const noexcept;
@@ -1825,6 +1825,78 @@ template <>
 struct hash<::arrays::SmallArrays> {
     std::size_t operator()(const ::arrays::SmallArrays& value) const noexcept;
 };
+
+inline std::size_t hash<::arrays::Arrays>::operator()(const ::arrays::Arrays& value) const noexcept {
+    std::uint64_t h = 0;
+    ::arrays::sdp::hash_combine(h, value.bools);
+    ::arrays::sdp::hash_combine(h, value.bytes);
+    ::arrays::sdp::hash_combine(h, value.i8s);
+    ::arrays::sdp::hash_combine(h, value.u16s);
+    ::arrays::sdp::hash_combine(h, value.i16s);
+    ::arrays::sdp::hash_combine(h, value.u32s);
+    ::arrays::sdp::hash_combine(h, value.i32s);
+    ::arrays::sdp::hash_combine(h, value.u64s);
+    ::arrays::sdp::hash_combine(h, value.i64s);
+    ::arrays::sdp::hash_combine(h, value.f32s);
+    ::arrays::sdp::hash_combine(h, value.f64s);
+    ::arrays::sdp::hash_combine(h, value.strings);
+    ::arrays::sdp::hash_combine(h, value.points);
+    ::arrays::sdp::hash_combine(h, value.nested);
+    ::arrays::sdp::hash_combine(h, value.blobs);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::arrays::Fixed>::operator()(const ::arrays::Fixed& value) const noexcept {
+    std::uint64_t h = 0;
+    ::arrays::sdp::hash_combine(h, value.rgba);
+    ::arrays::sdp::hash_combine(h, value.matrix);
+    ::arrays::sdp::hash_combine(h, value.names);
+    ::arrays::sdp::hash_combine(h, value.flags);
+    ::arrays::sdp::hash_combine(h, value.points);
+    ::arrays::sdp::hash_combine(h, value.lists);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::arrays::Point>::operator()(const ::arrays::Point& value) const noexcept {
+    std::uint64_t h = 0;
+    ::arrays::sdp::hash_combine(h, value.x);
+    ::arrays::sdp::hash_combine(h, value.y);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::arrays::U32Array>::operator()(const ::arrays::U32Array& value) const noexcept {
+    std::uint64_t h = 0;
+    ::arrays::sdp::hash_combine(h, value.values);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::arrays::I16Array>::operator()(const ::arrays::I16Array& value) const noexcept {
+    std::uint64_t h = 0;
+    ::arrays::sdp::hash_combine(h, value.samples);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::arrays::F32Array>::operator()(const ::arrays::F32Array& value) const noexcept {
+    std::uint64_t h = 0;
+    ::arrays::sdp::hash_combine(h, value.values);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::arrays::ByteArray>::operator()(const ::arrays::ByteArray& value) const noexcept {
+    std::uint64_t h = 0;
+    ::arrays::sdp::hash_combine(h, value.data);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::arrays::SmallArrays>::operator()(const ::arrays::SmallArrays& value) const noexcept {
+    std::uint64_t h = 0;
+    ::arrays::sdp::hash_combine(h, value.bytes);
+    ::arrays::sdp::hash_combine(h, value.words);
+    ::arrays::sdp::hash_combine(h, value.reals);
+    ::arrays::sdp::hash_combine(h, value.names);
+    ::arrays::sdp::hash_combine(h, value.flags);
+    return static_cast<std::size_t>(h);
+}
 
 } // namespace std
 

@@ -1850,8 +1850,8 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 
 namespace std {
 
-// std::hash of every struct, union and union variant type, consistent with
-// operator==: equal values hash equal (-0.0 and 0.0 too).
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
 template <>
 struct hash<::enums_unions::Circle> {
     std::size_t operator()(const ::enums_unions::Circle& value) const noexcept;
@@ -1900,6 +1900,81 @@ template <>
 struct hash<::enums_unions::Unions> {
     std::size_t operator()(const ::enums_unions::Unions& value) const noexcept;
 };
+
+inline std::size_t hash<::enums_unions::Circle>::operator()(const ::enums_unions::Circle& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.radius);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::enums_unions::Shape>::operator()(const ::enums_unions::Shape& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::enums_unions::Shape::None>::operator()(const ::enums_unions::Shape::None&) const noexcept { return 0; }
+
+inline std::size_t hash<::enums_unions::Shape::Rect>::operator()(const ::enums_unions::Shape::Rect& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.width);
+    ::enums_unions::sdp::hash_combine(h, value.height);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::enums_unions::Shape::Polygon>::operator()(const ::enums_unions::Shape::Polygon& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.points);
+    ::enums_unions::sdp::hash_combine(h, value.closed);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::enums_unions::Shape::Label>::operator()(const ::enums_unions::Shape::Label& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.text);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::enums_unions::Shape::Marker>::operator()(const ::enums_unions::Shape::Marker&) const noexcept { return 0; }
+
+inline std::size_t hash<::enums_unions::Nested>::operator()(const ::enums_unions::Nested& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::enums_unions::Nested::Leaf>::operator()(const ::enums_unions::Nested::Leaf& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::enums_unions::Nested::Branch>::operator()(const ::enums_unions::Nested::Branch& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.shape);
+    ::enums_unions::sdp::hash_combine(h, value.sparse);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::enums_unions::Enums>::operator()(const ::enums_unions::Enums& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.small);
+    ::enums_unions::sdp::hash_combine(h, value.sparse);
+    ::enums_unions::sdp::hash_combine(h, value.wide);
+    ::enums_unions::sdp::hash_combine(h, value.default_value);
+    ::enums_unions::sdp::hash_combine(h, value.list);
+    ::enums_unions::sdp::hash_combine(h, value.fixed);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::enums_unions::Unions>::operator()(const ::enums_unions::Unions& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.shape);
+    ::enums_unions::sdp::hash_combine(h, value.shapes);
+    ::enums_unions::sdp::hash_combine(h, value.nested);
+    ::enums_unions::sdp::hash_combine(h, value.maybe);
+    return static_cast<std::size_t>(h);
+}
 
 } // namespace std
 

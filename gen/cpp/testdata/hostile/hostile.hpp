@@ -1722,8 +1722,8 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 
 namespace std {
 
-// std::hash of every struct, union and union variant type, consistent with
-// operator==: equal values hash equal (-0.0 and 0.0 too).
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
 template <>
 struct hash<::hostile::Big> {
     std::size_t operator()(const ::hostile::Big& value) const noexcept;
@@ -1760,6 +1760,59 @@ template <>
 struct hash<::hostile::Chain> {
     std::size_t operator()(const ::hostile::Chain& value) const noexcept;
 };
+
+inline std::size_t hash<::hostile::Big>::operator()(const ::hostile::Big& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.a);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::hostile::Holder>::operator()(const ::hostile::Holder& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.items);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::hostile::Wide>::operator()(const ::hostile::Wide& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::hostile::Wide::Unit>::operator()(const ::hostile::Wide::Unit&) const noexcept { return 0; }
+
+inline std::size_t hash<::hostile::Wide::Pair>::operator()(const ::hostile::Wide::Pair& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.left);
+    ::hostile::sdp::hash_combine(h, value.right);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::hostile::Events>::operator()(const ::hostile::Events& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.events);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::hostile::Node>::operator()(const ::hostile::Node& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.pad);
+    ::hostile::sdp::hash_combine(h, value.next);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::hostile::Nodes>::operator()(const ::hostile::Nodes& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.nodes);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::hostile::Chain>::operator()(const ::hostile::Chain& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.data);
+    ::hostile::sdp::hash_combine(h, value.next);
+    return static_cast<std::size_t>(h);
+}
 
 } // namespace std
 

@@ -1595,8 +1595,8 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 
 namespace std {
 
-// std::hash of every struct, union and union variant type, consistent with
-// operator==: equal values hash equal (-0.0 and 0.0 too).
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
 template <>
 struct hash<::keywords::Error> {
     std::size_t operator()(const ::keywords::Error& value) const noexcept;
@@ -1617,6 +1617,68 @@ template <>
 struct hash<::keywords::Holder> {
     std::size_t operator()(const ::keywords::Holder& value) const noexcept;
 };
+
+inline std::size_t hash<::keywords::Error>::operator()(const ::keywords::Error& value) const noexcept {
+    std::uint64_t h = 0;
+    ::keywords::sdp::hash_combine(h, value.type);
+    ::keywords::sdp::hash_combine(h, value.match);
+    ::keywords::sdp::hash_combine(h, value.self);
+    ::keywords::sdp::hash_combine(h, value.class_);
+    ::keywords::sdp::hash_combine(h, value.default_);
+    ::keywords::sdp::hash_combine(h, value.func);
+    ::keywords::sdp::hash_combine(h, value.init);
+    ::keywords::sdp::hash_combine(h, value.in);
+    ::keywords::sdp::hash_combine(h, value.var);
+    ::keywords::sdp::hash_combine(h, value.fn);
+    ::keywords::sdp::hash_combine(h, value.struct_);
+    ::keywords::sdp::hash_combine(h, value.namespace_);
+    ::keywords::sdp::hash_combine(h, value.int_);
+    ::keywords::sdp::hash_combine(h, value.char_);
+    ::keywords::sdp::hash_combine(h, value.return_);
+    ::keywords::sdp::hash_combine(h, value.protocol);
+    ::keywords::sdp::hash_combine(h, value.where);
+    ::keywords::sdp::hash_combine(h, value.async);
+    ::keywords::sdp::hash_combine(h, value.await);
+    ::keywords::sdp::hash_combine(h, value.break_);
+    ::keywords::sdp::hash_combine(h, value.new_);
+    ::keywords::sdp::hash_combine(h, value.delete_);
+    ::keywords::sdp::hash_combine(h, value.operator_);
+    ::keywords::sdp::hash_combine(h, value.register_);
+    ::keywords::sdp::hash_combine(h, value.inout);
+    ::keywords::sdp::hash_combine(h, value.extension);
+    ::keywords::sdp::hash_combine(h, value.package);
+    ::keywords::sdp::hash_combine(h, value.range);
+    ::keywords::sdp::hash_combine(h, value.string);
+    ::keywords::sdp::hash_combine(h, value.size);
+    ::keywords::sdp::hash_combine(h, value.len);
+    ::keywords::sdp::hash_combine(h, value.errno_);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::keywords::Result>::operator()(const ::keywords::Result& value) const noexcept {
+    std::uint64_t h = 0;
+    ::keywords::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::keywords::Result::Ok>::operator()(const ::keywords::Result::Ok& value) const noexcept {
+    std::uint64_t h = 0;
+    ::keywords::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::keywords::Result::Err>::operator()(const ::keywords::Result::Err& value) const noexcept {
+    std::uint64_t h = 0;
+    ::keywords::sdp::hash_combine(h, value.code);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::keywords::Holder>::operator()(const ::keywords::Holder& value) const noexcept {
+    std::uint64_t h = 0;
+    ::keywords::sdp::hash_combine(h, value.result);
+    ::keywords::sdp::hash_combine(h, value.kinds);
+    return static_cast<std::size_t>(h);
+}
 
 } // namespace std
 

@@ -1736,8 +1736,8 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 
 namespace std {
 
-// std::hash of every struct, union and union variant type, consistent with
-// operator==: equal values hash equal (-0.0 and 0.0 too).
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
 template <>
 struct hash<::leaderboard::StructA> {
     std::size_t operator()(const ::leaderboard::StructA& value) const noexcept;
@@ -1766,6 +1766,67 @@ template <>
 struct hash<::leaderboard::Logs> {
     std::size_t operator()(const ::leaderboard::Logs& value) const noexcept;
 };
+
+inline std::size_t hash<::leaderboard::StructA>::operator()(const ::leaderboard::StructA& value) const noexcept {
+    std::uint64_t h = 0;
+    ::leaderboard::sdp::hash_combine(h, value.name);
+    ::leaderboard::sdp::hash_combine(h, value.birth_day);
+    ::leaderboard::sdp::hash_combine(h, value.phone);
+    ::leaderboard::sdp::hash_combine(h, value.siblings);
+    ::leaderboard::sdp::hash_combine(h, value.spouse);
+    ::leaderboard::sdp::hash_combine(h, value.money);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::leaderboard::Vector3>::operator()(const ::leaderboard::Vector3& value) const noexcept {
+    std::uint64_t h = 0;
+    ::leaderboard::sdp::hash_combine(h, value.x);
+    ::leaderboard::sdp::hash_combine(h, value.y);
+    ::leaderboard::sdp::hash_combine(h, value.z);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::leaderboard::Triangle>::operator()(const ::leaderboard::Triangle& value) const noexcept {
+    std::uint64_t h = 0;
+    ::leaderboard::sdp::hash_combine(h, value.v0);
+    ::leaderboard::sdp::hash_combine(h, value.v1);
+    ::leaderboard::sdp::hash_combine(h, value.v2);
+    ::leaderboard::sdp::hash_combine(h, value.normal);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::leaderboard::Mesh>::operator()(const ::leaderboard::Mesh& value) const noexcept {
+    std::uint64_t h = 0;
+    ::leaderboard::sdp::hash_combine(h, value.triangles);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::leaderboard::Address>::operator()(const ::leaderboard::Address& value) const noexcept {
+    std::uint64_t h = 0;
+    ::leaderboard::sdp::hash_combine(h, value.x0);
+    ::leaderboard::sdp::hash_combine(h, value.x1);
+    ::leaderboard::sdp::hash_combine(h, value.x2);
+    ::leaderboard::sdp::hash_combine(h, value.x3);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::leaderboard::Log>::operator()(const ::leaderboard::Log& value) const noexcept {
+    std::uint64_t h = 0;
+    ::leaderboard::sdp::hash_combine(h, value.address);
+    ::leaderboard::sdp::hash_combine(h, value.identity);
+    ::leaderboard::sdp::hash_combine(h, value.userid);
+    ::leaderboard::sdp::hash_combine(h, value.date);
+    ::leaderboard::sdp::hash_combine(h, value.request);
+    ::leaderboard::sdp::hash_combine(h, value.code);
+    ::leaderboard::sdp::hash_combine(h, value.size);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::leaderboard::Logs>::operator()(const ::leaderboard::Logs& value) const noexcept {
+    std::uint64_t h = 0;
+    ::leaderboard::sdp::hash_combine(h, value.logs);
+    return static_cast<std::size_t>(h);
+}
 
 } // namespace std
 

@@ -1752,29 +1752,3 @@ AnyMessage to_owned(const AnyMessageView& message) {
 }
 
 } // namespace messages
-
-namespace std {
-
-std::size_t hash<::messages::Point>::operator()(const ::messages::Point& value) const noexcept {
-    std::uint64_t h = 0;
-    ::messages::sdp::hash_combine(h, value.x);
-    ::messages::sdp::hash_combine(h, value.y);
-    return static_cast<std::size_t>(h);
-}
-
-std::size_t hash<::messages::Ping>::operator()(const ::messages::Ping& value) const noexcept {
-    std::uint64_t h = 0;
-    ::messages::sdp::hash_combine(h, value.seq);
-    return static_cast<std::size_t>(h);
-}
-
-std::size_t hash<::messages::Pong>::operator()(const ::messages::Pong& value) const noexcept {
-    std::uint64_t h = 0;
-    ::messages::sdp::hash_combine(h, value.seq);
-    ::messages::sdp::hash_combine(h, value.echo);
-    return static_cast<std::size_t>(h);
-}
-
-std::size_t hash<::messages::Last>::operator()(const ::messages::Last&) const noexcept { return 0; }
-
-} // namespace std

@@ -1511,8 +1511,8 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 
 namespace std {
 
-// std::hash of every struct, union and union variant type, consistent with
-// operator==: equal values hash equal (-0.0 and 0.0 too).
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
 template <>
 struct hash<::messages::Point> {
     std::size_t operator()(const ::messages::Point& value) const noexcept;
@@ -1529,6 +1529,28 @@ template <>
 struct hash<::messages::Last> {
     std::size_t operator()(const ::messages::Last& value) const noexcept;
 };
+
+inline std::size_t hash<::messages::Point>::operator()(const ::messages::Point& value) const noexcept {
+    std::uint64_t h = 0;
+    ::messages::sdp::hash_combine(h, value.x);
+    ::messages::sdp::hash_combine(h, value.y);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::messages::Ping>::operator()(const ::messages::Ping& value) const noexcept {
+    std::uint64_t h = 0;
+    ::messages::sdp::hash_combine(h, value.seq);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::messages::Pong>::operator()(const ::messages::Pong& value) const noexcept {
+    std::uint64_t h = 0;
+    ::messages::sdp::hash_combine(h, value.seq);
+    ::messages::sdp::hash_combine(h, value.echo);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::messages::Last>::operator()(const ::messages::Last&) const noexcept { return 0; }
 
 } // namespace std
 

@@ -1697,8 +1697,8 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 
 namespace std {
 
-// std::hash of every struct, union and union variant type, consistent with
-// operator==: equal values hash equal (-0.0 and 0.0 too).
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
 template <>
 struct hash<::nested::Point> {
     std::size_t operator()(const ::nested::Point& value) const noexcept;
@@ -1723,6 +1723,56 @@ template <>
 struct hash<::nested::AudioDevice> {
     std::size_t operator()(const ::nested::AudioDevice& value) const noexcept;
 };
+
+inline std::size_t hash<::nested::Point>::operator()(const ::nested::Point& value) const noexcept {
+    std::uint64_t h = 0;
+    ::nested::sdp::hash_combine(h, value.x);
+    ::nested::sdp::hash_combine(h, value.y);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::nested::Rectangle>::operator()(const ::nested::Rectangle& value) const noexcept {
+    std::uint64_t h = 0;
+    ::nested::sdp::hash_combine(h, value.top_left);
+    ::nested::sdp::hash_combine(h, value.bottom_right);
+    ::nested::sdp::hash_combine(h, value.color);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::nested::Scene>::operator()(const ::nested::Scene& value) const noexcept {
+    std::uint64_t h = 0;
+    ::nested::sdp::hash_combine(h, value.name);
+    ::nested::sdp::hash_combine(h, value.rects);
+    ::nested::sdp::hash_combine(h, value.origin);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::nested::DeviceParameter>::operator()(const ::nested::DeviceParameter& value) const noexcept {
+    std::uint64_t h = 0;
+    ::nested::sdp::hash_combine(h, value.id);
+    ::nested::sdp::hash_combine(h, value.name);
+    ::nested::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::nested::DevicePlugin>::operator()(const ::nested::DevicePlugin& value) const noexcept {
+    std::uint64_t h = 0;
+    ::nested::sdp::hash_combine(h, value.name);
+    ::nested::sdp::hash_combine(h, value.bypassed);
+    ::nested::sdp::hash_combine(h, value.parameters);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::nested::AudioDevice>::operator()(const ::nested::AudioDevice& value) const noexcept {
+    std::uint64_t h = 0;
+    ::nested::sdp::hash_combine(h, value.id);
+    ::nested::sdp::hash_combine(h, value.name);
+    ::nested::sdp::hash_combine(h, value.kind);
+    ::nested::sdp::hash_combine(h, value.sample_rate);
+    ::nested::sdp::hash_combine(h, value.channels);
+    ::nested::sdp::hash_combine(h, value.plugins);
+    return static_cast<std::size_t>(h);
+}
 
 } // namespace std
 

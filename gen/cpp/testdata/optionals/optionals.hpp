@@ -1602,8 +1602,8 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 
 namespace std {
 
-// std::hash of every struct, union and union variant type, consistent with
-// operator==: equal values hash equal (-0.0 and 0.0 too).
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
 template <>
 struct hash<::optionals::Inner> {
     std::size_t operator()(const ::optionals::Inner& value) const noexcept;
@@ -1628,6 +1628,53 @@ template <>
 struct hash<::optionals::Reading> {
     std::size_t operator()(const ::optionals::Reading& value) const noexcept;
 };
+
+inline std::size_t hash<::optionals::Inner>::operator()(const ::optionals::Inner& value) const noexcept {
+    std::uint64_t h = 0;
+    ::optionals::sdp::hash_combine(h, value.id);
+    ::optionals::sdp::hash_combine(h, value.label);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::optionals::Choice>::operator()(const ::optionals::Choice& value) const noexcept {
+    std::uint64_t h = 0;
+    ::optionals::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::optionals::Choice::Nothing>::operator()(const ::optionals::Choice::Nothing&) const noexcept { return 0; }
+
+inline std::size_t hash<::optionals::Choice::Number>::operator()(const ::optionals::Choice::Number& value) const noexcept {
+    std::uint64_t h = 0;
+    ::optionals::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::optionals::Optionals>::operator()(const ::optionals::Optionals& value) const noexcept {
+    std::uint64_t h = 0;
+    ::optionals::sdp::hash_combine(h, value.maybe_bool);
+    ::optionals::sdp::hash_combine(h, value.maybe_u8);
+    ::optionals::sdp::hash_combine(h, value.maybe_i64);
+    ::optionals::sdp::hash_combine(h, value.maybe_f64);
+    ::optionals::sdp::hash_combine(h, value.maybe_str);
+    ::optionals::sdp::hash_combine(h, value.maybe_inner);
+    ::optionals::sdp::hash_combine(h, value.maybe_level);
+    ::optionals::sdp::hash_combine(h, value.maybe_choice);
+    ::optionals::sdp::hash_combine(h, value.maybe_list);
+    ::optionals::sdp::hash_combine(h, value.list_of_maybe);
+    ::optionals::sdp::hash_combine(h, value.maybe_fixed);
+    ::optionals::sdp::hash_combine(h, value.maybe_maybe);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::optionals::Reading>::operator()(const ::optionals::Reading& value) const noexcept {
+    std::uint64_t h = 0;
+    ::optionals::sdp::hash_combine(h, value.sensor_id);
+    ::optionals::sdp::hash_combine(h, value.value);
+    ::optionals::sdp::hash_combine(h, value.calibration);
+    ::optionals::sdp::hash_combine(h, value.note);
+    return static_cast<std::size_t>(h);
+}
 
 } // namespace std
 

@@ -1488,8 +1488,8 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 
 namespace std {
 
-// std::hash of every struct, union and union variant type, consistent with
-// operator==: equal values hash equal (-0.0 and 0.0 too).
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
 template <>
 struct hash<::plugins::Parameter> {
     std::size_t operator()(const ::plugins::Parameter& value) const noexcept;
@@ -1502,6 +1502,40 @@ template <>
 struct hash<::plugins::PluginRegistry> {
     std::size_t operator()(const ::plugins::PluginRegistry& value) const noexcept;
 };
+
+inline std::size_t hash<::plugins::Parameter>::operator()(const ::plugins::Parameter& value) const noexcept {
+    std::uint64_t h = 0;
+    ::plugins::sdp::hash_combine(h, value.address);
+    ::plugins::sdp::hash_combine(h, value.display_name);
+    ::plugins::sdp::hash_combine(h, value.identifier);
+    ::plugins::sdp::hash_combine(h, value.unit);
+    ::plugins::sdp::hash_combine(h, value.min_value);
+    ::plugins::sdp::hash_combine(h, value.max_value);
+    ::plugins::sdp::hash_combine(h, value.default_value);
+    ::plugins::sdp::hash_combine(h, value.current_value);
+    ::plugins::sdp::hash_combine(h, value.raw_flags);
+    ::plugins::sdp::hash_combine(h, value.is_writable);
+    ::plugins::sdp::hash_combine(h, value.can_ramp);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::plugins::Plugin>::operator()(const ::plugins::Plugin& value) const noexcept {
+    std::uint64_t h = 0;
+    ::plugins::sdp::hash_combine(h, value.name);
+    ::plugins::sdp::hash_combine(h, value.manufacturer_id);
+    ::plugins::sdp::hash_combine(h, value.component_type);
+    ::plugins::sdp::hash_combine(h, value.component_subtype);
+    ::plugins::sdp::hash_combine(h, value.parameters);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::plugins::PluginRegistry>::operator()(const ::plugins::PluginRegistry& value) const noexcept {
+    std::uint64_t h = 0;
+    ::plugins::sdp::hash_combine(h, value.plugins);
+    ::plugins::sdp::hash_combine(h, value.total_plugin_count);
+    ::plugins::sdp::hash_combine(h, value.total_parameter_count);
+    return static_cast<std::size_t>(h);
+}
 
 } // namespace std
 

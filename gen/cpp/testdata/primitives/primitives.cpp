@@ -1749,32 +1749,3 @@ AnyMessage to_owned(const AnyMessageView& message) {
 }
 
 } // namespace primitives
-
-namespace std {
-
-std::size_t hash<::primitives::AllPrimitives>::operator()(const ::primitives::AllPrimitives& value) const noexcept {
-    std::uint64_t h = 0;
-    ::primitives::sdp::hash_combine(h, value.flag);
-    ::primitives::sdp::hash_combine(h, value.u8_val);
-    ::primitives::sdp::hash_combine(h, value.u16_val);
-    ::primitives::sdp::hash_combine(h, value.u32_val);
-    ::primitives::sdp::hash_combine(h, value.u64_val);
-    ::primitives::sdp::hash_combine(h, value.i8_val);
-    ::primitives::sdp::hash_combine(h, value.i16_val);
-    ::primitives::sdp::hash_combine(h, value.i32_val);
-    ::primitives::sdp::hash_combine(h, value.i64_val);
-    ::primitives::sdp::hash_combine(h, value.f32_val);
-    ::primitives::sdp::hash_combine(h, value.f64_val);
-    ::primitives::sdp::hash_combine(h, value.label);
-    return static_cast<std::size_t>(h);
-}
-
-std::size_t hash<::primitives::Text>::operator()(const ::primitives::Text& value) const noexcept {
-    std::uint64_t h = 0;
-    ::primitives::sdp::hash_combine(h, value.value);
-    return static_cast<std::size_t>(h);
-}
-
-std::size_t hash<::primitives::Empty>::operator()(const ::primitives::Empty&) const noexcept { return 0; }
-
-} // namespace std

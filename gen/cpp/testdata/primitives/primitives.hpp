@@ -1474,8 +1474,8 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 
 namespace std {
 
-// std::hash of every struct, union and union variant type, consistent with
-// operator==: equal values hash equal (-0.0 and 0.0 too).
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
 template <>
 struct hash<::primitives::AllPrimitives> {
     std::size_t operator()(const ::primitives::AllPrimitives& value) const noexcept;
@@ -1488,6 +1488,31 @@ template <>
 struct hash<::primitives::Empty> {
     std::size_t operator()(const ::primitives::Empty& value) const noexcept;
 };
+
+inline std::size_t hash<::primitives::AllPrimitives>::operator()(const ::primitives::AllPrimitives& value) const noexcept {
+    std::uint64_t h = 0;
+    ::primitives::sdp::hash_combine(h, value.flag);
+    ::primitives::sdp::hash_combine(h, value.u8_val);
+    ::primitives::sdp::hash_combine(h, value.u16_val);
+    ::primitives::sdp::hash_combine(h, value.u32_val);
+    ::primitives::sdp::hash_combine(h, value.u64_val);
+    ::primitives::sdp::hash_combine(h, value.i8_val);
+    ::primitives::sdp::hash_combine(h, value.i16_val);
+    ::primitives::sdp::hash_combine(h, value.i32_val);
+    ::primitives::sdp::hash_combine(h, value.i64_val);
+    ::primitives::sdp::hash_combine(h, value.f32_val);
+    ::primitives::sdp::hash_combine(h, value.f64_val);
+    ::primitives::sdp::hash_combine(h, value.label);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::primitives::Text>::operator()(const ::primitives::Text& value) const noexcept {
+    std::uint64_t h = 0;
+    ::primitives::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::primitives::Empty>::operator()(const ::primitives::Empty&) const noexcept { return 0; }
 
 } // namespace std
 

@@ -1675,8 +1675,8 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 
 namespace std {
 
-// std::hash of every struct, union and union variant type, consistent with
-// operator==: equal values hash equal (-0.0 and 0.0 too).
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
 template <>
 struct hash<::recursive::Tree> {
     std::size_t operator()(const ::recursive::Tree& value) const noexcept;
@@ -1713,6 +1713,65 @@ template <>
 struct hash<::recursive::Program> {
     std::size_t operator()(const ::recursive::Program& value) const noexcept;
 };
+
+inline std::size_t hash<::recursive::Tree>::operator()(const ::recursive::Tree& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.value);
+    ::recursive::sdp::hash_combine(h, value.children);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::recursive::Node>::operator()(const ::recursive::Node& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.value);
+    ::recursive::sdp::hash_combine(h, value.next);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::recursive::Dir>::operator()(const ::recursive::Dir& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.name);
+    ::recursive::sdp::hash_combine(h, value.entries);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::recursive::Entry>::operator()(const ::recursive::Entry& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.name);
+    ::recursive::sdp::hash_combine(h, value.size);
+    ::recursive::sdp::hash_combine(h, value.sub);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::recursive::Expr>::operator()(const ::recursive::Expr& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::recursive::Expr::Lit>::operator()(const ::recursive::Expr::Lit& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::recursive::Expr::Neg>::operator()(const ::recursive::Expr::Neg& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.inner);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::recursive::Expr::Add>::operator()(const ::recursive::Expr::Add& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.terms);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::recursive::Program>::operator()(const ::recursive::Program& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.body);
+    return static_cast<std::size_t>(h);
+}
 
 } // namespace std
 
