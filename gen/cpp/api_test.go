@@ -14,17 +14,22 @@ import (
 // apiProgram exercises what the conformance testee cannot see: value
 // semantics (deep copies of boxes, equality), the view containers' access
 // paths, custom depth limits, error details and the schema check of
-// streams (encode_hello, require_hello). It includes the headers of
-// four schemas in one translation unit, which must coexist. hostile.sdp
+// streams (encode_hello, require_hello), std::hash. It includes the headers of
+// five schemas in one translation unit, which must coexist. hostile.sdp
 // checks the memory limit of rule 11: the option, the default for a value
 // and for a message's payload, owned and view decoders.
 const apiProgram = `#include "arrays.cpp"
 #include "enums_unions.cpp"
 #include "hostile.cpp"
+#include "plugins.cpp"
 #include "recursive.cpp"
 
 #include <cstdio>
 #include <cstring>
+#include <new>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #define CHECK(cond)                                                        \
@@ -188,6 +193,201 @@ int ranges() {
     const auto sb = enums_unions::encode(shape);
     enums_unions::Shape sback;
     CHECK(enums_unions::decode(sb, sback) && sback == shape);
+    return 0;
+}
+
+// Default-initialize T in storage that held other bytes (0xFF), as a
+// member or a new T without braces would be, and pass it to check.
+template <class T, class F>
+bool fresh(F check) {
+    alignas(T) unsigned char raw[sizeof(T)];
+    std::memset(raw, 0xFF, sizeof raw);
+    T* v = new (raw) T;
+    const bool ok = check(*v);
+    v->~T();
+    return ok;
+}
+
+// Union variant types have default member initializers, as structs do: a
+// default-initialized Shape::Rect is zeros, an enum field its enum's first
+// value, and a view variant's fields are zeros too (issue #19).
+int variant_defaults() {
+    using namespace enums_unions;
+    CHECK(fresh<Shape::Rect>([](const Shape::Rect& r) { return r.width == 0.0f && r.height == 0.0f; }));
+    CHECK(fresh<Shape::Polygon>([](const Shape::Polygon& p) { return p.points.empty() && !p.closed; }));
+    CHECK(fresh<Nested::Leaf>([](const Nested::Leaf& l) { return l.value == Small::Zero; }));
+    CHECK(fresh<Nested::Branch>([](const Nested::Branch& b) {
+        return b.sparse == Sparse::First && b.shape.value.index() == 0;
+    }));
+    CHECK(fresh<ShapeView::Rect>([](const ShapeView::Rect& r) { return r.width == 0.0f && r.height == 0.0f; }));
+    CHECK(fresh<NestedView::Leaf>([](const NestedView::Leaf& l) { return l.value == Small::Zero; }));
+    // Value-initialized and emplaced variants hold the schema's defaults:
+    // they encode.
+    CHECK(Nested::Branch{}.sparse == Sparse::First);
+    Nested n;
+    n.value.emplace<1>();
+    CHECK(std::get<1>(n.value).sparse == Sparse::First && !encode(n).empty());
+    // Aggregate initialization and every spelling of the variant types work.
+    const Shape s{Shape::Rect{1.0f, 2.0f}};
+    CHECK(std::get_if<Shape::Rect>(&s.value)->height == 2.0f);
+    CHECK((Nested{Nested::Branch{s, Sparse::Tenth}} == Nested{Nested::Branch{s, Sparse::Tenth}}));
+    CHECK((Nested::Branch{s, Sparse::Tenth} != Nested::Branch{}));
+    Shape t;
+    t.value.emplace<Shape::Rect>(Shape::Rect{3.0f, 4.0f});
+    CHECK(std::holds_alternative<Shape::Rect>(t.value) && t != s);
+    return 0;
+}
+
+// Equal values hash equal (std::hash of every struct, union and variant
+// type): a value and its copy, its decoded copy and its view's owned copy;
+// -0.0 and 0.0; unordered containers of structs, unions and variants.
+template <class T>
+std::size_t hash_of(const T& v) {
+    return std::hash<T>{}(v);
+}
+
+int hashing() {
+    plugins::PluginRegistry reg;
+    for (int i = 0; i < 3; i++) {
+        plugins::Plugin pl{"EQ " + std::to_string(i), "ACME", "aufx", "eq01", {}};
+        for (int j = 0; j <= i; j++) {
+            plugins::Parameter par;
+            par.address = static_cast<std::uint64_t>(j);
+            par.display_name = "Gain";
+            par.max_value = 1.0f;
+            par.default_value = -0.0f;
+            par.is_writable = j % 2 == 0;
+            pl.parameters.push_back(par);
+        }
+        reg.plugins.push_back(pl);
+    }
+    reg.total_plugin_count = 3;
+    const auto rb = plugins::encode(reg);
+    plugins::PluginRegistry back;
+    plugins::PluginRegistryView rv;
+    CHECK(plugins::decode(rb, back) && back == reg && plugins::decode(rb, rv));
+    const plugins::PluginRegistry copy = reg;
+    CHECK(hash_of(back) == hash_of(reg) && hash_of(copy) == hash_of(reg) && hash_of(rv.to_owned()) == hash_of(reg));
+    // -0.0 == 0.0, so they hash equal, in a struct and inside nested vectors.
+    plugins::PluginRegistry zero = reg;
+    zero.plugins[2].parameters[1].default_value = 0.0f;
+    CHECK(zero == reg && hash_of(zero) == hash_of(reg));
+    plugins::PluginRegistry other = reg;
+    other.plugins[2].parameters[1].address = 7;
+    CHECK(other != reg && hash_of(other) != hash_of(reg));
+    std::unordered_set<plugins::Plugin> set(reg.plugins.begin(), reg.plugins.end());
+    CHECK(set.size() == 3);
+    for (const auto& pl : back.plugins) {
+        CHECK(set.count(pl) == 1);
+    }
+    set.insert(zero.plugins[2]);
+    CHECK(set.size() == 3);
+    std::unordered_map<plugins::Parameter, int> counts;
+    for (const auto& pl : reg.plugins) {
+        for (const auto& par : pl.parameters) {
+            counts[par]++;
+        }
+    }
+    CHECK(counts.size() == 3 && counts[reg.plugins[0].parameters[0]] == 3 && counts[reg.plugins[2].parameters[2]] == 1);
+
+    using namespace enums_unions;
+    CHECK(hash_of(Circle{-0.0}) == hash_of(Circle{0.0}));
+    CHECK(hash_of(Shape::Rect{-0.0f, 0.0f}) == hash_of(Shape::Rect{0.0f, -0.0f}));
+    CHECK(hash_of(Shape{Shape::Rect{-0.0f, 1.0f}}) == hash_of(Shape{Shape::Rect{0.0f, 1.0f}}));
+    CHECK(hash_of(Shape::Rect{1.0f, 2.0f}) != hash_of(Shape::Rect{2.0f, 1.0f}));
+    // The variant held counts, not only its contents.
+    CHECK(hash_of(Shape{Shape::None{}}) != hash_of(Shape{Shape::Marker{}}));
+    Unions u;
+    u.shape = Shape{Shape::Polygon{{1.0f, -0.0f}, true}};
+    u.shapes = {Shape{Shape::Label{"a"}}, Shape{Circle{2.5}}, Shape{}};
+    u.nested = Nested{Nested::Branch{Shape{Shape::Rect{1.0f, 2.0f}}, Sparse::Tenth}};
+    u.maybe = Shape{Shape::Marker{}};
+    const auto ub = encode(u);
+    Unions uback;
+    CHECK(decode(ub, uback) && uback == u && hash_of(uback) == hash_of(u));
+    std::unordered_set<Shape> shapes(u.shapes.begin(), u.shapes.end());
+    shapes.insert(uback.shapes.begin(), uback.shapes.end());
+    shapes.insert(Shape{Shape::Polygon{{1.0f, 0.0f}, true}});
+    shapes.insert(u.shape);
+    CHECK(shapes.size() == 4 && shapes.count(Shape{Circle{2.5}}) == 1 && shapes.count(Shape{Circle{2.0}}) == 0);
+    std::unordered_map<Shape::Rect, int> rects;
+    rects[Shape::Rect{0.0f, 1.0f}] = 1;
+    rects[Shape::Rect{-0.0f, 1.0f}] += 1;
+    CHECK(rects.size() == 1 && rects.begin()->second == 2);
+    std::unordered_set<Nested> nested{u.nested, uback.nested, Nested{}};
+    CHECK(nested.size() == 2);
+    Enums e;
+    e.list = {Sparse::Big, Sparse::First};
+    CHECK(hash_of(e) != hash_of(Enums()));
+
+    // Arrays of every kind ([]bool is a std::vector<bool>), fixed arrays,
+    // nested vectors, recursive boxes and unions.
+    arrays::Arrays a;
+    a.bools = {true, false, true};
+    a.nested = {{1, 2}, {}};
+    a.strings = {"x", ""};
+    arrays::Arrays ab;
+    CHECK(arrays::decode(arrays::encode(a), ab) && hash_of(ab) == hash_of(a));
+    a.bools[1] = true;
+    CHECK(hash_of(ab) != hash_of(a));
+    arrays::Fixed f;
+    f.matrix[1][2] = -0.0f;
+    CHECK(hash_of(f) == hash_of(arrays::Fixed()));
+    f.names[1] = "n";
+    CHECK(hash_of(f) != hash_of(arrays::Fixed()));
+    recursive::Node n{"a", recursive::Node{"b", recursive::Node{"c", {}}}};
+    recursive::Node nb;
+    CHECK(recursive::decode(recursive::encode(n), nb) && hash_of(nb) == hash_of(n));
+    CHECK(hash_of(recursive::Node{"a", recursive::Node{"b", {}}}) != hash_of(n));
+    recursive::Program add{recursive::Expr{recursive::Expr::Add{{recursive::Expr{recursive::Expr::Lit{1}},
+                                                                  recursive::Expr{recursive::Expr::Lit{2}}}}}};
+    recursive::Program pb;
+    CHECK(recursive::decode(recursive::encode(add), pb) && hash_of(pb) == hash_of(add));
+    // Views have no std::hash.
+    static_assert(!std::is_default_constructible_v<std::hash<ShapeView>>, "a view has no std::hash");
+    static_assert(!std::is_default_constructible_v<std::hash<plugins::PluginRegistryView>>, "a view has no std::hash");
+    return 0;
+}
+
+// A top-level enum encodes and decodes on its own (issue #19): its wire
+// value, with the enum's rule (a number it does not declare is rule enum at
+// offset 0), trailing bytes refused, and the enum's first value left on error.
+int enums_alone() {
+    using namespace enums_unions;
+    CHECK(encoded_size(Sparse::Tenth) == 2 && encoded_size(Wide::Max) == 4 && encoded_size(Small::Two) == 1);
+    const std::vector<std::uint8_t> b = encode(Sparse::Tenth);
+    CHECK((b == std::vector<std::uint8_t>{10, 0}) && b.capacity() == 2);
+    CHECK((encode(Wide::Max) == std::vector<std::uint8_t>{0xFF, 0xFF, 0xFF, 0xFF}));
+    std::uint8_t buf[4] = {};
+    CHECK(encode_to(Sparse::Big, buf, 1) == 0 && buf[0] == 0);
+    CHECK(encode_to(Sparse::Big, buf, sizeof buf) == 2 && buf[0] == 0xFF && buf[1] == 0xFF && buf[2] == 0);
+    Sparse s = Sparse::Second;
+    CHECK(decode(b.data(), b.size(), s) && s == Sparse::Tenth);
+    s = Sparse::Second;
+    CHECK(decode(b, s) && s == Sparse::Tenth); // over a range
+    for (const Small v : {Small::Zero, Small::One, Small::Two}) {
+        Small back = Small::One;
+        CHECK(decode(encode(v), back) && back == v);
+    }
+    // A number the enum does not declare: rule enum at offset 0, and the
+    // value decoded into is the enum's first value (Sparse's is not 0).
+    const std::vector<std::uint8_t> three = {3, 0};
+    Status st = decode(three, s);
+    CHECK(st.code() == ErrorCode::Enum && st.offset() == 0 && st.path().empty() && s == Sparse::First);
+    const std::vector<std::uint8_t> longer = {10, 0, 0};
+    s = Sparse::Tenth;
+    st = decode(longer, s);
+    CHECK(st.code() == ErrorCode::Trailing && st.offset() == 2 && s == Sparse::First);
+    std::size_t consumed = 0;
+    CHECK(decode_prefix(longer, s, consumed) && consumed == 2 && s == Sparse::Tenth);
+    CHECK(decode_prefix(longer.data(), longer.size(), s, consumed) && consumed == 2);
+    st = decode(longer.data(), 1, s);
+    CHECK(st.code() == ErrorCode::Truncated && st.offset() == 0 && s == Sparse::First);
+    Wide w = Wide::Max;
+    CHECK(decode(longer.data(), 0, w).code() == ErrorCode::Truncated && w == Wide::Min);
+    // A value the enum does not declare cannot be encoded.
+    const Sparse bad = static_cast<Sparse>(3);
+    CHECK(encoded_size(bad) == 0 && encode(bad).empty() && encode_to(bad, buf, sizeof buf) == 0);
     return 0;
 }
 
@@ -644,7 +844,8 @@ int main() {
         CHECK(fits ? mst.ok() : mst.code() == hostile::ErrorCode::Memory && mst.offset() == 10);
         CHECK(static_cast<bool>(hostile::decode_message(mm.data(), mm.size(), h)) == fits);
     }
-    if (reuse() != 0 || refusals() != 0 || ranges() != 0) {
+    if (reuse() != 0 || refusals() != 0 || ranges() != 0 || variant_defaults() != 0 ||
+        hashing() != 0 || enums_alone() != 0) {
         return 1;
     }
     std::printf("ok\n");
@@ -657,7 +858,7 @@ func TestAPI(t *testing.T) {
 	gxx := gentest.RequireTool(t, "g++")
 	dir := t.TempDir()
 	var deps []string
-	for _, name := range []string{"arrays", "enums_unions", "hostile", "recursive"} {
+	for _, name := range []string{"arrays", "enums_unions", "hostile", "plugins", "recursive"} {
 		s := gentest.LoadSchema(t, conformance.SchemaPath(name))
 		files, err := Generate(s, gen.Options{})
 		if err != nil {

@@ -52,7 +52,10 @@ func corpusSchemas(t *testing.T) []*schema.Schema {
 // clashSchema holds names that collide with C++ keywords and macros, with
 // the generated names (views, kTypeId, kFingerprint, to_owned, the hello's)
 // and, inside a union, a variant type that hides a schema type of the same
-// name.
+// name; unions and variants named like the runtime's namespace of variant
+// types (sdp::variants), its hashing helpers (Hash, hash_combine) and
+// boxes; an enum whose values are named like the locals of the enum
+// encoders and decoders.
 const clashSchema = `struct Point { x: f32 }
 enum Kind: u8 { A, B, errno, NULL }
 union U {
@@ -72,6 +75,12 @@ struct Status { code: u8 }
 struct DecodeOptions { max_depth: u32 }
 enum ErrorCode: u8 { Ok }
 union AnyMessage { A }
+union variants { variants { variants: ?variants, h: u8 }, Hash { seed: f32, value: [2]Hash } }
+struct Hash { h: u8, seed: u8, value: f64 }
+union Box { detail { b: ?Box, v: variants }, hash_combine, Hash }
+union detail { Box { x: u8 }, ShapeView }
+enum size: u16 { v = 1, value, out, consumed }
+struct Sizes { s: size, ss: [3]size }
 `
 
 // TestCompile builds the code of every corpus schema (and of clashSchema

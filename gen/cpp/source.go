@@ -90,8 +90,12 @@ func (g *generator) source() []byte {
 		p.P()
 		g.equalityFuncs(p, d)
 	}
-	for _, d := range g.compound() {
+	for _, d := range g.s.Decls {
 		p.P()
+		if e, ok := d.(*schema.Enum); ok {
+			g.enumAPIFuncs(p, e)
+			continue
+		}
 		g.apiFuncs(p, d)
 	}
 	if len(g.s.Structs) > 0 {
@@ -123,12 +127,24 @@ func (g *generator) equalityFuncs(p *emit.Printer, d schema.Decl) {
 	case *schema.Struct:
 		g.equalityFunc(p, n, d.Fields, n)
 	case *schema.Union:
+		// The variant types' operators are in their namespace (variantDefs).
+		ns := ""
 		for _, v := range d.Variants {
-			if v.Kind != schema.VariantStruct {
-				vn := variantName(v, n)
-				g.equalityFunc(p, n+"::"+vn, v.Fields, vn)
+			if v.Kind == schema.VariantStruct {
+				continue
+			}
+			if ns == "" {
+				ns = g.variantNamespace(d, false)
+				p.P("namespace ", ns, " {")
 				p.P()
 			}
+			vn := variantName(v, n)
+			g.equalityFunc(p, vn, v.Fields, vn)
+			p.P()
+		}
+		if ns != "" {
+			p.P("} // namespace ", ns)
+			p.P()
 		}
 		p.F("bool operator==(const %s& a, const %s& b) { return a.value == b.value; }", n, n)
 	}
@@ -199,4 +215,60 @@ func (g *generator) apiFuncs(p *emit.Printer, d schema.Decl) {
 	})
 	p.P()
 	p.F("%s %s::to_owned() const { return %s::to_owned(*this); }", n, vn, g.nsq)
+}
+
+// enumAPIFuncs defines what enumAPIDecls declares.
+func (g *generator) enumAPIFuncs(p *emit.Printer, e *schema.Enum) {
+	n := g.name(e)
+	first := n + "::" + g.enumValueName(e.Values[0])
+	size := e.Base.Size()
+	fail := func(code, offset string) {
+		p.F("return sdp::Status(sdp::ErrorCode::%s, %s, kMessages[static_cast<int>(sdp::ErrorCode::%s)]);", code, offset, code)
+	}
+	p.F("std::size_t encoded_size(%s value) noexcept { return is_valid(value) ? %d : 0; }", n, size)
+	p.P()
+	p.Block(fmt.Sprintf("std::vector<std::uint8_t> encode(%s value) {", n), "}", func() {
+		p.P("if (!is_valid(value)) {")
+		p.P(indent + "return {};")
+		p.P("}")
+		p.F("std::vector<std::uint8_t> out(%d);", size)
+		p.P("sdp::store(out.data(), value);")
+		p.P("return out;")
+	})
+	p.P()
+	p.Block(fmt.Sprintf("std::size_t encode_to(%s value, std::uint8_t* buf, std::size_t cap) noexcept {", n), "}", func() {
+		p.F("if (!is_valid(value) || cap < %d) {", size)
+		p.P(indent + "return 0;")
+		p.P("}")
+		p.P("sdp::store(buf, value);")
+		p.F("return %d;", size)
+	})
+	p.P()
+	p.Block(fmt.Sprintf("sdp::Status decode(const std::uint8_t* data, std::size_t size, %s& out, const sdp::DecodeOptions& options) {", n), "}", func() {
+		p.P("std::size_t consumed = 0;")
+		p.P("sdp::Status st = decode_prefix(data, size, out, consumed, options);")
+		p.Block("if (st && consumed != size) {", "}", func() {
+			p.F("out = %s;", first)
+			fail("Trailing", "consumed")
+		})
+		p.P("return st;")
+	})
+	p.P()
+	p.F("sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, %s& out, std::size_t& consumed,", n)
+	p.Block("                          const sdp::DecodeOptions&) {", "}", func() {
+		p.F("if (size < %d) {", size)
+		p.F(indent+"out = %s;", first)
+		p.In()
+		fail("Truncated", "0")
+		p.Out()
+		p.P("}")
+		p.F("const %s v = sdp::load<%s>(data);", n, n)
+		p.Block("if (!is_valid(v)) {", "}", func() {
+			p.F("out = %s;", first)
+			fail("Enum", "0")
+		})
+		p.P("out = v;")
+		p.F("consumed = %d;", size)
+		p.P("return sdp::Status();")
+	})
 }

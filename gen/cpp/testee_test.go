@@ -101,6 +101,9 @@ std::string check_default() {
     if (!(back == def) || ns::encode(back) != b) {
         return "the default value decodes to another value";
     }
+    if (std::hash<T>{}(back) != std::hash<T>{}(def)) {
+        return "the default value and its decoded copy hash differently";
+    }
     return "";
 }
 
@@ -169,6 +172,13 @@ void roundtrip(const Bytes& in) {
     T copy = owned;
     if (ns::encode(copy) != out) {
         reply(2, "a copy encodes differently");
+        return;
+    }
+    // Values of the same bytes are equal (NaNs aside) and hash equal: the
+    // copy, the value decoded into an existing one, the view's owned copy.
+    const std::size_t hash = std::hash<T>{}(owned);
+    if (std::hash<T>{}(copy) != hash || std::hash<T>{}(reused) != hash || std::hash<T>{}(ns::to_owned(view)) != hash) {
+        reply(2, "values decoded from the same bytes hash differently");
         return;
     }
     Bytes longer = in;

@@ -636,6 +636,110 @@ private:
     ReadFn read_ = nullptr;
 };
 
+/// Hashing: the std::hash of every generated struct, union and union variant
+/// type (declared after the namespace) mixes the hash of each of its fields,
+/// in order, with hash_combine. Hash<T> hashes a field of type T consistently
+/// with the generated operator==: equal values hash equal. Integers, bools
+/// and enums hash as their number; a float or double as its bits, with -0.0
+/// as 0.0 (they compare equal; a NaN compares unequal even to itself, so its
+/// hash need only be deterministic); strings, vectors, std::array,
+/// optionals, boxes and variants by their contents (a variant's index too);
+/// a generated type by its std::hash.
+template <class T>
+struct Hash {
+    std::uint64_t operator()(const T& v) const noexcept {
+        if constexpr (std::is_enum_v<T>) {
+            return static_cast<std::uint64_t>(static_cast<std::underlying_type_t<T>>(v));
+        } else if constexpr (std::is_integral_v<T>) {
+            return static_cast<std::uint64_t>(v);
+        } else if constexpr (std::is_floating_point_v<T>) {
+            return v == T(0) ? std::uint64_t{0} : std::uint64_t{bits_of(v)};
+        } else {
+            return std::hash<T>{}(v);
+        }
+    }
+};
+
+/// Mixes the hash h into seed: the sum of both and the golden ratio, put
+/// through splitmix64's finalizer (every bit of the result depends on every
+/// bit of both, and the order of the hashes mixed in matters).
+inline void hash_mix(std::uint64_t& seed, std::uint64_t h) noexcept {
+    std::uint64_t x = seed + 0x9e3779b97f4a7c15u + h;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+    seed = x ^ (x >> 31);
+}
+
+/// Mixes the hash of v (Hash<T>) into seed.
+template <class T>
+inline void hash_combine(std::uint64_t& seed, const T& v) noexcept {
+    hash_mix(seed, Hash<T>{}(v));
+}
+
+template <>
+struct Hash<std::string> {
+    std::uint64_t operator()(const std::string& v) const noexcept { return std::hash<std::string_view>{}(v); }
+};
+
+template <class T, class A>
+struct Hash<std::vector<T, A>> {
+    std::uint64_t operator()(const std::vector<T, A>& v) const noexcept {
+        std::uint64_t seed = v.size();
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            hash_combine<T>(seed, v[i]); // (v[i] of a std::vector<bool> is a bool)
+        }
+        return seed;
+    }
+};
+
+template <class T, std::size_t N>
+struct Hash<std::array<T, N>> {
+    std::uint64_t operator()(const std::array<T, N>& v) const noexcept {
+        std::uint64_t seed = N;
+        for (const T& e : v) {
+            hash_combine(seed, e);
+        }
+        return seed;
+    }
+};
+
+template <class T>
+struct Hash<std::optional<T>> {
+    std::uint64_t operator()(const std::optional<T>& v) const noexcept {
+        std::uint64_t seed = 0;
+        if (v) {
+            hash_combine(seed, *v);
+        }
+        return seed;
+    }
+};
+
+template <class T>
+struct Hash<Box<T>> {
+    std::uint64_t operator()(const Box<T>& v) const noexcept {
+        std::uint64_t seed = 0;
+        if (v) {
+            hash_combine(seed, *v);
+        }
+        return seed;
+    }
+};
+
+template <class... Ts>
+struct Hash<std::variant<Ts...>> {
+    std::uint64_t operator()(const std::variant<Ts...>& v) const noexcept {
+        std::uint64_t seed = v.index(); // variant_npos when valueless: all such are equal
+        held(v, seed, std::index_sequence_for<Ts...>{});
+        return seed;
+    }
+
+private:
+    template <std::size_t... I>
+    static void held(const std::variant<Ts...>& v, std::uint64_t& seed, std::index_sequence<I...>) noexcept {
+        ((v.index() == I ? hash_combine(seed, *std::get_if<I>(&v)) : void()), ...);
+    }
+};
+
 } // namespace sdp
 
 using Status = sdp::Status;
@@ -1684,5 +1788,116 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 }
 
 } // namespace arrays
+
+namespace std {
+
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
+template <>
+struct hash<::arrays::Arrays> {
+    std::size_t operator()(const ::arrays::Arrays& value) const noexcept;
+};
+template <>
+struct hash<::arrays::Fixed> {
+    std::size_t operator()(const ::arrays::Fixed& value) const noexcept;
+};
+template <>
+struct hash<::arrays::Point> {
+    std::size_t operator()(const ::arrays::Point& value) const noexcept;
+};
+template <>
+struct hash<::arrays::U32Array> {
+    std::size_t operator()(const ::arrays::U32Array& value) const noexcept;
+};
+template <>
+struct hash<::arrays::I16Array> {
+    std::size_t operator()(const ::arrays::I16Array& value) const noexcept;
+};
+template <>
+struct hash<::arrays::F32Array> {
+    std::size_t operator()(const ::arrays::F32Array& value) const noexcept;
+};
+template <>
+struct hash<::arrays::ByteArray> {
+    std::size_t operator()(const ::arrays::ByteArray& value) const noexcept;
+};
+template <>
+struct hash<::arrays::SmallArrays> {
+    std::size_t operator()(const ::arrays::SmallArrays& value) const noexcept;
+};
+
+inline std::size_t hash<::arrays::Arrays>::operator()(const ::arrays::Arrays& value) const noexcept {
+    std::uint64_t h = 0;
+    ::arrays::sdp::hash_combine(h, value.bools);
+    ::arrays::sdp::hash_combine(h, value.bytes);
+    ::arrays::sdp::hash_combine(h, value.i8s);
+    ::arrays::sdp::hash_combine(h, value.u16s);
+    ::arrays::sdp::hash_combine(h, value.i16s);
+    ::arrays::sdp::hash_combine(h, value.u32s);
+    ::arrays::sdp::hash_combine(h, value.i32s);
+    ::arrays::sdp::hash_combine(h, value.u64s);
+    ::arrays::sdp::hash_combine(h, value.i64s);
+    ::arrays::sdp::hash_combine(h, value.f32s);
+    ::arrays::sdp::hash_combine(h, value.f64s);
+    ::arrays::sdp::hash_combine(h, value.strings);
+    ::arrays::sdp::hash_combine(h, value.points);
+    ::arrays::sdp::hash_combine(h, value.nested);
+    ::arrays::sdp::hash_combine(h, value.blobs);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::arrays::Fixed>::operator()(const ::arrays::Fixed& value) const noexcept {
+    std::uint64_t h = 0;
+    ::arrays::sdp::hash_combine(h, value.rgba);
+    ::arrays::sdp::hash_combine(h, value.matrix);
+    ::arrays::sdp::hash_combine(h, value.names);
+    ::arrays::sdp::hash_combine(h, value.flags);
+    ::arrays::sdp::hash_combine(h, value.points);
+    ::arrays::sdp::hash_combine(h, value.lists);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::arrays::Point>::operator()(const ::arrays::Point& value) const noexcept {
+    std::uint64_t h = 0;
+    ::arrays::sdp::hash_combine(h, value.x);
+    ::arrays::sdp::hash_combine(h, value.y);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::arrays::U32Array>::operator()(const ::arrays::U32Array& value) const noexcept {
+    std::uint64_t h = 0;
+    ::arrays::sdp::hash_combine(h, value.values);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::arrays::I16Array>::operator()(const ::arrays::I16Array& value) const noexcept {
+    std::uint64_t h = 0;
+    ::arrays::sdp::hash_combine(h, value.samples);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::arrays::F32Array>::operator()(const ::arrays::F32Array& value) const noexcept {
+    std::uint64_t h = 0;
+    ::arrays::sdp::hash_combine(h, value.values);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::arrays::ByteArray>::operator()(const ::arrays::ByteArray& value) const noexcept {
+    std::uint64_t h = 0;
+    ::arrays::sdp::hash_combine(h, value.data);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::arrays::SmallArrays>::operator()(const ::arrays::SmallArrays& value) const noexcept {
+    std::uint64_t h = 0;
+    ::arrays::sdp::hash_combine(h, value.bytes);
+    ::arrays::sdp::hash_combine(h, value.words);
+    ::arrays::sdp::hash_combine(h, value.reals);
+    ::arrays::sdp::hash_combine(h, value.names);
+    ::arrays::sdp::hash_combine(h, value.flags);
+    return static_cast<std::size_t>(h);
+}
+
+} // namespace std
 
 #endif // SDP_ARRAYS_HPP

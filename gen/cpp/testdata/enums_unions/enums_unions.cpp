@@ -2329,34 +2329,42 @@ bool operator==(const Circle& a, const Circle& b) {
     return a.radius == b.radius;
 }
 
-bool operator==(const Shape::None&, const Shape::None&) { return true; }
+namespace sdp::variants::Shape {
 
-bool operator==(const Shape::Rect& a, const Shape::Rect& b) {
+bool operator==(const None&, const None&) { return true; }
+
+bool operator==(const Rect& a, const Rect& b) {
     return a.width == b.width &&
                a.height == b.height;
 }
 
-bool operator==(const Shape::Polygon& a, const Shape::Polygon& b) {
+bool operator==(const Polygon& a, const Polygon& b) {
     return a.points == b.points &&
                a.closed == b.closed;
 }
 
-bool operator==(const Shape::Label& a, const Shape::Label& b) {
+bool operator==(const Label& a, const Label& b) {
     return a.text == b.text;
 }
 
-bool operator==(const Shape::Marker&, const Shape::Marker&) { return true; }
+bool operator==(const Marker&, const Marker&) { return true; }
+
+} // namespace sdp::variants::Shape
 
 bool operator==(const Shape& a, const Shape& b) { return a.value == b.value; }
 
-bool operator==(const Nested::Leaf& a, const Nested::Leaf& b) {
+namespace sdp::variants::Nested {
+
+bool operator==(const Leaf& a, const Leaf& b) {
     return a.value == b.value;
 }
 
-bool operator==(const Nested::Branch& a, const Nested::Branch& b) {
+bool operator==(const Branch& a, const Branch& b) {
     return a.shape == b.shape &&
                a.sparse == b.sparse;
 }
+
+} // namespace sdp::variants::Nested
 
 bool operator==(const Nested& a, const Nested& b) { return a.value == b.value; }
 
@@ -2374,6 +2382,186 @@ bool operator==(const Unions& a, const Unions& b) {
                a.shapes == b.shapes &&
                a.nested == b.nested &&
                a.maybe == b.maybe;
+}
+
+std::size_t encoded_size(Small value) noexcept { return is_valid(value) ? 1 : 0; }
+
+std::vector<std::uint8_t> encode(Small value) {
+    if (!is_valid(value)) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(1);
+    sdp::store(out.data(), value);
+    return out;
+}
+
+std::size_t encode_to(Small value, std::uint8_t* buf, std::size_t cap) noexcept {
+    if (!is_valid(value) || cap < 1) {
+        return 0;
+    }
+    sdp::store(buf, value);
+    return 1;
+}
+
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Small& out, const sdp::DecodeOptions& options) {
+    std::size_t consumed = 0;
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    if (st && consumed != size) {
+        out = Small::Zero;
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+    }
+    return st;
+}
+
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Small& out, std::size_t& consumed,
+                          const sdp::DecodeOptions&) {
+    if (size < 1) {
+        out = Small::Zero;
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+    }
+    const Small v = sdp::load<Small>(data);
+    if (!is_valid(v)) {
+        out = Small::Zero;
+        return sdp::Status(sdp::ErrorCode::Enum, 0, kMessages[static_cast<int>(sdp::ErrorCode::Enum)]);
+    }
+    out = v;
+    consumed = 1;
+    return sdp::Status();
+}
+
+std::size_t encoded_size(Sparse value) noexcept { return is_valid(value) ? 2 : 0; }
+
+std::vector<std::uint8_t> encode(Sparse value) {
+    if (!is_valid(value)) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(2);
+    sdp::store(out.data(), value);
+    return out;
+}
+
+std::size_t encode_to(Sparse value, std::uint8_t* buf, std::size_t cap) noexcept {
+    if (!is_valid(value) || cap < 2) {
+        return 0;
+    }
+    sdp::store(buf, value);
+    return 2;
+}
+
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Sparse& out, const sdp::DecodeOptions& options) {
+    std::size_t consumed = 0;
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    if (st && consumed != size) {
+        out = Sparse::First;
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+    }
+    return st;
+}
+
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Sparse& out, std::size_t& consumed,
+                          const sdp::DecodeOptions&) {
+    if (size < 2) {
+        out = Sparse::First;
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+    }
+    const Sparse v = sdp::load<Sparse>(data);
+    if (!is_valid(v)) {
+        out = Sparse::First;
+        return sdp::Status(sdp::ErrorCode::Enum, 0, kMessages[static_cast<int>(sdp::ErrorCode::Enum)]);
+    }
+    out = v;
+    consumed = 2;
+    return sdp::Status();
+}
+
+std::size_t encoded_size(Wide value) noexcept { return is_valid(value) ? 4 : 0; }
+
+std::vector<std::uint8_t> encode(Wide value) {
+    if (!is_valid(value)) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(4);
+    sdp::store(out.data(), value);
+    return out;
+}
+
+std::size_t encode_to(Wide value, std::uint8_t* buf, std::size_t cap) noexcept {
+    if (!is_valid(value) || cap < 4) {
+        return 0;
+    }
+    sdp::store(buf, value);
+    return 4;
+}
+
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Wide& out, const sdp::DecodeOptions& options) {
+    std::size_t consumed = 0;
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    if (st && consumed != size) {
+        out = Wide::Min;
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+    }
+    return st;
+}
+
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Wide& out, std::size_t& consumed,
+                          const sdp::DecodeOptions&) {
+    if (size < 4) {
+        out = Wide::Min;
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+    }
+    const Wide v = sdp::load<Wide>(data);
+    if (!is_valid(v)) {
+        out = Wide::Min;
+        return sdp::Status(sdp::ErrorCode::Enum, 0, kMessages[static_cast<int>(sdp::ErrorCode::Enum)]);
+    }
+    out = v;
+    consumed = 4;
+    return sdp::Status();
+}
+
+std::size_t encoded_size(Default value) noexcept { return is_valid(value) ? 1 : 0; }
+
+std::vector<std::uint8_t> encode(Default value) {
+    if (!is_valid(value)) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(1);
+    sdp::store(out.data(), value);
+    return out;
+}
+
+std::size_t encode_to(Default value, std::uint8_t* buf, std::size_t cap) noexcept {
+    if (!is_valid(value) || cap < 1) {
+        return 0;
+    }
+    sdp::store(buf, value);
+    return 1;
+}
+
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Default& out, const sdp::DecodeOptions& options) {
+    std::size_t consumed = 0;
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    if (st && consumed != size) {
+        out = Default::A;
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+    }
+    return st;
+}
+
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Default& out, std::size_t& consumed,
+                          const sdp::DecodeOptions&) {
+    if (size < 1) {
+        out = Default::A;
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+    }
+    const Default v = sdp::load<Default>(data);
+    if (!is_valid(v)) {
+        out = Default::A;
+        return sdp::Status(sdp::ErrorCode::Enum, 0, kMessages[static_cast<int>(sdp::ErrorCode::Enum)]);
+    }
+    out = v;
+    consumed = 1;
+    return sdp::Status();
 }
 
 std::size_t encoded_size(const Circle& value) noexcept { return checked_size(sdp_size(value)); }

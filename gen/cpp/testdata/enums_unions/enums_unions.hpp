@@ -636,6 +636,110 @@ private:
     ReadFn read_ = nullptr;
 };
 
+/// Hashing: the std::hash of every generated struct, union and union variant
+/// type (declared after the namespace) mixes the hash of each of its fields,
+/// in order, with hash_combine. Hash<T> hashes a field of type T consistently
+/// with the generated operator==: equal values hash equal. Integers, bools
+/// and enums hash as their number; a float or double as its bits, with -0.0
+/// as 0.0 (they compare equal; a NaN compares unequal even to itself, so its
+/// hash need only be deterministic); strings, vectors, std::array,
+/// optionals, boxes and variants by their contents (a variant's index too);
+/// a generated type by its std::hash.
+template <class T>
+struct Hash {
+    std::uint64_t operator()(const T& v) const noexcept {
+        if constexpr (std::is_enum_v<T>) {
+            return static_cast<std::uint64_t>(static_cast<std::underlying_type_t<T>>(v));
+        } else if constexpr (std::is_integral_v<T>) {
+            return static_cast<std::uint64_t>(v);
+        } else if constexpr (std::is_floating_point_v<T>) {
+            return v == T(0) ? std::uint64_t{0} : std::uint64_t{bits_of(v)};
+        } else {
+            return std::hash<T>{}(v);
+        }
+    }
+};
+
+/// Mixes the hash h into seed: the sum of both and the golden ratio, put
+/// through splitmix64's finalizer (every bit of the result depends on every
+/// bit of both, and the order of the hashes mixed in matters).
+inline void hash_mix(std::uint64_t& seed, std::uint64_t h) noexcept {
+    std::uint64_t x = seed + 0x9e3779b97f4a7c15u + h;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+    seed = x ^ (x >> 31);
+}
+
+/// Mixes the hash of v (Hash<T>) into seed.
+template <class T>
+inline void hash_combine(std::uint64_t& seed, const T& v) noexcept {
+    hash_mix(seed, Hash<T>{}(v));
+}
+
+template <>
+struct Hash<std::string> {
+    std::uint64_t operator()(const std::string& v) const noexcept { return std::hash<std::string_view>{}(v); }
+};
+
+template <class T, class A>
+struct Hash<std::vector<T, A>> {
+    std::uint64_t operator()(const std::vector<T, A>& v) const noexcept {
+        std::uint64_t seed = v.size();
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            hash_combine<T>(seed, v[i]); // (v[i] of a std::vector<bool> is a bool)
+        }
+        return seed;
+    }
+};
+
+template <class T, std::size_t N>
+struct Hash<std::array<T, N>> {
+    std::uint64_t operator()(const std::array<T, N>& v) const noexcept {
+        std::uint64_t seed = N;
+        for (const T& e : v) {
+            hash_combine(seed, e);
+        }
+        return seed;
+    }
+};
+
+template <class T>
+struct Hash<std::optional<T>> {
+    std::uint64_t operator()(const std::optional<T>& v) const noexcept {
+        std::uint64_t seed = 0;
+        if (v) {
+            hash_combine(seed, *v);
+        }
+        return seed;
+    }
+};
+
+template <class T>
+struct Hash<Box<T>> {
+    std::uint64_t operator()(const Box<T>& v) const noexcept {
+        std::uint64_t seed = 0;
+        if (v) {
+            hash_combine(seed, *v);
+        }
+        return seed;
+    }
+};
+
+template <class... Ts>
+struct Hash<std::variant<Ts...>> {
+    std::uint64_t operator()(const std::variant<Ts...>& v) const noexcept {
+        std::uint64_t seed = v.index(); // variant_npos when valueless: all such are equal
+        held(v, seed, std::index_sequence_for<Ts...>{});
+        return seed;
+    }
+
+private:
+    template <std::size_t... I>
+    static void held(const std::variant<Ts...>& v, std::uint64_t& seed, std::index_sequence<I...>) noexcept {
+        ((v.index() == I ? hash_combine(seed, *std::get_if<I>(&v)) : void()), ...);
+    }
+};
+
 } // namespace sdp
 
 using Status = sdp::Status;
@@ -775,43 +879,83 @@ struct Circle {
     double radius{};
 };
 
+namespace sdp::variants::Shape {
+
+/// The variant None of Shape: Shape::None.
+struct None {};
+/// The variant Rect of Shape: Shape::Rect.
+struct Rect {
+    float width{};
+    float height{};
+};
+/// The variant Polygon of Shape: Shape::Polygon.
+struct Polygon {
+    std::vector<float> points{};
+    bool closed{};
+};
+/// The variant Label of Shape: Shape::Label.
+struct Label {
+    std::string text{};
+};
+/// The variant Marker of Shape: Shape::Marker.
+struct Marker {};
+
+bool operator==(const None& a, const None& b);
+inline bool operator!=(const None& a, const None& b) { return !(a == b); }
+bool operator==(const Rect& a, const Rect& b);
+inline bool operator!=(const Rect& a, const Rect& b) { return !(a == b); }
+bool operator==(const Polygon& a, const Polygon& b);
+inline bool operator!=(const Polygon& a, const Polygon& b) { return !(a == b); }
+bool operator==(const Label& a, const Label& b);
+inline bool operator!=(const Label& a, const Label& b) { return !(a == b); }
+bool operator==(const Marker& a, const Marker& b);
+inline bool operator!=(const Marker& a, const Marker& b) { return !(a == b); }
+
+} // namespace sdp::variants::Shape
+
 /// Unit variants, inline-field variants, and a variant naming a struct.
 struct Shape {
     /// The fingerprint of the wire shape of Shape (docs/compat.md).
     static constexpr std::uint64_t kFingerprint = 0x28be185246637b0b;
 
     /// Nothing to draw.
-    struct None {};
+    using None = ::enums_unions::sdp::variants::Shape::None;
     using Circle = ::enums_unions::Circle;
-    struct Rect {
-        float width;
-        float height;
-    };
-    struct Polygon {
-        std::vector<float> points;
-        bool closed;
-    };
-    struct Label {
-        std::string text;
-    };
+    using Rect = ::enums_unions::sdp::variants::Shape::Rect;
+    using Polygon = ::enums_unions::sdp::variants::Shape::Polygon;
+    using Label = ::enums_unions::sdp::variants::Shape::Label;
     /// An inline variant with no fields.
-    struct Marker {};
+    using Marker = ::enums_unions::sdp::variants::Shape::Marker;
 
     /// The variant held; index() is the wire tag.
     std::variant<None, Circle, Rect, Polygon, Label, Marker> value;
 };
 
+namespace sdp::variants::Nested {
+
+/// The variant Leaf of Nested: Nested::Leaf.
+struct Leaf {
+    ::enums_unions::Small value{};
+};
+/// The variant Branch of Nested: Nested::Branch.
+struct Branch {
+    ::enums_unions::Shape shape{};
+    ::enums_unions::Sparse sparse = ::enums_unions::Sparse::First;
+};
+
+bool operator==(const Leaf& a, const Leaf& b);
+inline bool operator!=(const Leaf& a, const Leaf& b) { return !(a == b); }
+bool operator==(const Branch& a, const Branch& b);
+inline bool operator!=(const Branch& a, const Branch& b) { return !(a == b); }
+
+} // namespace sdp::variants::Nested
+
 struct Nested {
     /// The fingerprint of the wire shape of Nested (docs/compat.md).
     static constexpr std::uint64_t kFingerprint = 0xce7c68dca9b34bae;
 
-    struct Leaf {
-        ::enums_unions::Small value;
-    };
-    struct Branch {
-        ::enums_unions::Shape shape;
-        ::enums_unions::Sparse sparse;
-    };
+    using Leaf = ::enums_unions::sdp::variants::Nested::Leaf;
+    using Branch = ::enums_unions::sdp::variants::Nested::Branch;
 
     /// The variant held; index() is the wire tag.
     std::variant<Leaf, Branch> value;
@@ -855,26 +999,41 @@ struct CircleView {
     Circle to_owned() const;
 };
 
+namespace sdp::variants::ShapeView {
+
+/// A view of the variant None of Shape: ShapeView::None.
+struct None {};
+/// A view of the variant Rect of Shape: ShapeView::Rect.
+struct Rect {
+    float width{};
+    float height{};
+};
+/// A view of the variant Polygon of Shape: ShapeView::Polygon.
+struct Polygon {
+    sdp::ArrayView<float> points{};
+    bool closed{};
+};
+/// A view of the variant Label of Shape: ShapeView::Label.
+struct Label {
+    std::string_view text{};
+};
+/// A view of the variant Marker of Shape: ShapeView::Marker.
+struct Marker {};
+
+} // namespace sdp::variants::ShapeView
+
 /// A zero-copy view of Shape.
 struct ShapeView {
     static constexpr std::uint64_t kFingerprint = Shape::kFingerprint;
 
     /// Nothing to draw.
-    struct None {};
+    using None = ::enums_unions::sdp::variants::ShapeView::None;
     using Circle = ::enums_unions::CircleView;
-    struct Rect {
-        float width;
-        float height;
-    };
-    struct Polygon {
-        sdp::ArrayView<float> points;
-        bool closed;
-    };
-    struct Label {
-        std::string_view text;
-    };
+    using Rect = ::enums_unions::sdp::variants::ShapeView::Rect;
+    using Polygon = ::enums_unions::sdp::variants::ShapeView::Polygon;
+    using Label = ::enums_unions::sdp::variants::ShapeView::Label;
     /// An inline variant with no fields.
-    struct Marker {};
+    using Marker = ::enums_unions::sdp::variants::ShapeView::Marker;
 
     std::variant<None, Circle, Rect, Polygon, Label, Marker> value;
 
@@ -882,17 +1041,26 @@ struct ShapeView {
     Shape to_owned() const;
 };
 
+namespace sdp::variants::NestedView {
+
+/// A view of the variant Leaf of Nested: NestedView::Leaf.
+struct Leaf {
+    ::enums_unions::Small value{};
+};
+/// A view of the variant Branch of Nested: NestedView::Branch.
+struct Branch {
+    ::enums_unions::ShapeView shape{};
+    ::enums_unions::Sparse sparse{};
+};
+
+} // namespace sdp::variants::NestedView
+
 /// A zero-copy view of Nested.
 struct NestedView {
     static constexpr std::uint64_t kFingerprint = Nested::kFingerprint;
 
-    struct Leaf {
-        ::enums_unions::Small value;
-    };
-    struct Branch {
-        ::enums_unions::ShapeView shape;
-        ::enums_unions::Sparse sparse;
-    };
+    using Leaf = ::enums_unions::sdp::variants::NestedView::Leaf;
+    using Branch = ::enums_unions::sdp::variants::NestedView::Branch;
 
     std::variant<Leaf, Branch> value;
 
@@ -937,26 +1105,80 @@ bool operator==(const Circle& a, const Circle& b);
 inline bool operator!=(const Circle& a, const Circle& b) { return !(a == b); }
 bool operator==(const Shape& a, const Shape& b);
 inline bool operator!=(const Shape& a, const Shape& b) { return !(a == b); }
-bool operator==(const Shape::None& a, const Shape::None& b);
-inline bool operator!=(const Shape::None& a, const Shape::None& b) { return !(a == b); }
-bool operator==(const Shape::Rect& a, const Shape::Rect& b);
-inline bool operator!=(const Shape::Rect& a, const Shape::Rect& b) { return !(a == b); }
-bool operator==(const Shape::Polygon& a, const Shape::Polygon& b);
-inline bool operator!=(const Shape::Polygon& a, const Shape::Polygon& b) { return !(a == b); }
-bool operator==(const Shape::Label& a, const Shape::Label& b);
-inline bool operator!=(const Shape::Label& a, const Shape::Label& b) { return !(a == b); }
-bool operator==(const Shape::Marker& a, const Shape::Marker& b);
-inline bool operator!=(const Shape::Marker& a, const Shape::Marker& b) { return !(a == b); }
 bool operator==(const Nested& a, const Nested& b);
 inline bool operator!=(const Nested& a, const Nested& b) { return !(a == b); }
-bool operator==(const Nested::Leaf& a, const Nested::Leaf& b);
-inline bool operator!=(const Nested::Leaf& a, const Nested::Leaf& b) { return !(a == b); }
-bool operator==(const Nested::Branch& a, const Nested::Branch& b);
-inline bool operator!=(const Nested::Branch& a, const Nested::Branch& b) { return !(a == b); }
 bool operator==(const Enums& a, const Enums& b);
 inline bool operator!=(const Enums& a, const Enums& b) { return !(a == b); }
 bool operator==(const Unions& a, const Unions& b);
 inline bool operator!=(const Unions& a, const Unions& b) { return !(a == b); }
+
+/// The number of bytes encode() writes for a Small: 1, or 0 if value is
+/// not a value Small declares (is_valid), which cannot be encoded.
+std::size_t encoded_size(Small value) noexcept;
+/// Encodes value (1 bytes; empty if it cannot be encoded).
+std::vector<std::uint8_t> encode(Small value);
+/// Encodes value into buf; returns the bytes written, or 0 if cap is too small
+/// or value cannot be encoded.
+std::size_t encode_to(Small value, std::uint8_t* buf, std::size_t cap) noexcept;
+/// Decodes exactly size bytes into out: a number Small does not declare is
+/// ErrorCode::Enum at offset 0, and trailing bytes are an error. On error out
+/// is reset to the enum's first value, Small::Zero. (Options have no effect: an enum
+/// nests nothing and allocates nothing.)
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Small& out, const sdp::DecodeOptions& options = {});
+/// Decodes a Small from the start of data and sets consumed to its size.
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Small& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
+
+/// The number of bytes encode() writes for a Sparse: 2, or 0 if value is
+/// not a value Sparse declares (is_valid), which cannot be encoded.
+std::size_t encoded_size(Sparse value) noexcept;
+/// Encodes value (2 bytes; empty if it cannot be encoded).
+std::vector<std::uint8_t> encode(Sparse value);
+/// Encodes value into buf; returns the bytes written, or 0 if cap is too small
+/// or value cannot be encoded.
+std::size_t encode_to(Sparse value, std::uint8_t* buf, std::size_t cap) noexcept;
+/// Decodes exactly size bytes into out: a number Sparse does not declare is
+/// ErrorCode::Enum at offset 0, and trailing bytes are an error. On error out
+/// is reset to the enum's first value, Sparse::First. (Options have no effect: an enum
+/// nests nothing and allocates nothing.)
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Sparse& out, const sdp::DecodeOptions& options = {});
+/// Decodes a Sparse from the start of data and sets consumed to its size.
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Sparse& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
+
+/// The number of bytes encode() writes for a Wide: 4, or 0 if value is
+/// not a value Wide declares (is_valid), which cannot be encoded.
+std::size_t encoded_size(Wide value) noexcept;
+/// Encodes value (4 bytes; empty if it cannot be encoded).
+std::vector<std::uint8_t> encode(Wide value);
+/// Encodes value into buf; returns the bytes written, or 0 if cap is too small
+/// or value cannot be encoded.
+std::size_t encode_to(Wide value, std::uint8_t* buf, std::size_t cap) noexcept;
+/// Decodes exactly size bytes into out: a number Wide does not declare is
+/// ErrorCode::Enum at offset 0, and trailing bytes are an error. On error out
+/// is reset to the enum's first value, Wide::Min. (Options have no effect: an enum
+/// nests nothing and allocates nothing.)
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Wide& out, const sdp::DecodeOptions& options = {});
+/// Decodes a Wide from the start of data and sets consumed to its size.
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Wide& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
+
+/// The number of bytes encode() writes for a Default: 1, or 0 if value is
+/// not a value Default declares (is_valid), which cannot be encoded.
+std::size_t encoded_size(Default value) noexcept;
+/// Encodes value (1 bytes; empty if it cannot be encoded).
+std::vector<std::uint8_t> encode(Default value);
+/// Encodes value into buf; returns the bytes written, or 0 if cap is too small
+/// or value cannot be encoded.
+std::size_t encode_to(Default value, std::uint8_t* buf, std::size_t cap) noexcept;
+/// Decodes exactly size bytes into out: a number Default does not declare is
+/// ErrorCode::Enum at offset 0, and trailing bytes are an error. On error out
+/// is reset to the enum's first value, Default::A. (Options have no effect: an enum
+/// nests nothing and allocates nothing.)
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Default& out, const sdp::DecodeOptions& options = {});
+/// Decodes a Default from the start of data and sets consumed to its size.
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Default& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 
 /// The exact number of bytes encode() writes for a Circle.
 std::size_t encoded_size(const Circle& value) noexcept;
@@ -1625,5 +1847,135 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 }
 
 } // namespace enums_unions
+
+namespace std {
+
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
+template <>
+struct hash<::enums_unions::Circle> {
+    std::size_t operator()(const ::enums_unions::Circle& value) const noexcept;
+};
+template <>
+struct hash<::enums_unions::Shape> {
+    std::size_t operator()(const ::enums_unions::Shape& value) const noexcept;
+};
+template <>
+struct hash<::enums_unions::Shape::None> {
+    std::size_t operator()(const ::enums_unions::Shape::None& value) const noexcept;
+};
+template <>
+struct hash<::enums_unions::Shape::Rect> {
+    std::size_t operator()(const ::enums_unions::Shape::Rect& value) const noexcept;
+};
+template <>
+struct hash<::enums_unions::Shape::Polygon> {
+    std::size_t operator()(const ::enums_unions::Shape::Polygon& value) const noexcept;
+};
+template <>
+struct hash<::enums_unions::Shape::Label> {
+    std::size_t operator()(const ::enums_unions::Shape::Label& value) const noexcept;
+};
+template <>
+struct hash<::enums_unions::Shape::Marker> {
+    std::size_t operator()(const ::enums_unions::Shape::Marker& value) const noexcept;
+};
+template <>
+struct hash<::enums_unions::Nested> {
+    std::size_t operator()(const ::enums_unions::Nested& value) const noexcept;
+};
+template <>
+struct hash<::enums_unions::Nested::Leaf> {
+    std::size_t operator()(const ::enums_unions::Nested::Leaf& value) const noexcept;
+};
+template <>
+struct hash<::enums_unions::Nested::Branch> {
+    std::size_t operator()(const ::enums_unions::Nested::Branch& value) const noexcept;
+};
+template <>
+struct hash<::enums_unions::Enums> {
+    std::size_t operator()(const ::enums_unions::Enums& value) const noexcept;
+};
+template <>
+struct hash<::enums_unions::Unions> {
+    std::size_t operator()(const ::enums_unions::Unions& value) const noexcept;
+};
+
+inline std::size_t hash<::enums_unions::Circle>::operator()(const ::enums_unions::Circle& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.radius);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::enums_unions::Shape>::operator()(const ::enums_unions::Shape& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::enums_unions::Shape::None>::operator()(const ::enums_unions::Shape::None&) const noexcept { return 0; }
+
+inline std::size_t hash<::enums_unions::Shape::Rect>::operator()(const ::enums_unions::Shape::Rect& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.width);
+    ::enums_unions::sdp::hash_combine(h, value.height);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::enums_unions::Shape::Polygon>::operator()(const ::enums_unions::Shape::Polygon& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.points);
+    ::enums_unions::sdp::hash_combine(h, value.closed);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::enums_unions::Shape::Label>::operator()(const ::enums_unions::Shape::Label& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.text);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::enums_unions::Shape::Marker>::operator()(const ::enums_unions::Shape::Marker&) const noexcept { return 0; }
+
+inline std::size_t hash<::enums_unions::Nested>::operator()(const ::enums_unions::Nested& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::enums_unions::Nested::Leaf>::operator()(const ::enums_unions::Nested::Leaf& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::enums_unions::Nested::Branch>::operator()(const ::enums_unions::Nested::Branch& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.shape);
+    ::enums_unions::sdp::hash_combine(h, value.sparse);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::enums_unions::Enums>::operator()(const ::enums_unions::Enums& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.small);
+    ::enums_unions::sdp::hash_combine(h, value.sparse);
+    ::enums_unions::sdp::hash_combine(h, value.wide);
+    ::enums_unions::sdp::hash_combine(h, value.default_value);
+    ::enums_unions::sdp::hash_combine(h, value.list);
+    ::enums_unions::sdp::hash_combine(h, value.fixed);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::enums_unions::Unions>::operator()(const ::enums_unions::Unions& value) const noexcept {
+    std::uint64_t h = 0;
+    ::enums_unions::sdp::hash_combine(h, value.shape);
+    ::enums_unions::sdp::hash_combine(h, value.shapes);
+    ::enums_unions::sdp::hash_combine(h, value.nested);
+    ::enums_unions::sdp::hash_combine(h, value.maybe);
+    return static_cast<std::size_t>(h);
+}
+
+} // namespace std
 
 #endif // SDP_ENUMS_UNIONS_HPP

@@ -1971,12 +1971,16 @@ bool operator==(const Holder& a, const Holder& b) {
     return a.items == b.items;
 }
 
-bool operator==(const Wide::Unit&, const Wide::Unit&) { return true; }
+namespace sdp::variants::Wide {
 
-bool operator==(const Wide::Pair& a, const Wide::Pair& b) {
+bool operator==(const Unit&, const Unit&) { return true; }
+
+bool operator==(const Pair& a, const Pair& b) {
     return a.left == b.left &&
                a.right == b.right;
 }
+
+} // namespace sdp::variants::Wide
 
 bool operator==(const Wide& a, const Wide& b) { return a.value == b.value; }
 

@@ -636,6 +636,110 @@ private:
     ReadFn read_ = nullptr;
 };
 
+/// Hashing: the std::hash of every generated struct, union and union variant
+/// type (declared after the namespace) mixes the hash of each of its fields,
+/// in order, with hash_combine. Hash<T> hashes a field of type T consistently
+/// with the generated operator==: equal values hash equal. Integers, bools
+/// and enums hash as their number; a float or double as its bits, with -0.0
+/// as 0.0 (they compare equal; a NaN compares unequal even to itself, so its
+/// hash need only be deterministic); strings, vectors, std::array,
+/// optionals, boxes and variants by their contents (a variant's index too);
+/// a generated type by its std::hash.
+template <class T>
+struct Hash {
+    std::uint64_t operator()(const T& v) const noexcept {
+        if constexpr (std::is_enum_v<T>) {
+            return static_cast<std::uint64_t>(static_cast<std::underlying_type_t<T>>(v));
+        } else if constexpr (std::is_integral_v<T>) {
+            return static_cast<std::uint64_t>(v);
+        } else if constexpr (std::is_floating_point_v<T>) {
+            return v == T(0) ? std::uint64_t{0} : std::uint64_t{bits_of(v)};
+        } else {
+            return std::hash<T>{}(v);
+        }
+    }
+};
+
+/// Mixes the hash h into seed: the sum of both and the golden ratio, put
+/// through splitmix64's finalizer (every bit of the result depends on every
+/// bit of both, and the order of the hashes mixed in matters).
+inline void hash_mix(std::uint64_t& seed, std::uint64_t h) noexcept {
+    std::uint64_t x = seed + 0x9e3779b97f4a7c15u + h;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+    seed = x ^ (x >> 31);
+}
+
+/// Mixes the hash of v (Hash<T>) into seed.
+template <class T>
+inline void hash_combine(std::uint64_t& seed, const T& v) noexcept {
+    hash_mix(seed, Hash<T>{}(v));
+}
+
+template <>
+struct Hash<std::string> {
+    std::uint64_t operator()(const std::string& v) const noexcept { return std::hash<std::string_view>{}(v); }
+};
+
+template <class T, class A>
+struct Hash<std::vector<T, A>> {
+    std::uint64_t operator()(const std::vector<T, A>& v) const noexcept {
+        std::uint64_t seed = v.size();
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            hash_combine<T>(seed, v[i]); // (v[i] of a std::vector<bool> is a bool)
+        }
+        return seed;
+    }
+};
+
+template <class T, std::size_t N>
+struct Hash<std::array<T, N>> {
+    std::uint64_t operator()(const std::array<T, N>& v) const noexcept {
+        std::uint64_t seed = N;
+        for (const T& e : v) {
+            hash_combine(seed, e);
+        }
+        return seed;
+    }
+};
+
+template <class T>
+struct Hash<std::optional<T>> {
+    std::uint64_t operator()(const std::optional<T>& v) const noexcept {
+        std::uint64_t seed = 0;
+        if (v) {
+            hash_combine(seed, *v);
+        }
+        return seed;
+    }
+};
+
+template <class T>
+struct Hash<Box<T>> {
+    std::uint64_t operator()(const Box<T>& v) const noexcept {
+        std::uint64_t seed = 0;
+        if (v) {
+            hash_combine(seed, *v);
+        }
+        return seed;
+    }
+};
+
+template <class... Ts>
+struct Hash<std::variant<Ts...>> {
+    std::uint64_t operator()(const std::variant<Ts...>& v) const noexcept {
+        std::uint64_t seed = v.index(); // variant_npos when valueless: all such are equal
+        held(v, seed, std::index_sequence_for<Ts...>{});
+        return seed;
+    }
+
+private:
+    template <std::size_t... I>
+    static void held(const std::variant<Ts...>& v, std::uint64_t& seed, std::index_sequence<I...>) noexcept {
+        ((v.index() == I ? hash_combine(seed, *std::get_if<I>(&v)) : void()), ...);
+    }
+};
+
 } // namespace sdp
 
 using Status = sdp::Status;
@@ -686,18 +790,32 @@ struct Holder {
     std::vector<std::optional<Big>> items{};
 };
 
+namespace sdp::variants::Wide {
+
+/// The variant Unit of Wide: Wide::Unit.
+struct Unit {};
+/// The variant Pair of Wide: Wide::Pair.
+struct Pair {
+    std::uint8_t left{};
+    std::optional<::hostile::Big> right{};
+};
+
+bool operator==(const Unit& a, const Unit& b);
+inline bool operator!=(const Unit& a, const Unit& b) { return !(a == b); }
+bool operator==(const Pair& a, const Pair& b);
+inline bool operator!=(const Pair& a, const Pair& b) { return !(a == b); }
+
+} // namespace sdp::variants::Wide
+
 /// A union whose unit variant is one byte on the wire while the largest
 /// variant makes every value 529 bytes of nominal size.
 struct Wide {
     /// The fingerprint of the wire shape of Wide (docs/compat.md).
     static constexpr std::uint64_t kFingerprint = 0x4ed1e84b345954a5;
 
-    struct Unit {};
+    using Unit = ::hostile::sdp::variants::Wide::Unit;
     using Big = ::hostile::Big;
-    struct Pair {
-        std::uint8_t left;
-        std::optional<::hostile::Big> right;
-    };
+    using Pair = ::hostile::sdp::variants::Wide::Pair;
 
     /// The variant held; index() is the wire tag.
     std::variant<Unit, Big, Pair> value;
@@ -768,16 +886,25 @@ struct HolderView {
     Holder to_owned() const;
 };
 
+namespace sdp::variants::WideView {
+
+/// A view of the variant Unit of Wide: WideView::Unit.
+struct Unit {};
+/// A view of the variant Pair of Wide: WideView::Pair.
+struct Pair {
+    std::uint8_t left{};
+    std::optional<::hostile::BigView> right{};
+};
+
+} // namespace sdp::variants::WideView
+
 /// A zero-copy view of Wide.
 struct WideView {
     static constexpr std::uint64_t kFingerprint = Wide::kFingerprint;
 
-    struct Unit {};
+    using Unit = ::hostile::sdp::variants::WideView::Unit;
     using Big = ::hostile::BigView;
-    struct Pair {
-        std::uint8_t left;
-        std::optional<::hostile::BigView> right;
-    };
+    using Pair = ::hostile::sdp::variants::WideView::Pair;
 
     std::variant<Unit, Big, Pair> value;
 
@@ -842,10 +969,6 @@ bool operator==(const Holder& a, const Holder& b);
 inline bool operator!=(const Holder& a, const Holder& b) { return !(a == b); }
 bool operator==(const Wide& a, const Wide& b);
 inline bool operator!=(const Wide& a, const Wide& b) { return !(a == b); }
-bool operator==(const Wide::Unit& a, const Wide::Unit& b);
-inline bool operator!=(const Wide::Unit& a, const Wide::Unit& b) { return !(a == b); }
-bool operator==(const Wide::Pair& a, const Wide::Pair& b);
-inline bool operator!=(const Wide::Pair& a, const Wide::Pair& b) { return !(a == b); }
 bool operator==(const Events& a, const Events& b);
 inline bool operator!=(const Events& a, const Events& b) { return !(a == b); }
 bool operator==(const Node& a, const Node& b);
@@ -1596,5 +1719,101 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 }
 
 } // namespace hostile
+
+namespace std {
+
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
+template <>
+struct hash<::hostile::Big> {
+    std::size_t operator()(const ::hostile::Big& value) const noexcept;
+};
+template <>
+struct hash<::hostile::Holder> {
+    std::size_t operator()(const ::hostile::Holder& value) const noexcept;
+};
+template <>
+struct hash<::hostile::Wide> {
+    std::size_t operator()(const ::hostile::Wide& value) const noexcept;
+};
+template <>
+struct hash<::hostile::Wide::Unit> {
+    std::size_t operator()(const ::hostile::Wide::Unit& value) const noexcept;
+};
+template <>
+struct hash<::hostile::Wide::Pair> {
+    std::size_t operator()(const ::hostile::Wide::Pair& value) const noexcept;
+};
+template <>
+struct hash<::hostile::Events> {
+    std::size_t operator()(const ::hostile::Events& value) const noexcept;
+};
+template <>
+struct hash<::hostile::Node> {
+    std::size_t operator()(const ::hostile::Node& value) const noexcept;
+};
+template <>
+struct hash<::hostile::Nodes> {
+    std::size_t operator()(const ::hostile::Nodes& value) const noexcept;
+};
+template <>
+struct hash<::hostile::Chain> {
+    std::size_t operator()(const ::hostile::Chain& value) const noexcept;
+};
+
+inline std::size_t hash<::hostile::Big>::operator()(const ::hostile::Big& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.a);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::hostile::Holder>::operator()(const ::hostile::Holder& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.items);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::hostile::Wide>::operator()(const ::hostile::Wide& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::hostile::Wide::Unit>::operator()(const ::hostile::Wide::Unit&) const noexcept { return 0; }
+
+inline std::size_t hash<::hostile::Wide::Pair>::operator()(const ::hostile::Wide::Pair& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.left);
+    ::hostile::sdp::hash_combine(h, value.right);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::hostile::Events>::operator()(const ::hostile::Events& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.events);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::hostile::Node>::operator()(const ::hostile::Node& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.pad);
+    ::hostile::sdp::hash_combine(h, value.next);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::hostile::Nodes>::operator()(const ::hostile::Nodes& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.nodes);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::hostile::Chain>::operator()(const ::hostile::Chain& value) const noexcept {
+    std::uint64_t h = 0;
+    ::hostile::sdp::hash_combine(h, value.data);
+    ::hostile::sdp::hash_combine(h, value.next);
+    return static_cast<std::size_t>(h);
+}
+
+} // namespace std
 
 #endif // SDP_HOSTILE_HPP

@@ -2207,19 +2207,68 @@ bool operator==(const Error& a, const Error& b) {
                a.errno_ == b.errno_;
 }
 
-bool operator==(const Result::Ok& a, const Result::Ok& b) {
+namespace sdp::variants::Result {
+
+bool operator==(const Ok& a, const Ok& b) {
     return a.value == b.value;
 }
 
-bool operator==(const Result::Err& a, const Result::Err& b) {
+bool operator==(const Err& a, const Err& b) {
     return a.code == b.code;
 }
+
+} // namespace sdp::variants::Result
 
 bool operator==(const Result& a, const Result& b) { return a.value == b.value; }
 
 bool operator==(const Holder& a, const Holder& b) {
     return a.result == b.result &&
                a.kinds == b.kinds;
+}
+
+std::size_t encoded_size(Type value) noexcept { return is_valid(value) ? 1 : 0; }
+
+std::vector<std::uint8_t> encode(Type value) {
+    if (!is_valid(value)) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(1);
+    sdp::store(out.data(), value);
+    return out;
+}
+
+std::size_t encode_to(Type value, std::uint8_t* buf, std::size_t cap) noexcept {
+    if (!is_valid(value) || cap < 1) {
+        return 0;
+    }
+    sdp::store(buf, value);
+    return 1;
+}
+
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Type& out, const sdp::DecodeOptions& options) {
+    std::size_t consumed = 0;
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    if (st && consumed != size) {
+        out = Type::None;
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+    }
+    return st;
+}
+
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Type& out, std::size_t& consumed,
+                          const sdp::DecodeOptions&) {
+    if (size < 1) {
+        out = Type::None;
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+    }
+    const Type v = sdp::load<Type>(data);
+    if (!is_valid(v)) {
+        out = Type::None;
+        return sdp::Status(sdp::ErrorCode::Enum, 0, kMessages[static_cast<int>(sdp::ErrorCode::Enum)]);
+    }
+    out = v;
+    consumed = 1;
+    return sdp::Status();
 }
 
 std::size_t encoded_size(const Error& value) noexcept { return checked_size(sdp_size(value)); }

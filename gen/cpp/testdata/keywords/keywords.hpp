@@ -636,6 +636,110 @@ private:
     ReadFn read_ = nullptr;
 };
 
+/// Hashing: the std::hash of every generated struct, union and union variant
+/// type (declared after the namespace) mixes the hash of each of its fields,
+/// in order, with hash_combine. Hash<T> hashes a field of type T consistently
+/// with the generated operator==: equal values hash equal. Integers, bools
+/// and enums hash as their number; a float or double as its bits, with -0.0
+/// as 0.0 (they compare equal; a NaN compares unequal even to itself, so its
+/// hash need only be deterministic); strings, vectors, std::array,
+/// optionals, boxes and variants by their contents (a variant's index too);
+/// a generated type by its std::hash.
+template <class T>
+struct Hash {
+    std::uint64_t operator()(const T& v) const noexcept {
+        if constexpr (std::is_enum_v<T>) {
+            return static_cast<std::uint64_t>(static_cast<std::underlying_type_t<T>>(v));
+        } else if constexpr (std::is_integral_v<T>) {
+            return static_cast<std::uint64_t>(v);
+        } else if constexpr (std::is_floating_point_v<T>) {
+            return v == T(0) ? std::uint64_t{0} : std::uint64_t{bits_of(v)};
+        } else {
+            return std::hash<T>{}(v);
+        }
+    }
+};
+
+/// Mixes the hash h into seed: the sum of both and the golden ratio, put
+/// through splitmix64's finalizer (every bit of the result depends on every
+/// bit of both, and the order of the hashes mixed in matters).
+inline void hash_mix(std::uint64_t& seed, std::uint64_t h) noexcept {
+    std::uint64_t x = seed + 0x9e3779b97f4a7c15u + h;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+    seed = x ^ (x >> 31);
+}
+
+/// Mixes the hash of v (Hash<T>) into seed.
+template <class T>
+inline void hash_combine(std::uint64_t& seed, const T& v) noexcept {
+    hash_mix(seed, Hash<T>{}(v));
+}
+
+template <>
+struct Hash<std::string> {
+    std::uint64_t operator()(const std::string& v) const noexcept { return std::hash<std::string_view>{}(v); }
+};
+
+template <class T, class A>
+struct Hash<std::vector<T, A>> {
+    std::uint64_t operator()(const std::vector<T, A>& v) const noexcept {
+        std::uint64_t seed = v.size();
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            hash_combine<T>(seed, v[i]); // (v[i] of a std::vector<bool> is a bool)
+        }
+        return seed;
+    }
+};
+
+template <class T, std::size_t N>
+struct Hash<std::array<T, N>> {
+    std::uint64_t operator()(const std::array<T, N>& v) const noexcept {
+        std::uint64_t seed = N;
+        for (const T& e : v) {
+            hash_combine(seed, e);
+        }
+        return seed;
+    }
+};
+
+template <class T>
+struct Hash<std::optional<T>> {
+    std::uint64_t operator()(const std::optional<T>& v) const noexcept {
+        std::uint64_t seed = 0;
+        if (v) {
+            hash_combine(seed, *v);
+        }
+        return seed;
+    }
+};
+
+template <class T>
+struct Hash<Box<T>> {
+    std::uint64_t operator()(const Box<T>& v) const noexcept {
+        std::uint64_t seed = 0;
+        if (v) {
+            hash_combine(seed, *v);
+        }
+        return seed;
+    }
+};
+
+template <class... Ts>
+struct Hash<std::variant<Ts...>> {
+    std::uint64_t operator()(const std::variant<Ts...>& v) const noexcept {
+        std::uint64_t seed = v.index(); // variant_npos when valueless: all such are equal
+        held(v, seed, std::index_sequence_for<Ts...>{});
+        return seed;
+    }
+
+private:
+    template <std::size_t... I>
+    static void held(const std::variant<Ts...>& v, std::uint64_t& seed, std::index_sequence<I...>) noexcept {
+        ((v.index() == I ? hash_combine(seed, *std::get_if<I>(&v)) : void()), ...);
+    }
+};
+
 } // namespace sdp
 
 using Status = sdp::Status;
@@ -730,16 +834,30 @@ struct Error {
     std::int32_t errno_{};
 };
 
+namespace sdp::variants::Result {
+
+/// The variant Ok of Result: Result::Ok.
+struct Ok {
+    ::keywords::Error value{};
+};
+/// The variant Err of Result: Result::Err.
+struct Err {
+    std::int32_t code{};
+};
+
+bool operator==(const Ok& a, const Ok& b);
+inline bool operator!=(const Ok& a, const Ok& b) { return !(a == b); }
+bool operator==(const Err& a, const Err& b);
+inline bool operator!=(const Err& a, const Err& b) { return !(a == b); }
+
+} // namespace sdp::variants::Result
+
 struct Result {
     /// The fingerprint of the wire shape of Result (docs/compat.md).
     static constexpr std::uint64_t kFingerprint = 0x218032fdc6e25e8a;
 
-    struct Ok {
-        ::keywords::Error value;
-    };
-    struct Err {
-        std::int32_t code;
-    };
+    using Ok = ::keywords::sdp::variants::Result::Ok;
+    using Err = ::keywords::sdp::variants::Result::Err;
     using Error = ::keywords::Error;
 
     /// The variant held; index() is the wire tag.
@@ -800,16 +918,25 @@ struct ErrorView {
     Error to_owned() const;
 };
 
+namespace sdp::variants::ResultView {
+
+/// A view of the variant Ok of Result: ResultView::Ok.
+struct Ok {
+    ::keywords::ErrorView value{};
+};
+/// A view of the variant Err of Result: ResultView::Err.
+struct Err {
+    std::int32_t code{};
+};
+
+} // namespace sdp::variants::ResultView
+
 /// A zero-copy view of Result.
 struct ResultView {
     static constexpr std::uint64_t kFingerprint = Result::kFingerprint;
 
-    struct Ok {
-        ::keywords::ErrorView value;
-    };
-    struct Err {
-        std::int32_t code;
-    };
+    using Ok = ::keywords::sdp::variants::ResultView::Ok;
+    using Err = ::keywords::sdp::variants::ResultView::Err;
     using Error = ::keywords::ErrorView;
 
     std::variant<Ok, Err, Error> value;
@@ -836,12 +963,25 @@ bool operator==(const Error& a, const Error& b);
 inline bool operator!=(const Error& a, const Error& b) { return !(a == b); }
 bool operator==(const Result& a, const Result& b);
 inline bool operator!=(const Result& a, const Result& b) { return !(a == b); }
-bool operator==(const Result::Ok& a, const Result::Ok& b);
-inline bool operator!=(const Result::Ok& a, const Result::Ok& b) { return !(a == b); }
-bool operator==(const Result::Err& a, const Result::Err& b);
-inline bool operator!=(const Result::Err& a, const Result::Err& b) { return !(a == b); }
 bool operator==(const Holder& a, const Holder& b);
 inline bool operator!=(const Holder& a, const Holder& b) { return !(a == b); }
+
+/// The number of bytes encode() writes for a Type: 1, or 0 if value is
+/// not a value Type declares (is_valid), which cannot be encoded.
+std::size_t encoded_size(Type value) noexcept;
+/// Encodes value (1 bytes; empty if it cannot be encoded).
+std::vector<std::uint8_t> encode(Type value);
+/// Encodes value into buf; returns the bytes written, or 0 if cap is too small
+/// or value cannot be encoded.
+std::size_t encode_to(Type value, std::uint8_t* buf, std::size_t cap) noexcept;
+/// Decodes exactly size bytes into out: a number Type does not declare is
+/// ErrorCode::Enum at offset 0, and trailing bytes are an error. On error out
+/// is reset to the enum's first value, Type::None. (Options have no effect: an enum
+/// nests nothing and allocates nothing.)
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Type& out, const sdp::DecodeOptions& options = {});
+/// Decodes a Type from the start of data and sets consumed to its size.
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Type& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 
 /// The exact number of bytes encode() writes for a Error.
 std::size_t encoded_size(const Error& value) noexcept;
@@ -1452,5 +1592,94 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 }
 
 } // namespace keywords
+
+namespace std {
+
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
+template <>
+struct hash<::keywords::Error> {
+    std::size_t operator()(const ::keywords::Error& value) const noexcept;
+};
+template <>
+struct hash<::keywords::Result> {
+    std::size_t operator()(const ::keywords::Result& value) const noexcept;
+};
+template <>
+struct hash<::keywords::Result::Ok> {
+    std::size_t operator()(const ::keywords::Result::Ok& value) const noexcept;
+};
+template <>
+struct hash<::keywords::Result::Err> {
+    std::size_t operator()(const ::keywords::Result::Err& value) const noexcept;
+};
+template <>
+struct hash<::keywords::Holder> {
+    std::size_t operator()(const ::keywords::Holder& value) const noexcept;
+};
+
+inline std::size_t hash<::keywords::Error>::operator()(const ::keywords::Error& value) const noexcept {
+    std::uint64_t h = 0;
+    ::keywords::sdp::hash_combine(h, value.type);
+    ::keywords::sdp::hash_combine(h, value.match);
+    ::keywords::sdp::hash_combine(h, value.self);
+    ::keywords::sdp::hash_combine(h, value.class_);
+    ::keywords::sdp::hash_combine(h, value.default_);
+    ::keywords::sdp::hash_combine(h, value.func);
+    ::keywords::sdp::hash_combine(h, value.init);
+    ::keywords::sdp::hash_combine(h, value.in);
+    ::keywords::sdp::hash_combine(h, value.var);
+    ::keywords::sdp::hash_combine(h, value.fn);
+    ::keywords::sdp::hash_combine(h, value.struct_);
+    ::keywords::sdp::hash_combine(h, value.namespace_);
+    ::keywords::sdp::hash_combine(h, value.int_);
+    ::keywords::sdp::hash_combine(h, value.char_);
+    ::keywords::sdp::hash_combine(h, value.return_);
+    ::keywords::sdp::hash_combine(h, value.protocol);
+    ::keywords::sdp::hash_combine(h, value.where);
+    ::keywords::sdp::hash_combine(h, value.async);
+    ::keywords::sdp::hash_combine(h, value.await);
+    ::keywords::sdp::hash_combine(h, value.break_);
+    ::keywords::sdp::hash_combine(h, value.new_);
+    ::keywords::sdp::hash_combine(h, value.delete_);
+    ::keywords::sdp::hash_combine(h, value.operator_);
+    ::keywords::sdp::hash_combine(h, value.register_);
+    ::keywords::sdp::hash_combine(h, value.inout);
+    ::keywords::sdp::hash_combine(h, value.extension);
+    ::keywords::sdp::hash_combine(h, value.package);
+    ::keywords::sdp::hash_combine(h, value.range);
+    ::keywords::sdp::hash_combine(h, value.string);
+    ::keywords::sdp::hash_combine(h, value.size);
+    ::keywords::sdp::hash_combine(h, value.len);
+    ::keywords::sdp::hash_combine(h, value.errno_);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::keywords::Result>::operator()(const ::keywords::Result& value) const noexcept {
+    std::uint64_t h = 0;
+    ::keywords::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::keywords::Result::Ok>::operator()(const ::keywords::Result::Ok& value) const noexcept {
+    std::uint64_t h = 0;
+    ::keywords::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::keywords::Result::Err>::operator()(const ::keywords::Result::Err& value) const noexcept {
+    std::uint64_t h = 0;
+    ::keywords::sdp::hash_combine(h, value.code);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::keywords::Holder>::operator()(const ::keywords::Holder& value) const noexcept {
+    std::uint64_t h = 0;
+    ::keywords::sdp::hash_combine(h, value.result);
+    ::keywords::sdp::hash_combine(h, value.kinds);
+    return static_cast<std::size_t>(h);
+}
+
+} // namespace std
 
 #endif // SDP_KEYWORDS_HPP

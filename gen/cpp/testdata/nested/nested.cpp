@@ -2078,6 +2078,51 @@ Scene to_owned(const SceneView& view) {
 
 Scene SceneView::to_owned() const { return ::nested::to_owned(*this); }
 
+std::size_t encoded_size(DeviceKind value) noexcept { return is_valid(value) ? 1 : 0; }
+
+std::vector<std::uint8_t> encode(DeviceKind value) {
+    if (!is_valid(value)) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(1);
+    sdp::store(out.data(), value);
+    return out;
+}
+
+std::size_t encode_to(DeviceKind value, std::uint8_t* buf, std::size_t cap) noexcept {
+    if (!is_valid(value) || cap < 1) {
+        return 0;
+    }
+    sdp::store(buf, value);
+    return 1;
+}
+
+sdp::Status decode(const std::uint8_t* data, std::size_t size, DeviceKind& out, const sdp::DecodeOptions& options) {
+    std::size_t consumed = 0;
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    if (st && consumed != size) {
+        out = DeviceKind::Input;
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+    }
+    return st;
+}
+
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DeviceKind& out, std::size_t& consumed,
+                          const sdp::DecodeOptions&) {
+    if (size < 1) {
+        out = DeviceKind::Input;
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+    }
+    const DeviceKind v = sdp::load<DeviceKind>(data);
+    if (!is_valid(v)) {
+        out = DeviceKind::Input;
+        return sdp::Status(sdp::ErrorCode::Enum, 0, kMessages[static_cast<int>(sdp::ErrorCode::Enum)]);
+    }
+    out = v;
+    consumed = 1;
+    return sdp::Status();
+}
+
 std::size_t encoded_size(const DeviceParameter& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const DeviceParameter& value) {

@@ -636,6 +636,110 @@ private:
     ReadFn read_ = nullptr;
 };
 
+/// Hashing: the std::hash of every generated struct, union and union variant
+/// type (declared after the namespace) mixes the hash of each of its fields,
+/// in order, with hash_combine. Hash<T> hashes a field of type T consistently
+/// with the generated operator==: equal values hash equal. Integers, bools
+/// and enums hash as their number; a float or double as its bits, with -0.0
+/// as 0.0 (they compare equal; a NaN compares unequal even to itself, so its
+/// hash need only be deterministic); strings, vectors, std::array,
+/// optionals, boxes and variants by their contents (a variant's index too);
+/// a generated type by its std::hash.
+template <class T>
+struct Hash {
+    std::uint64_t operator()(const T& v) const noexcept {
+        if constexpr (std::is_enum_v<T>) {
+            return static_cast<std::uint64_t>(static_cast<std::underlying_type_t<T>>(v));
+        } else if constexpr (std::is_integral_v<T>) {
+            return static_cast<std::uint64_t>(v);
+        } else if constexpr (std::is_floating_point_v<T>) {
+            return v == T(0) ? std::uint64_t{0} : std::uint64_t{bits_of(v)};
+        } else {
+            return std::hash<T>{}(v);
+        }
+    }
+};
+
+/// Mixes the hash h into seed: the sum of both and the golden ratio, put
+/// through splitmix64's finalizer (every bit of the result depends on every
+/// bit of both, and the order of the hashes mixed in matters).
+inline void hash_mix(std::uint64_t& seed, std::uint64_t h) noexcept {
+    std::uint64_t x = seed + 0x9e3779b97f4a7c15u + h;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+    seed = x ^ (x >> 31);
+}
+
+/// Mixes the hash of v (Hash<T>) into seed.
+template <class T>
+inline void hash_combine(std::uint64_t& seed, const T& v) noexcept {
+    hash_mix(seed, Hash<T>{}(v));
+}
+
+template <>
+struct Hash<std::string> {
+    std::uint64_t operator()(const std::string& v) const noexcept { return std::hash<std::string_view>{}(v); }
+};
+
+template <class T, class A>
+struct Hash<std::vector<T, A>> {
+    std::uint64_t operator()(const std::vector<T, A>& v) const noexcept {
+        std::uint64_t seed = v.size();
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            hash_combine<T>(seed, v[i]); // (v[i] of a std::vector<bool> is a bool)
+        }
+        return seed;
+    }
+};
+
+template <class T, std::size_t N>
+struct Hash<std::array<T, N>> {
+    std::uint64_t operator()(const std::array<T, N>& v) const noexcept {
+        std::uint64_t seed = N;
+        for (const T& e : v) {
+            hash_combine(seed, e);
+        }
+        return seed;
+    }
+};
+
+template <class T>
+struct Hash<std::optional<T>> {
+    std::uint64_t operator()(const std::optional<T>& v) const noexcept {
+        std::uint64_t seed = 0;
+        if (v) {
+            hash_combine(seed, *v);
+        }
+        return seed;
+    }
+};
+
+template <class T>
+struct Hash<Box<T>> {
+    std::uint64_t operator()(const Box<T>& v) const noexcept {
+        std::uint64_t seed = 0;
+        if (v) {
+            hash_combine(seed, *v);
+        }
+        return seed;
+    }
+};
+
+template <class... Ts>
+struct Hash<std::variant<Ts...>> {
+    std::uint64_t operator()(const std::variant<Ts...>& v) const noexcept {
+        std::uint64_t seed = v.index(); // variant_npos when valueless: all such are equal
+        held(v, seed, std::index_sequence_for<Ts...>{});
+        return seed;
+    }
+
+private:
+    template <std::size_t... I>
+    static void held(const std::variant<Ts...>& v, std::uint64_t& seed, std::index_sequence<I...>) noexcept {
+        ((v.index() == I ? hash_combine(seed, *std::get_if<I>(&v)) : void()), ...);
+    }
+};
+
 } // namespace sdp
 
 using Status = sdp::Status;
@@ -931,6 +1035,23 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SceneView&
                           const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 Scene to_owned(const SceneView& view);
+
+/// The number of bytes encode() writes for a DeviceKind: 1, or 0 if value is
+/// not a value DeviceKind declares (is_valid), which cannot be encoded.
+std::size_t encoded_size(DeviceKind value) noexcept;
+/// Encodes value (1 bytes; empty if it cannot be encoded).
+std::vector<std::uint8_t> encode(DeviceKind value);
+/// Encodes value into buf; returns the bytes written, or 0 if cap is too small
+/// or value cannot be encoded.
+std::size_t encode_to(DeviceKind value, std::uint8_t* buf, std::size_t cap) noexcept;
+/// Decodes exactly size bytes into out: a number DeviceKind does not declare is
+/// ErrorCode::Enum at offset 0, and trailing bytes are an error. On error out
+/// is reset to the enum's first value, DeviceKind::Input. (Options have no effect: an enum
+/// nests nothing and allocates nothing.)
+sdp::Status decode(const std::uint8_t* data, std::size_t size, DeviceKind& out, const sdp::DecodeOptions& options = {});
+/// Decodes a DeviceKind from the start of data and sets consumed to its size.
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DeviceKind& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 
 /// The exact number of bytes encode() writes for a DeviceParameter.
 std::size_t encoded_size(const DeviceParameter& value) noexcept;
@@ -1573,5 +1694,86 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 }
 
 } // namespace nested
+
+namespace std {
+
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
+template <>
+struct hash<::nested::Point> {
+    std::size_t operator()(const ::nested::Point& value) const noexcept;
+};
+template <>
+struct hash<::nested::Rectangle> {
+    std::size_t operator()(const ::nested::Rectangle& value) const noexcept;
+};
+template <>
+struct hash<::nested::Scene> {
+    std::size_t operator()(const ::nested::Scene& value) const noexcept;
+};
+template <>
+struct hash<::nested::DeviceParameter> {
+    std::size_t operator()(const ::nested::DeviceParameter& value) const noexcept;
+};
+template <>
+struct hash<::nested::DevicePlugin> {
+    std::size_t operator()(const ::nested::DevicePlugin& value) const noexcept;
+};
+template <>
+struct hash<::nested::AudioDevice> {
+    std::size_t operator()(const ::nested::AudioDevice& value) const noexcept;
+};
+
+inline std::size_t hash<::nested::Point>::operator()(const ::nested::Point& value) const noexcept {
+    std::uint64_t h = 0;
+    ::nested::sdp::hash_combine(h, value.x);
+    ::nested::sdp::hash_combine(h, value.y);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::nested::Rectangle>::operator()(const ::nested::Rectangle& value) const noexcept {
+    std::uint64_t h = 0;
+    ::nested::sdp::hash_combine(h, value.top_left);
+    ::nested::sdp::hash_combine(h, value.bottom_right);
+    ::nested::sdp::hash_combine(h, value.color);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::nested::Scene>::operator()(const ::nested::Scene& value) const noexcept {
+    std::uint64_t h = 0;
+    ::nested::sdp::hash_combine(h, value.name);
+    ::nested::sdp::hash_combine(h, value.rects);
+    ::nested::sdp::hash_combine(h, value.origin);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::nested::DeviceParameter>::operator()(const ::nested::DeviceParameter& value) const noexcept {
+    std::uint64_t h = 0;
+    ::nested::sdp::hash_combine(h, value.id);
+    ::nested::sdp::hash_combine(h, value.name);
+    ::nested::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::nested::DevicePlugin>::operator()(const ::nested::DevicePlugin& value) const noexcept {
+    std::uint64_t h = 0;
+    ::nested::sdp::hash_combine(h, value.name);
+    ::nested::sdp::hash_combine(h, value.bypassed);
+    ::nested::sdp::hash_combine(h, value.parameters);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::nested::AudioDevice>::operator()(const ::nested::AudioDevice& value) const noexcept {
+    std::uint64_t h = 0;
+    ::nested::sdp::hash_combine(h, value.id);
+    ::nested::sdp::hash_combine(h, value.name);
+    ::nested::sdp::hash_combine(h, value.kind);
+    ::nested::sdp::hash_combine(h, value.sample_rate);
+    ::nested::sdp::hash_combine(h, value.channels);
+    ::nested::sdp::hash_combine(h, value.plugins);
+    return static_cast<std::size_t>(h);
+}
+
+} // namespace std
 
 #endif // SDP_NESTED_HPP

@@ -2494,11 +2494,15 @@ bool operator==(const Inner& a, const Inner& b) {
                a.label == b.label;
 }
 
-bool operator==(const Choice::Nothing&, const Choice::Nothing&) { return true; }
+namespace sdp::variants::Choice {
 
-bool operator==(const Choice::Number& a, const Choice::Number& b) {
+bool operator==(const Nothing&, const Nothing&) { return true; }
+
+bool operator==(const Number& a, const Number& b) {
     return a.value == b.value;
 }
+
+} // namespace sdp::variants::Choice
 
 bool operator==(const Choice& a, const Choice& b) { return a.value == b.value; }
 
@@ -2522,6 +2526,51 @@ bool operator==(const Reading& a, const Reading& b) {
                a.value == b.value &&
                a.calibration == b.calibration &&
                a.note == b.note;
+}
+
+std::size_t encoded_size(Level value) noexcept { return is_valid(value) ? 1 : 0; }
+
+std::vector<std::uint8_t> encode(Level value) {
+    if (!is_valid(value)) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(1);
+    sdp::store(out.data(), value);
+    return out;
+}
+
+std::size_t encode_to(Level value, std::uint8_t* buf, std::size_t cap) noexcept {
+    if (!is_valid(value) || cap < 1) {
+        return 0;
+    }
+    sdp::store(buf, value);
+    return 1;
+}
+
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Level& out, const sdp::DecodeOptions& options) {
+    std::size_t consumed = 0;
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    if (st && consumed != size) {
+        out = Level::Low;
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+    }
+    return st;
+}
+
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Level& out, std::size_t& consumed,
+                          const sdp::DecodeOptions&) {
+    if (size < 1) {
+        out = Level::Low;
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+    }
+    const Level v = sdp::load<Level>(data);
+    if (!is_valid(v)) {
+        out = Level::Low;
+        return sdp::Status(sdp::ErrorCode::Enum, 0, kMessages[static_cast<int>(sdp::ErrorCode::Enum)]);
+    }
+    out = v;
+    consumed = 1;
+    return sdp::Status();
 }
 
 std::size_t encoded_size(const Inner& value) noexcept { return checked_size(sdp_size(value)); }

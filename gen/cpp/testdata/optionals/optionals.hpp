@@ -636,6 +636,110 @@ private:
     ReadFn read_ = nullptr;
 };
 
+/// Hashing: the std::hash of every generated struct, union and union variant
+/// type (declared after the namespace) mixes the hash of each of its fields,
+/// in order, with hash_combine. Hash<T> hashes a field of type T consistently
+/// with the generated operator==: equal values hash equal. Integers, bools
+/// and enums hash as their number; a float or double as its bits, with -0.0
+/// as 0.0 (they compare equal; a NaN compares unequal even to itself, so its
+/// hash need only be deterministic); strings, vectors, std::array,
+/// optionals, boxes and variants by their contents (a variant's index too);
+/// a generated type by its std::hash.
+template <class T>
+struct Hash {
+    std::uint64_t operator()(const T& v) const noexcept {
+        if constexpr (std::is_enum_v<T>) {
+            return static_cast<std::uint64_t>(static_cast<std::underlying_type_t<T>>(v));
+        } else if constexpr (std::is_integral_v<T>) {
+            return static_cast<std::uint64_t>(v);
+        } else if constexpr (std::is_floating_point_v<T>) {
+            return v == T(0) ? std::uint64_t{0} : std::uint64_t{bits_of(v)};
+        } else {
+            return std::hash<T>{}(v);
+        }
+    }
+};
+
+/// Mixes the hash h into seed: the sum of both and the golden ratio, put
+/// through splitmix64's finalizer (every bit of the result depends on every
+/// bit of both, and the order of the hashes mixed in matters).
+inline void hash_mix(std::uint64_t& seed, std::uint64_t h) noexcept {
+    std::uint64_t x = seed + 0x9e3779b97f4a7c15u + h;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+    seed = x ^ (x >> 31);
+}
+
+/// Mixes the hash of v (Hash<T>) into seed.
+template <class T>
+inline void hash_combine(std::uint64_t& seed, const T& v) noexcept {
+    hash_mix(seed, Hash<T>{}(v));
+}
+
+template <>
+struct Hash<std::string> {
+    std::uint64_t operator()(const std::string& v) const noexcept { return std::hash<std::string_view>{}(v); }
+};
+
+template <class T, class A>
+struct Hash<std::vector<T, A>> {
+    std::uint64_t operator()(const std::vector<T, A>& v) const noexcept {
+        std::uint64_t seed = v.size();
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            hash_combine<T>(seed, v[i]); // (v[i] of a std::vector<bool> is a bool)
+        }
+        return seed;
+    }
+};
+
+template <class T, std::size_t N>
+struct Hash<std::array<T, N>> {
+    std::uint64_t operator()(const std::array<T, N>& v) const noexcept {
+        std::uint64_t seed = N;
+        for (const T& e : v) {
+            hash_combine(seed, e);
+        }
+        return seed;
+    }
+};
+
+template <class T>
+struct Hash<std::optional<T>> {
+    std::uint64_t operator()(const std::optional<T>& v) const noexcept {
+        std::uint64_t seed = 0;
+        if (v) {
+            hash_combine(seed, *v);
+        }
+        return seed;
+    }
+};
+
+template <class T>
+struct Hash<Box<T>> {
+    std::uint64_t operator()(const Box<T>& v) const noexcept {
+        std::uint64_t seed = 0;
+        if (v) {
+            hash_combine(seed, *v);
+        }
+        return seed;
+    }
+};
+
+template <class... Ts>
+struct Hash<std::variant<Ts...>> {
+    std::uint64_t operator()(const std::variant<Ts...>& v) const noexcept {
+        std::uint64_t seed = v.index(); // variant_npos when valueless: all such are equal
+        held(v, seed, std::index_sequence_for<Ts...>{});
+        return seed;
+    }
+
+private:
+    template <std::size_t... I>
+    static void held(const std::variant<Ts...>& v, std::uint64_t& seed, std::index_sequence<I...>) noexcept {
+        ((v.index() == I ? hash_combine(seed, *std::get_if<I>(&v)) : void()), ...);
+    }
+};
+
 } // namespace sdp
 
 using Status = sdp::Status;
@@ -690,14 +794,28 @@ struct Inner {
     std::string label{};
 };
 
+namespace sdp::variants::Choice {
+
+/// The variant Nothing of Choice: Choice::Nothing.
+struct Nothing {};
+/// The variant Number of Choice: Choice::Number.
+struct Number {
+    std::int64_t value{};
+};
+
+bool operator==(const Nothing& a, const Nothing& b);
+inline bool operator!=(const Nothing& a, const Nothing& b) { return !(a == b); }
+bool operator==(const Number& a, const Number& b);
+inline bool operator!=(const Number& a, const Number& b) { return !(a == b); }
+
+} // namespace sdp::variants::Choice
+
 struct Choice {
     /// The fingerprint of the wire shape of Choice (docs/compat.md).
     static constexpr std::uint64_t kFingerprint = 0x200aa380714cc3de;
 
-    struct Nothing {};
-    struct Number {
-        std::int64_t value;
-    };
+    using Nothing = ::optionals::sdp::variants::Choice::Nothing;
+    using Number = ::optionals::sdp::variants::Choice::Number;
 
     /// The variant held; index() is the wire tag.
     std::variant<Nothing, Number> value;
@@ -750,14 +868,23 @@ struct InnerView {
     Inner to_owned() const;
 };
 
+namespace sdp::variants::ChoiceView {
+
+/// A view of the variant Nothing of Choice: ChoiceView::Nothing.
+struct Nothing {};
+/// A view of the variant Number of Choice: ChoiceView::Number.
+struct Number {
+    std::int64_t value{};
+};
+
+} // namespace sdp::variants::ChoiceView
+
 /// A zero-copy view of Choice.
 struct ChoiceView {
     static constexpr std::uint64_t kFingerprint = Choice::kFingerprint;
 
-    struct Nothing {};
-    struct Number {
-        std::int64_t value;
-    };
+    using Nothing = ::optionals::sdp::variants::ChoiceView::Nothing;
+    using Number = ::optionals::sdp::variants::ChoiceView::Number;
 
     std::variant<Nothing, Number> value;
 
@@ -808,14 +935,27 @@ bool operator==(const Inner& a, const Inner& b);
 inline bool operator!=(const Inner& a, const Inner& b) { return !(a == b); }
 bool operator==(const Choice& a, const Choice& b);
 inline bool operator!=(const Choice& a, const Choice& b) { return !(a == b); }
-bool operator==(const Choice::Nothing& a, const Choice::Nothing& b);
-inline bool operator!=(const Choice::Nothing& a, const Choice::Nothing& b) { return !(a == b); }
-bool operator==(const Choice::Number& a, const Choice::Number& b);
-inline bool operator!=(const Choice::Number& a, const Choice::Number& b) { return !(a == b); }
 bool operator==(const Optionals& a, const Optionals& b);
 inline bool operator!=(const Optionals& a, const Optionals& b) { return !(a == b); }
 bool operator==(const Reading& a, const Reading& b);
 inline bool operator!=(const Reading& a, const Reading& b) { return !(a == b); }
+
+/// The number of bytes encode() writes for a Level: 1, or 0 if value is
+/// not a value Level declares (is_valid), which cannot be encoded.
+std::size_t encoded_size(Level value) noexcept;
+/// Encodes value (1 bytes; empty if it cannot be encoded).
+std::vector<std::uint8_t> encode(Level value);
+/// Encodes value into buf; returns the bytes written, or 0 if cap is too small
+/// or value cannot be encoded.
+std::size_t encode_to(Level value, std::uint8_t* buf, std::size_t cap) noexcept;
+/// Decodes exactly size bytes into out: a number Level does not declare is
+/// ErrorCode::Enum at offset 0, and trailing bytes are an error. On error out
+/// is reset to the enum's first value, Level::Low. (Options have no effect: an enum
+/// nests nothing and allocates nothing.)
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Level& out, const sdp::DecodeOptions& options = {});
+/// Decodes a Level from the start of data and sets consumed to its size.
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Level& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 
 /// The exact number of bytes encode() writes for a Inner.
 std::size_t encoded_size(const Inner& value) noexcept;
@@ -1459,5 +1599,83 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 }
 
 } // namespace optionals
+
+namespace std {
+
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
+template <>
+struct hash<::optionals::Inner> {
+    std::size_t operator()(const ::optionals::Inner& value) const noexcept;
+};
+template <>
+struct hash<::optionals::Choice> {
+    std::size_t operator()(const ::optionals::Choice& value) const noexcept;
+};
+template <>
+struct hash<::optionals::Choice::Nothing> {
+    std::size_t operator()(const ::optionals::Choice::Nothing& value) const noexcept;
+};
+template <>
+struct hash<::optionals::Choice::Number> {
+    std::size_t operator()(const ::optionals::Choice::Number& value) const noexcept;
+};
+template <>
+struct hash<::optionals::Optionals> {
+    std::size_t operator()(const ::optionals::Optionals& value) const noexcept;
+};
+template <>
+struct hash<::optionals::Reading> {
+    std::size_t operator()(const ::optionals::Reading& value) const noexcept;
+};
+
+inline std::size_t hash<::optionals::Inner>::operator()(const ::optionals::Inner& value) const noexcept {
+    std::uint64_t h = 0;
+    ::optionals::sdp::hash_combine(h, value.id);
+    ::optionals::sdp::hash_combine(h, value.label);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::optionals::Choice>::operator()(const ::optionals::Choice& value) const noexcept {
+    std::uint64_t h = 0;
+    ::optionals::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::optionals::Choice::Nothing>::operator()(const ::optionals::Choice::Nothing&) const noexcept { return 0; }
+
+inline std::size_t hash<::optionals::Choice::Number>::operator()(const ::optionals::Choice::Number& value) const noexcept {
+    std::uint64_t h = 0;
+    ::optionals::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::optionals::Optionals>::operator()(const ::optionals::Optionals& value) const noexcept {
+    std::uint64_t h = 0;
+    ::optionals::sdp::hash_combine(h, value.maybe_bool);
+    ::optionals::sdp::hash_combine(h, value.maybe_u8);
+    ::optionals::sdp::hash_combine(h, value.maybe_i64);
+    ::optionals::sdp::hash_combine(h, value.maybe_f64);
+    ::optionals::sdp::hash_combine(h, value.maybe_str);
+    ::optionals::sdp::hash_combine(h, value.maybe_inner);
+    ::optionals::sdp::hash_combine(h, value.maybe_level);
+    ::optionals::sdp::hash_combine(h, value.maybe_choice);
+    ::optionals::sdp::hash_combine(h, value.maybe_list);
+    ::optionals::sdp::hash_combine(h, value.list_of_maybe);
+    ::optionals::sdp::hash_combine(h, value.maybe_fixed);
+    ::optionals::sdp::hash_combine(h, value.maybe_maybe);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::optionals::Reading>::operator()(const ::optionals::Reading& value) const noexcept {
+    std::uint64_t h = 0;
+    ::optionals::sdp::hash_combine(h, value.sensor_id);
+    ::optionals::sdp::hash_combine(h, value.value);
+    ::optionals::sdp::hash_combine(h, value.calibration);
+    ::optionals::sdp::hash_combine(h, value.note);
+    return static_cast<std::size_t>(h);
+}
+
+} // namespace std
 
 #endif // SDP_OPTIONALS_HPP

@@ -636,6 +636,110 @@ private:
     ReadFn read_ = nullptr;
 };
 
+/// Hashing: the std::hash of every generated struct, union and union variant
+/// type (declared after the namespace) mixes the hash of each of its fields,
+/// in order, with hash_combine. Hash<T> hashes a field of type T consistently
+/// with the generated operator==: equal values hash equal. Integers, bools
+/// and enums hash as their number; a float or double as its bits, with -0.0
+/// as 0.0 (they compare equal; a NaN compares unequal even to itself, so its
+/// hash need only be deterministic); strings, vectors, std::array,
+/// optionals, boxes and variants by their contents (a variant's index too);
+/// a generated type by its std::hash.
+template <class T>
+struct Hash {
+    std::uint64_t operator()(const T& v) const noexcept {
+        if constexpr (std::is_enum_v<T>) {
+            return static_cast<std::uint64_t>(static_cast<std::underlying_type_t<T>>(v));
+        } else if constexpr (std::is_integral_v<T>) {
+            return static_cast<std::uint64_t>(v);
+        } else if constexpr (std::is_floating_point_v<T>) {
+            return v == T(0) ? std::uint64_t{0} : std::uint64_t{bits_of(v)};
+        } else {
+            return std::hash<T>{}(v);
+        }
+    }
+};
+
+/// Mixes the hash h into seed: the sum of both and the golden ratio, put
+/// through splitmix64's finalizer (every bit of the result depends on every
+/// bit of both, and the order of the hashes mixed in matters).
+inline void hash_mix(std::uint64_t& seed, std::uint64_t h) noexcept {
+    std::uint64_t x = seed + 0x9e3779b97f4a7c15u + h;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+    seed = x ^ (x >> 31);
+}
+
+/// Mixes the hash of v (Hash<T>) into seed.
+template <class T>
+inline void hash_combine(std::uint64_t& seed, const T& v) noexcept {
+    hash_mix(seed, Hash<T>{}(v));
+}
+
+template <>
+struct Hash<std::string> {
+    std::uint64_t operator()(const std::string& v) const noexcept { return std::hash<std::string_view>{}(v); }
+};
+
+template <class T, class A>
+struct Hash<std::vector<T, A>> {
+    std::uint64_t operator()(const std::vector<T, A>& v) const noexcept {
+        std::uint64_t seed = v.size();
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            hash_combine<T>(seed, v[i]); // (v[i] of a std::vector<bool> is a bool)
+        }
+        return seed;
+    }
+};
+
+template <class T, std::size_t N>
+struct Hash<std::array<T, N>> {
+    std::uint64_t operator()(const std::array<T, N>& v) const noexcept {
+        std::uint64_t seed = N;
+        for (const T& e : v) {
+            hash_combine(seed, e);
+        }
+        return seed;
+    }
+};
+
+template <class T>
+struct Hash<std::optional<T>> {
+    std::uint64_t operator()(const std::optional<T>& v) const noexcept {
+        std::uint64_t seed = 0;
+        if (v) {
+            hash_combine(seed, *v);
+        }
+        return seed;
+    }
+};
+
+template <class T>
+struct Hash<Box<T>> {
+    std::uint64_t operator()(const Box<T>& v) const noexcept {
+        std::uint64_t seed = 0;
+        if (v) {
+            hash_combine(seed, *v);
+        }
+        return seed;
+    }
+};
+
+template <class... Ts>
+struct Hash<std::variant<Ts...>> {
+    std::uint64_t operator()(const std::variant<Ts...>& v) const noexcept {
+        std::uint64_t seed = v.index(); // variant_npos when valueless: all such are equal
+        held(v, seed, std::index_sequence_for<Ts...>{});
+        return seed;
+    }
+
+private:
+    template <std::size_t... I>
+    static void held(const std::variant<Ts...>& v, std::uint64_t& seed, std::index_sequence<I...>) noexcept {
+        ((v.index() == I ? hash_combine(seed, *std::get_if<I>(&v)) : void()), ...);
+    }
+};
+
 } // namespace sdp
 
 using Status = sdp::Status;
@@ -1381,5 +1485,58 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 }
 
 } // namespace plugins
+
+namespace std {
+
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
+template <>
+struct hash<::plugins::Parameter> {
+    std::size_t operator()(const ::plugins::Parameter& value) const noexcept;
+};
+template <>
+struct hash<::plugins::Plugin> {
+    std::size_t operator()(const ::plugins::Plugin& value) const noexcept;
+};
+template <>
+struct hash<::plugins::PluginRegistry> {
+    std::size_t operator()(const ::plugins::PluginRegistry& value) const noexcept;
+};
+
+inline std::size_t hash<::plugins::Parameter>::operator()(const ::plugins::Parameter& value) const noexcept {
+    std::uint64_t h = 0;
+    ::plugins::sdp::hash_combine(h, value.address);
+    ::plugins::sdp::hash_combine(h, value.display_name);
+    ::plugins::sdp::hash_combine(h, value.identifier);
+    ::plugins::sdp::hash_combine(h, value.unit);
+    ::plugins::sdp::hash_combine(h, value.min_value);
+    ::plugins::sdp::hash_combine(h, value.max_value);
+    ::plugins::sdp::hash_combine(h, value.default_value);
+    ::plugins::sdp::hash_combine(h, value.current_value);
+    ::plugins::sdp::hash_combine(h, value.raw_flags);
+    ::plugins::sdp::hash_combine(h, value.is_writable);
+    ::plugins::sdp::hash_combine(h, value.can_ramp);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::plugins::Plugin>::operator()(const ::plugins::Plugin& value) const noexcept {
+    std::uint64_t h = 0;
+    ::plugins::sdp::hash_combine(h, value.name);
+    ::plugins::sdp::hash_combine(h, value.manufacturer_id);
+    ::plugins::sdp::hash_combine(h, value.component_type);
+    ::plugins::sdp::hash_combine(h, value.component_subtype);
+    ::plugins::sdp::hash_combine(h, value.parameters);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::plugins::PluginRegistry>::operator()(const ::plugins::PluginRegistry& value) const noexcept {
+    std::uint64_t h = 0;
+    ::plugins::sdp::hash_combine(h, value.plugins);
+    ::plugins::sdp::hash_combine(h, value.total_plugin_count);
+    ::plugins::sdp::hash_combine(h, value.total_parameter_count);
+    return static_cast<std::size_t>(h);
+}
+
+} // namespace std
 
 #endif // SDP_PLUGINS_HPP

@@ -1872,17 +1872,21 @@ bool operator==(const Entry& a, const Entry& b) {
                a.sub == b.sub;
 }
 
-bool operator==(const Expr::Lit& a, const Expr::Lit& b) {
+namespace sdp::variants::Expr {
+
+bool operator==(const Lit& a, const Lit& b) {
     return a.value == b.value;
 }
 
-bool operator==(const Expr::Neg& a, const Expr::Neg& b) {
+bool operator==(const Neg& a, const Neg& b) {
     return a.inner == b.inner;
 }
 
-bool operator==(const Expr::Add& a, const Expr::Add& b) {
+bool operator==(const Add& a, const Add& b) {
     return a.terms == b.terms;
 }
+
+} // namespace sdp::variants::Expr
 
 bool operator==(const Expr& a, const Expr& b) { return a.value == b.value; }
 

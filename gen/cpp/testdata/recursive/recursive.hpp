@@ -636,6 +636,110 @@ private:
     ReadFn read_ = nullptr;
 };
 
+/// Hashing: the std::hash of every generated struct, union and union variant
+/// type (declared after the namespace) mixes the hash of each of its fields,
+/// in order, with hash_combine. Hash<T> hashes a field of type T consistently
+/// with the generated operator==: equal values hash equal. Integers, bools
+/// and enums hash as their number; a float or double as its bits, with -0.0
+/// as 0.0 (they compare equal; a NaN compares unequal even to itself, so its
+/// hash need only be deterministic); strings, vectors, std::array,
+/// optionals, boxes and variants by their contents (a variant's index too);
+/// a generated type by its std::hash.
+template <class T>
+struct Hash {
+    std::uint64_t operator()(const T& v) const noexcept {
+        if constexpr (std::is_enum_v<T>) {
+            return static_cast<std::uint64_t>(static_cast<std::underlying_type_t<T>>(v));
+        } else if constexpr (std::is_integral_v<T>) {
+            return static_cast<std::uint64_t>(v);
+        } else if constexpr (std::is_floating_point_v<T>) {
+            return v == T(0) ? std::uint64_t{0} : std::uint64_t{bits_of(v)};
+        } else {
+            return std::hash<T>{}(v);
+        }
+    }
+};
+
+/// Mixes the hash h into seed: the sum of both and the golden ratio, put
+/// through splitmix64's finalizer (every bit of the result depends on every
+/// bit of both, and the order of the hashes mixed in matters).
+inline void hash_mix(std::uint64_t& seed, std::uint64_t h) noexcept {
+    std::uint64_t x = seed + 0x9e3779b97f4a7c15u + h;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+    seed = x ^ (x >> 31);
+}
+
+/// Mixes the hash of v (Hash<T>) into seed.
+template <class T>
+inline void hash_combine(std::uint64_t& seed, const T& v) noexcept {
+    hash_mix(seed, Hash<T>{}(v));
+}
+
+template <>
+struct Hash<std::string> {
+    std::uint64_t operator()(const std::string& v) const noexcept { return std::hash<std::string_view>{}(v); }
+};
+
+template <class T, class A>
+struct Hash<std::vector<T, A>> {
+    std::uint64_t operator()(const std::vector<T, A>& v) const noexcept {
+        std::uint64_t seed = v.size();
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            hash_combine<T>(seed, v[i]); // (v[i] of a std::vector<bool> is a bool)
+        }
+        return seed;
+    }
+};
+
+template <class T, std::size_t N>
+struct Hash<std::array<T, N>> {
+    std::uint64_t operator()(const std::array<T, N>& v) const noexcept {
+        std::uint64_t seed = N;
+        for (const T& e : v) {
+            hash_combine(seed, e);
+        }
+        return seed;
+    }
+};
+
+template <class T>
+struct Hash<std::optional<T>> {
+    std::uint64_t operator()(const std::optional<T>& v) const noexcept {
+        std::uint64_t seed = 0;
+        if (v) {
+            hash_combine(seed, *v);
+        }
+        return seed;
+    }
+};
+
+template <class T>
+struct Hash<Box<T>> {
+    std::uint64_t operator()(const Box<T>& v) const noexcept {
+        std::uint64_t seed = 0;
+        if (v) {
+            hash_combine(seed, *v);
+        }
+        return seed;
+    }
+};
+
+template <class... Ts>
+struct Hash<std::variant<Ts...>> {
+    std::uint64_t operator()(const std::variant<Ts...>& v) const noexcept {
+        std::uint64_t seed = v.index(); // variant_npos when valueless: all such are equal
+        held(v, seed, std::index_sequence_for<Ts...>{});
+        return seed;
+    }
+
+private:
+    template <std::size_t... I>
+    static void held(const std::variant<Ts...>& v, std::uint64_t& seed, std::index_sequence<I...>) noexcept {
+        ((v.index() == I ? hash_combine(seed, *std::get_if<I>(&v)) : void()), ...);
+    }
+};
+
 } // namespace sdp
 
 using Status = sdp::Status;
@@ -704,20 +808,38 @@ struct Entry {
     sdp::Box<Dir> sub{};
 };
 
+namespace sdp::variants::Expr {
+
+/// The variant Lit of Expr: Expr::Lit.
+struct Lit {
+    std::int64_t value{};
+};
+/// The variant Neg of Expr: Expr::Neg.
+struct Neg {
+    sdp::Box<::recursive::Expr> inner{};
+};
+/// The variant Add of Expr: Expr::Add.
+struct Add {
+    std::vector<::recursive::Expr> terms{};
+};
+
+bool operator==(const Lit& a, const Lit& b);
+inline bool operator!=(const Lit& a, const Lit& b) { return !(a == b); }
+bool operator==(const Neg& a, const Neg& b);
+inline bool operator!=(const Neg& a, const Neg& b) { return !(a == b); }
+bool operator==(const Add& a, const Add& b);
+inline bool operator!=(const Add& a, const Add& b) { return !(a == b); }
+
+} // namespace sdp::variants::Expr
+
 /// A recursive union, through ?T inside a variant.
 struct Expr {
     /// The fingerprint of the wire shape of Expr (docs/compat.md).
     static constexpr std::uint64_t kFingerprint = 0x8ee46943d00cbf18;
 
-    struct Lit {
-        std::int64_t value;
-    };
-    struct Neg {
-        sdp::Box<::recursive::Expr> inner;
-    };
-    struct Add {
-        std::vector<::recursive::Expr> terms;
-    };
+    using Lit = ::recursive::sdp::variants::Expr::Lit;
+    using Neg = ::recursive::sdp::variants::Expr::Neg;
+    using Add = ::recursive::sdp::variants::Expr::Add;
 
     /// The variant held; index() is the wire tag.
     std::variant<Lit, Neg, Add> value;
@@ -785,19 +907,30 @@ struct EntryView {
     Entry to_owned() const;
 };
 
+namespace sdp::variants::ExprView {
+
+/// A view of the variant Lit of Expr: ExprView::Lit.
+struct Lit {
+    std::int64_t value{};
+};
+/// A view of the variant Neg of Expr: ExprView::Neg.
+struct Neg {
+    sdp::LazyView<::recursive::ExprView> inner{};
+};
+/// A view of the variant Add of Expr: ExprView::Add.
+struct Add {
+    sdp::ListView<::recursive::ExprView> terms{};
+};
+
+} // namespace sdp::variants::ExprView
+
 /// A zero-copy view of Expr.
 struct ExprView {
     static constexpr std::uint64_t kFingerprint = Expr::kFingerprint;
 
-    struct Lit {
-        std::int64_t value;
-    };
-    struct Neg {
-        sdp::LazyView<::recursive::ExprView> inner;
-    };
-    struct Add {
-        sdp::ListView<::recursive::ExprView> terms;
-    };
+    using Lit = ::recursive::sdp::variants::ExprView::Lit;
+    using Neg = ::recursive::sdp::variants::ExprView::Neg;
+    using Add = ::recursive::sdp::variants::ExprView::Add;
 
     std::variant<Lit, Neg, Add> value;
 
@@ -828,12 +961,6 @@ bool operator==(const Entry& a, const Entry& b);
 inline bool operator!=(const Entry& a, const Entry& b) { return !(a == b); }
 bool operator==(const Expr& a, const Expr& b);
 inline bool operator!=(const Expr& a, const Expr& b) { return !(a == b); }
-bool operator==(const Expr::Lit& a, const Expr::Lit& b);
-inline bool operator!=(const Expr::Lit& a, const Expr::Lit& b) { return !(a == b); }
-bool operator==(const Expr::Neg& a, const Expr::Neg& b);
-inline bool operator!=(const Expr::Neg& a, const Expr::Neg& b) { return !(a == b); }
-bool operator==(const Expr::Add& a, const Expr::Add& b);
-inline bool operator!=(const Expr::Add& a, const Expr::Add& b) { return !(a == b); }
 bool operator==(const Program& a, const Program& b);
 inline bool operator!=(const Program& a, const Program& b) { return !(a == b); }
 
@@ -1545,5 +1672,107 @@ sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOpti
 }
 
 } // namespace recursive
+
+namespace std {
+
+/// std::hash of every struct, union and union variant type, consistent with
+/// operator==: equal values hash equal (-0.0 and 0.0 too).
+template <>
+struct hash<::recursive::Tree> {
+    std::size_t operator()(const ::recursive::Tree& value) const noexcept;
+};
+template <>
+struct hash<::recursive::Node> {
+    std::size_t operator()(const ::recursive::Node& value) const noexcept;
+};
+template <>
+struct hash<::recursive::Dir> {
+    std::size_t operator()(const ::recursive::Dir& value) const noexcept;
+};
+template <>
+struct hash<::recursive::Entry> {
+    std::size_t operator()(const ::recursive::Entry& value) const noexcept;
+};
+template <>
+struct hash<::recursive::Expr> {
+    std::size_t operator()(const ::recursive::Expr& value) const noexcept;
+};
+template <>
+struct hash<::recursive::Expr::Lit> {
+    std::size_t operator()(const ::recursive::Expr::Lit& value) const noexcept;
+};
+template <>
+struct hash<::recursive::Expr::Neg> {
+    std::size_t operator()(const ::recursive::Expr::Neg& value) const noexcept;
+};
+template <>
+struct hash<::recursive::Expr::Add> {
+    std::size_t operator()(const ::recursive::Expr::Add& value) const noexcept;
+};
+template <>
+struct hash<::recursive::Program> {
+    std::size_t operator()(const ::recursive::Program& value) const noexcept;
+};
+
+inline std::size_t hash<::recursive::Tree>::operator()(const ::recursive::Tree& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.value);
+    ::recursive::sdp::hash_combine(h, value.children);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::recursive::Node>::operator()(const ::recursive::Node& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.value);
+    ::recursive::sdp::hash_combine(h, value.next);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::recursive::Dir>::operator()(const ::recursive::Dir& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.name);
+    ::recursive::sdp::hash_combine(h, value.entries);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::recursive::Entry>::operator()(const ::recursive::Entry& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.name);
+    ::recursive::sdp::hash_combine(h, value.size);
+    ::recursive::sdp::hash_combine(h, value.sub);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::recursive::Expr>::operator()(const ::recursive::Expr& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::recursive::Expr::Lit>::operator()(const ::recursive::Expr::Lit& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.value);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::recursive::Expr::Neg>::operator()(const ::recursive::Expr::Neg& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.inner);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::recursive::Expr::Add>::operator()(const ::recursive::Expr::Add& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.terms);
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t hash<::recursive::Program>::operator()(const ::recursive::Program& value) const noexcept {
+    std::uint64_t h = 0;
+    ::recursive::sdp::hash_combine(h, value.body);
+    return static_cast<std::size_t>(h);
+}
+
+} // namespace std
 
 #endif // SDP_RECURSIVE_HPP
