@@ -137,7 +137,7 @@ var runtimeNames = map[string]bool{
 	"sdp": true, "std": true, "Reader": true, "Tag": true, "kMessages": true,
 	"put": true, "put_count": true, "kTooLarge": true, "too_long": true, "add_size": true, "checked_size": true, "payload_size": true, "put_str": true, "copy_bytes": true, "kLowBytes": true, "SDP_INLINE": true, "get_count": true, "put_header": true,
 	"check_header": true, "load_array": true, "store_array": true, "assign_array": true, "append_array": true, "grow": true,
-	"load_plain": true, "store_plain": true, "append_plain": true, "assign_wire": true, "WireIter": true, "wire_iter_copies_fast": true,
+	"load_plain": true, "store_plain": true, "append_plain": true, "assign_wire": true, "WireIter": true,
 	"utf8_ok": true, "SDP_ENCODE_UTF8_CHECK": true, "SDP_COLD": true, "enum_name": true, "is_valid": true,
 	"encode": true, "decode": true, "encoded_size": true, "encode_to": true, "decode_prefix": true,
 	"to_owned": true, "encode_message": true, "encode_message_to": true, "encoded_message_size": true,

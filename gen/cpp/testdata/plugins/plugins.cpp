@@ -417,39 +417,22 @@ private:
     const std::uint8_t* p_ = nullptr;
 };
 
-// wire_iter_copies_fast reports whether the compiler copies WireIter<T>'s
-// elements into new storage faster than it zero-fills that storage and then
-// copies it with memcpy. clang compiles the assign from WireIter to one
-// memcpy for every T. GCC 12 copies element by element: as fast as memcpy for
-// a plain struct of 4, 8 or 16 bytes (one integer or vector move each),
-// faster than the zero-fill and memcpy for one of more than 16 bytes (a
-// mesh's triangles: 1.4x memcpy against 1.7x), and slower for a number
-// (2.5x on 1,000,000 f32s: each goes through a floating-point register) or a
-// struct of 12 bytes (returned in two registers): docs/cpp.md, "Performance".
-template <class T>
-constexpr bool wire_iter_copies_fast() noexcept {
-#if defined(__clang__)
-    return true;
-#else
-    return std::is_class_v<T> && (sizeof(T) > 16 || (sizeof(T) & (sizeof(T) - 1)) == 0);
-#endif
-}
-
 // Sets out to the n values of T at p, where T's memory is its wire encoding
-// (little-endian targets only). When out must grow and the compiler copies
-// from WireIter fast (above), out is assigned from it, which fills the new
-// storage once; otherwise out is resized (a zero-fill of what it did not
-// hold) and copied with one memcpy. Into capacity out already has (decoding
-// into a used value), resize fills only what the vector did not hold, and one
-// memcpy is faster than clang's copy over the old elements.
+// (little-endian targets only). When out must grow, clang compiles the
+// assign from WireIter to one memcpy into the new storage, which it does not
+// zero-fill first; GCC 12 compiles it element by element (2.5x slower on
+// 1,000,000 f32s than the zero-fill and memcpy it does instead: docs/cpp.md,
+// "Performance"). Into capacity out already has (decoding into a used
+// value), resize fills only what the vector did not hold, and one memcpy is
+// faster than clang's copy over the old elements.
 template <class T>
 void assign_wire(std::vector<T>& out, const std::uint8_t* p, std::size_t n) {
-    if constexpr (wire_iter_copies_fast<T>()) {
-        if (n > out.capacity()) {
-            out.assign(WireIter<T>(p), WireIter<T>(p + n * sizeof(T)));
-            return;
-        }
+#if defined(__clang__)
+    if (n > out.capacity()) {
+        out.assign(WireIter<T>(p), WireIter<T>(p + n * sizeof(T)));
+        return;
     }
+#endif
     out.resize(n);
     if (n != 0) {
         std::memcpy(out.data(), p, n * sizeof(T));
