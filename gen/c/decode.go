@@ -558,7 +558,7 @@ func (g *generator) enumCodec(e *schema.Enum) {
 // unionAPI prints a union's public functions: the family of a struct's,
 // without messages.
 func (g *generator) unionAPI(u *schema.Union) {
-	p, name, pkg, up := g.c, g.typeName(u), g.pkg, g.up
+	p, name, up := g.c, g.typeName(u), g.up
 	g.use("init:" + u.Name)
 	p.Block(fmt.Sprintf("void %s_init(%s* v) {", name, name), "}", func() {
 		p.F("%s_init_(v);", name)
@@ -585,19 +585,7 @@ func (g *generator) unionAPI(u *schema.Union) {
 		p.F("return %s_encode_ex(v, buf, cap, &n) == %s_OK ? n : 0;", name, up)
 	})
 	p.P()
-	p.Block(fmt.Sprintf("int %s_decode(const uint8_t* data, size_t len, %s* out, %s_arena* arena) {", name, name, pkg), "}", func() {
-		p.F("return %s_decode_ex(data, len, out, arena, NULL, NULL);", name)
-	})
-	p.P()
-	p.F("int %s_decode_ex(const uint8_t* data, size_t len, %s* out, %s_arena* arena,", name, name, pkg)
-	p.Block(fmt.Sprintf("        const %s_decode_options* opt, %s_decode_result* res) {", pkg, pkg), "}", func() {
-		p.F("%s_dec_ d;", pkg)
-		p.F("const uint8_t* p = %s_dec_init_(&d, data, len, arena, opt);", pkg)
-		g.memInit("&d")
-		p.F("p = %s_read_(&d, p, out, 1);", name)
-		g.resetOnError(name+"_init_(out);", fmt.Sprintf("%s_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res)", pkg))
-	})
-	p.P()
+	g.publicDecode(name, name+"_init_(out);")
 }
 
 // resetOnError prints the end of a public decode function: it returns the
@@ -614,7 +602,15 @@ func (g *generator) resetOnError(reset, done string) {
 
 // structDecode prints a struct's public decode functions.
 func (g *generator) structDecode(s *schema.Struct) {
-	p, name, pkg := g.c, g.typeName(s), g.pkg
+	name := g.typeName(s)
+	g.publicDecode(name, name+"_init(out);")
+}
+
+// publicDecode prints the public decode functions of the struct or union
+// name (name_decode and name_decode_ex); reset is the statement that leaves
+// the default value in *out after an error.
+func (g *generator) publicDecode(name, reset string) {
+	p, pkg := g.c, g.pkg
 	p.Block(fmt.Sprintf("int %s_decode(const uint8_t* data, size_t len, %s* out, %s_arena* arena) {", name, name, pkg), "}", func() {
 		p.F("return %s_decode_ex(data, len, out, arena, NULL, NULL);", name)
 	})
@@ -625,7 +621,7 @@ func (g *generator) structDecode(s *schema.Struct) {
 		p.F("const uint8_t* p = %s_dec_init_(&d, data, len, arena, opt);", pkg)
 		g.memInit("&d")
 		p.F("p = %s_read_(&d, p, out, 1);", name)
-		g.resetOnError(name+"_init(out);", fmt.Sprintf("%s_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res)", pkg))
+		g.resetOnError(reset, fmt.Sprintf("%s_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res)", pkg))
 	})
 	p.P()
 }
