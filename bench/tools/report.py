@@ -890,7 +890,10 @@ def ipc_section(p, run):
       "(Go → Go). *protobuf*: length-delimited protobuf (varint length + message, "
       "`SerializeDelimitedToZeroCopyStream` in C++, read by protobuf-go) of the same values. *socket* is a "
       "Unix stream socket pair. On a shared 2-core machine both processes compete for the cores with "
-      "other work, so these numbers move more than the CPU times above.")
+      "other work, so these numbers move more than the CPU times above. Every message of a stream is the "
+      "same value, so a reader decoding into the previous value keeps its equal strings without "
+      "allocating; in a stream whose strings vary, such a reader allocates each new string, as an owned "
+      "reader does.")
     p("")
     loads = [float(r["load_average"].split()[0]) for r in rows if r.get("load_average", "unknown") != "unknown"]
     if loads:
