@@ -558,7 +558,7 @@ func (g *generator) enumCodec(e *schema.Enum) {
 // unionAPI prints a union's public functions: the family of a struct's,
 // without messages.
 func (g *generator) unionAPI(u *schema.Union) {
-	p, name, up := g.c, g.typeName(u), g.up
+	p, name := g.c, g.typeName(u)
 	g.use("init:" + u.Name)
 	p.Block(fmt.Sprintf("void %s_init(%s* v) {", name, name), "}", func() {
 		p.F("%s_init_(v);", name)
@@ -568,23 +568,7 @@ func (g *generator) unionAPI(u *schema.Union) {
 		p.F("return %s_size_(v);", name)
 	})
 	p.P()
-	p.Block(fmt.Sprintf("int %s_encode_ex(const %s* v, uint8_t* buf, size_t cap, size_t* written) {", name, name), "}", func() {
-		p.F("size_t n = %s_size_(v);", name)
-		p.Block("if (n == SIZE_MAX) {", "}", func() {
-			p.P("*written = 0;")
-			p.F("return %s_ERR_ENCODE;", up)
-		})
-		p.P("*written = n;")
-		p.Block("if (n > cap) {", "}", func() { p.F("return %s_ERR_BUFFER;", up) })
-		p.F("(void)%s_write_(v, buf);", name)
-		p.F("return %s_OK;", up)
-	})
-	p.P()
-	p.Block(fmt.Sprintf("size_t %s_encode(const %s* v, uint8_t* buf, size_t cap) {", name, name), "}", func() {
-		p.P("size_t n = 0;")
-		p.F("return %s_encode_ex(v, buf, cap, &n) == %s_OK ? n : 0;", name, up)
-	})
-	p.P()
+	g.publicEncode(name, name+"_size_")
 	g.publicDecode(name, name+"_init_(out);")
 }
 

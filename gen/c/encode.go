@@ -280,8 +280,16 @@ func (g *generator) structEncode(s *schema.Struct) {
 		p.P("return p;")
 	})
 	p.P()
+	g.publicEncode(name, name+"_encoded_size")
+}
+
+// publicEncode prints the public encode functions of the struct or union
+// name (name_encode_ex and name_encode), which size the value with the
+// function size and write it with name_write_.
+func (g *generator) publicEncode(name, size string) {
+	p := g.c
 	p.Block(fmt.Sprintf("int %s_encode_ex(const %s* v, uint8_t* buf, size_t cap, size_t* written) {", name, name), "}", func() {
-		p.F("size_t n = %s_encoded_size(v);", name)
+		p.F("size_t n = %s(v);", size)
 		p.Block("if (n == SIZE_MAX) {", "}", func() {
 			p.P("*written = 0;")
 			p.F("return %s_ERR_ENCODE;", g.up)

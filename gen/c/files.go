@@ -65,11 +65,6 @@ func (g *generator) fingerprints() {
 // apiDecls prints the public functions of every struct and union.
 func (g *generator) apiDecls() {
 	h, pkg := g.h, g.pkg
-	defer func() {
-		for _, u := range g.s.Unions {
-			g.unionDecls(u)
-		}
-	}()
 	for _, s := range g.s.Structs {
 		name := g.typeName(s)
 		h.F("/* %s */", s.Name)
@@ -116,6 +111,9 @@ func (g *generator) apiDecls() {
 		h.F("int %s_decode_message_ex(const uint8_t* data, size_t len, %s* out, %s_arena* arena,", name, name, pkg)
 		h.F("        const %s_decode_options* opt, %s_decode_result* res);", pkg, pkg)
 		h.P()
+	}
+	for _, u := range g.s.Unions {
+		g.unionDecls(u)
 	}
 }
 
