@@ -62,7 +62,9 @@ func sumI16(m *arrays.I16Array) uint64 { return sumSamples(m.Samples) }
 // language's reader.
 const i16Stride = 64
 
-func sumSamples(v []int16) uint64 {
+// sumSamples is sumI16 over samples of either width (protobuf carries them
+// as int32).
+func sumSamples[T int16 | int32](v []T) uint64 {
 	s := uint64(len(v))
 	for i := 0; i < len(v); i += i16Stride {
 		s += uint64(int64(v[i]))
@@ -346,15 +348,7 @@ func readProto(kind string) error {
 			if err := proto.Unmarshal(b, m); err != nil {
 				return err
 			}
-			v := m.Samples // int32 in protobuf
-			s := uint64(len(v))
-			for i := 0; i < len(v); i += i16Stride {
-				s += uint64(int64(v[i]))
-			}
-			if len(v) > 0 {
-				s += uint64(int64(v[len(v)-1]))
-			}
-			sum += s
+			sum += sumSamples(m.Samples) // int32 in protobuf
 		case "sensor":
 			m := new(ipcpb.SensorFrame)
 			if err := proto.Unmarshal(b, m); err != nil {
