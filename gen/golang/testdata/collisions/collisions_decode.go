@@ -302,11 +302,7 @@ func DecodeShape_(b []byte) (Shape, error) { return DecodeShapeWith(b, DecodeOpt
 
 // DecodeShapeWith decodes a Shape that must fill b exactly.
 func DecodeShapeWith(b []byte, opts DecodeOptions) (Shape, error) {
-	v, n, err := DecodeShapePrefix(b, opts)
-	if err == nil && n != len(b) {
-		return nil, trailingError("Shape", n, len(b))
-	}
-	return v, err
+	return DecodeShapeInto(b, nil, opts)
 }
 
 // DecodeShapePrefix decodes a Shape from the start of b and returns the number of bytes

@@ -304,11 +304,7 @@ func DecodeShape(b []byte) (Shape, error) { return DecodeShapeWith(b, DecodeOpti
 
 // DecodeShapeWith decodes a Shape that must fill b exactly.
 func DecodeShapeWith(b []byte, opts DecodeOptions) (Shape, error) {
-	v, n, err := DecodeShapePrefix(b, opts)
-	if err == nil && n != len(b) {
-		return nil, trailingError("Shape", n, len(b))
-	}
-	return v, err
+	return DecodeShapeInto(b, nil, opts)
 }
 
 // DecodeShapePrefix decodes a Shape from the start of b and returns the number of bytes
@@ -516,11 +512,7 @@ func DecodeNested(b []byte) (Nested, error) { return DecodeNestedWith(b, DecodeO
 
 // DecodeNestedWith decodes a Nested that must fill b exactly.
 func DecodeNestedWith(b []byte, opts DecodeOptions) (Nested, error) {
-	v, n, err := DecodeNestedPrefix(b, opts)
-	if err == nil && n != len(b) {
-		return nil, trailingError("Nested", n, len(b))
-	}
-	return v, err
+	return DecodeNestedInto(b, nil, opts)
 }
 
 // DecodeNestedPrefix decodes a Nested from the start of b and returns the number of bytes

@@ -155,13 +155,7 @@ func (m *Holder) decode(d *decoder) {
 func DecodeWide(b []byte) (Wide, error) { return DecodeWideWith(b, DecodeOptions{}) }
 
 // DecodeWideWith decodes a Wide that must fill b exactly.
-func DecodeWideWith(b []byte, opts DecodeOptions) (Wide, error) {
-	v, n, err := DecodeWidePrefix(b, opts)
-	if err == nil && n != len(b) {
-		return nil, trailingError("Wide", n, len(b))
-	}
-	return v, err
-}
+func DecodeWideWith(b []byte, opts DecodeOptions) (Wide, error) { return DecodeWideInto(b, nil, opts) }
 
 // DecodeWidePrefix decodes a Wide from the start of b and returns the number of bytes
 // it used.

@@ -337,11 +337,7 @@ func DecodeResult(b []byte) (Result, error) { return DecodeResultWith(b, DecodeO
 
 // DecodeResultWith decodes a Result that must fill b exactly.
 func DecodeResultWith(b []byte, opts DecodeOptions) (Result, error) {
-	v, n, err := DecodeResultPrefix(b, opts)
-	if err == nil && n != len(b) {
-		return nil, trailingError("Result", n, len(b))
-	}
-	return v, err
+	return DecodeResultInto(b, nil, opts)
 }
 
 // DecodeResultPrefix decodes a Result from the start of b and returns the number of bytes

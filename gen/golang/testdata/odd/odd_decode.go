@@ -186,13 +186,7 @@ func (m *Odd) decode(d *decoder) {
 func DecodeU(b []byte) (U, error) { return DecodeUWith(b, DecodeOptions{}) }
 
 // DecodeUWith decodes an U that must fill b exactly.
-func DecodeUWith(b []byte, opts DecodeOptions) (U, error) {
-	v, n, err := DecodeUPrefix(b, opts)
-	if err == nil && n != len(b) {
-		return nil, trailingError("U", n, len(b))
-	}
-	return v, err
-}
+func DecodeUWith(b []byte, opts DecodeOptions) (U, error) { return DecodeUInto(b, nil, opts) }
 
 // DecodeUPrefix decodes an U from the start of b and returns the number of bytes
 // it used.

@@ -144,11 +144,7 @@ func DecodeChoice(b []byte) (Choice, error) { return DecodeChoiceWith(b, DecodeO
 
 // DecodeChoiceWith decodes a Choice that must fill b exactly.
 func DecodeChoiceWith(b []byte, opts DecodeOptions) (Choice, error) {
-	v, n, err := DecodeChoicePrefix(b, opts)
-	if err == nil && n != len(b) {
-		return nil, trailingError("Choice", n, len(b))
-	}
-	return v, err
+	return DecodeChoiceInto(b, nil, opts)
 }
 
 // DecodeChoicePrefix decodes a Choice from the start of b and returns the number of bytes

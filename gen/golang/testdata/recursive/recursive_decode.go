@@ -335,13 +335,7 @@ func (m *Entry) decode(d *decoder) {
 func DecodeExpr(b []byte) (Expr, error) { return DecodeExprWith(b, DecodeOptions{}) }
 
 // DecodeExprWith decodes an Expr that must fill b exactly.
-func DecodeExprWith(b []byte, opts DecodeOptions) (Expr, error) {
-	v, n, err := DecodeExprPrefix(b, opts)
-	if err == nil && n != len(b) {
-		return nil, trailingError("Expr", n, len(b))
-	}
-	return v, err
-}
+func DecodeExprWith(b []byte, opts DecodeOptions) (Expr, error) { return DecodeExprInto(b, nil, opts) }
 
 // DecodeExprPrefix decodes an Expr from the start of b and returns the number of bytes
 // it used.
