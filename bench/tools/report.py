@@ -89,6 +89,15 @@ def machine_info():
     }
 
 
+def libc_note(build):
+    """What bench/run set about glibc's memcpy (bench/README.md, "memcpy on AMD")."""
+    try:
+        with open(os.path.join(build, "libc.txt")) as f:
+            return f.read().strip()
+    except OSError:
+        return ""
+
+
 def toolchains():
     return {
         "go": sh("go", "version"),
@@ -158,6 +167,7 @@ def merge(build, workloads, quick):
                    "(3 runs above 50 ms per op; one call after warm-up above 0.5 s)"),
         "git_commit": commit,
         "machine": machine_info(),
+        "libc": libc_note(build),
         "toolchains": toolchains(),
         "harness_toolchains": langs,
         "workloads": [dict(w, sdpb_bytes=sizes.get(w["name"])) for w in workloads],
@@ -291,6 +301,8 @@ def render_md(run, charts_rel):
       + ("; **quick mode: each benchmark ran once, cold, to prove the suite builds and runs; these numbers are not measurements**" if run["quick"] else ""))
     p(f"- Machine: {m['cpu']}, {m['cores']} cores, {m['memory']}, {m['os']} ({m['kernel']}, {m['arch']}); "
       f"load average when the report was written: {m['load_average_at_report']}")
+    if run.get("libc"):
+        p(f"- {run['libc']}: bench/README.md, \"memcpy on AMD\".")
     p("- A shared virtual machine: other processes (including other builds) may have run during the "
       "measurement, so treat differences under ~10% as noise. Times are the process's CPU time "
       "(user + system, all threads: `CLOCK_PROCESS_CPUTIME_ID`), which leaves out time spent waiting for a CPU. "
