@@ -45,9 +45,11 @@ func readFile(_ path: String) -> [UInt8] {
 }
 
 // Buffered output to fd 1.
+// Unchecked for exclusive access, as the generated MessageWriter: one
+// thread, and no access is held across a call that could reach it.
 final class Out {
-    var buf = [UInt8](repeating: 0, count: bufSize)
-    var used = 0
+    @exclusivity(unchecked) var buf = [UInt8](repeating: 0, count: bufSize)
+    @exclusivity(unchecked) var used = 0
     func writeAll(_ p: UnsafeRawBufferPointer) {
         var off = 0
         while off < p.count {

@@ -432,6 +432,23 @@ final class leaderboardTests: XCTestCase {
         XCTAssertEqual(small, last.serializedMessage())
         XCTAssertEqual([limited.count, limited.offset], [1, small.count])
 
+        // A sink may write to its own writer: that message gets a buffer of its own.
+        var nested: [UInt8] = []
+        var reentrant: MessageWriter?
+        let outer = MessageWriter { bytes in
+            nested.append(contentsOf: bytes)
+            if nested.count == bytes.count {
+                try reentrant?.write(last)
+            }
+        }
+        reentrant = outer
+        try outer.write(values[0])
+        reentrant = nil
+        XCTAssertEqual(nested, values[0].serializedMessage() + last.serializedMessage())
+        XCTAssertEqual([outer.count, outer.offset], [2, nested.count])
+        try outer.write(values[0])
+        XCTAssertEqual(nested.suffix(values[0].serializedMessage().count), values[0].serializedMessage()[...])
+
         // Read back one byte at a time.
         var pos = 0
         let reader = MessageReader { buf in

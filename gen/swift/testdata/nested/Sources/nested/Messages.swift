@@ -818,12 +818,16 @@ public struct StreamError: Swift.Error, CustomStringConvertible, Sendable, Hasha
 /// Appends value framed as a message to out.
 @inline(__always)
 func _sdpAppendMessage<T: _SDPEncodable>(_ value: T, typeID: UInt16, payloadSize: Int, to out: inout [UInt8]) {
-    withUnsafePointer(to: value) { p in
-        _sdpAppend(&out, size: _sdpMessageHeaderSize + payloadSize) { w in
-            _sdpWriteHeader(&w, typeID: typeID, payloadSize: payloadSize)
-            T._sdpWrite(at: p, &w)
-        }
+    _sdpAppend(&out, size: _sdpMessageHeaderSize + payloadSize) {
+        _sdpWriteMessage(value, typeID: typeID, payloadSize: payloadSize, &$0)
     }
+}
+
+/// Writes value framed as a message: the header, then the payload.
+@inline(__always)
+func _sdpWriteMessage<T: _SDPEncodable>(_ value: T, typeID: UInt16, payloadSize: Int, _ w: inout _SDPWriter) {
+    _sdpWriteHeader(&w, typeID: typeID, payloadSize: payloadSize)
+    withUnsafePointer(to: value) { T._sdpWrite(at: $0, &w) }
 }
 
 /// v as 16 hex digits, as `sdp fingerprint` prints fingerprints.
@@ -1155,16 +1159,21 @@ public final class MessageReader {
 /// buffer and handed to the sink in one call.
 public final class MessageWriter {
     /// How many messages were written.
-    public private(set) var count = 0
+    @exclusivity(unchecked) public private(set) var count = 0
     /// How many bytes were written: the stream offset of the next message.
-    public private(set) var offset = 0
+    @exclusivity(unchecked) public private(set) var offset = 0
     /// The largest payload written, in bytes: write refuses a larger message
     /// (an EncodeError whose maxSize is this, nothing written, the writer goes
     /// on), which a MessageReader with the same maxSize would refuse to read.
     /// The default is the reader's, MessageReader.defaultMaxSize (64 MiB).
-    public var maxSize: Int
+    @exclusivity(unchecked) public var maxSize: Int
     private let sink: (UnsafeRawBufferPointer) throws -> Void
-    private var buffer: [UInt8] = []
+    // The writer's state is unchecked for exclusive access, as the reader's:
+    // no access is held across a call out of the writer, because send moves
+    // the buffer out of the property while the sink has its bytes (a sink
+    // that writes to the same writer gets a buffer of its own). The runtime's
+    // checks took half the writer's time per struct_a message (perf).
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
 
     /// A writer handing every message's bytes to sink (valid only during the
     /// call), refusing payloads over maxSize bytes.
@@ -1195,9 +1204,7 @@ public final class MessageWriter {
         if size > maxSize {
             throw EncodeError(field: "", length: size, maxSize: maxSize)
         }
-        buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Point.messageTypeID, payloadSize: size, to: &buffer)
-        try flush()
+        try send(_sdpMessageHeaderSize + size) { _sdpWriteMessage(value, typeID: Point.messageTypeID, payloadSize: size, &$0) }
     }
 
     /// Writes a `Rectangle` as a message. Throws EncodeError, writing nothing, when a
@@ -1209,9 +1216,7 @@ public final class MessageWriter {
         if size > maxSize {
             throw EncodeError(field: "", length: size, maxSize: maxSize)
         }
-        buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Rectangle.messageTypeID, payloadSize: size, to: &buffer)
-        try flush()
+        try send(_sdpMessageHeaderSize + size) { _sdpWriteMessage(value, typeID: Rectangle.messageTypeID, payloadSize: size, &$0) }
     }
 
     /// Writes a `Scene` as a message. Throws EncodeError, writing nothing, when a
@@ -1223,9 +1228,7 @@ public final class MessageWriter {
         if size > maxSize {
             throw EncodeError(field: "", length: size, maxSize: maxSize)
         }
-        buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Scene.messageTypeID, payloadSize: size, to: &buffer)
-        try flush()
+        try send(_sdpMessageHeaderSize + size) { _sdpWriteMessage(value, typeID: Scene.messageTypeID, payloadSize: size, &$0) }
     }
 
     /// Writes a `DeviceParameter` as a message. Throws EncodeError, writing nothing, when a
@@ -1237,9 +1240,7 @@ public final class MessageWriter {
         if size > maxSize {
             throw EncodeError(field: "", length: size, maxSize: maxSize)
         }
-        buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: DeviceParameter.messageTypeID, payloadSize: size, to: &buffer)
-        try flush()
+        try send(_sdpMessageHeaderSize + size) { _sdpWriteMessage(value, typeID: DeviceParameter.messageTypeID, payloadSize: size, &$0) }
     }
 
     /// Writes a `DevicePlugin` as a message. Throws EncodeError, writing nothing, when a
@@ -1251,9 +1252,7 @@ public final class MessageWriter {
         if size > maxSize {
             throw EncodeError(field: "", length: size, maxSize: maxSize)
         }
-        buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: DevicePlugin.messageTypeID, payloadSize: size, to: &buffer)
-        try flush()
+        try send(_sdpMessageHeaderSize + size) { _sdpWriteMessage(value, typeID: DevicePlugin.messageTypeID, payloadSize: size, &$0) }
     }
 
     /// Writes a `AudioDevice` as a message. Throws EncodeError, writing nothing, when a
@@ -1265,9 +1264,7 @@ public final class MessageWriter {
         if size > maxSize {
             throw EncodeError(field: "", length: size, maxSize: maxSize)
         }
-        buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: AudioDevice.messageTypeID, payloadSize: size, to: &buffer)
-        try flush()
+        try send(_sdpMessageHeaderSize + size) { _sdpWriteMessage(value, typeID: AudioDevice.messageTypeID, payloadSize: size, &$0) }
     }
 
     /// Writes a hello (docs/wire-format.md, "The schema check (hello)"): the
@@ -1278,21 +1275,33 @@ public final class MessageWriter {
     /// Errors are the sink's.
     public func writeHello() throws {
         let entries = AnyMessage._sdpHelloEntries
-        buffer.removeAll(keepingCapacity: true)
-        buffer.reserveCapacity(_sdpMessageHeaderSize + 4 + 10 * entries.count)
-        let n = UInt32(4 + 10 * entries.count)
-        buffer += [0x53, 0x44, 0x50, 0x32, 0, 0, UInt8(truncatingIfNeeded: n), UInt8(truncatingIfNeeded: n >> 8), UInt8(truncatingIfNeeded: n >> 16), UInt8(truncatingIfNeeded: n >> 24)]
-        withUnsafeBytes(of: UInt32(entries.count).littleEndian) { buffer += $0 }
-        for e in entries {
-            withUnsafeBytes(of: e.id.littleEndian) { buffer += $0 }
-            withUnsafeBytes(of: e.fingerprint.littleEndian) { buffer += $0 }
+        let size = 4 + 10 * entries.count
+        try send(_sdpMessageHeaderSize + size) { w in
+            _sdpWriteHeader(&w, typeID: 0, payloadSize: size)
+            w.count(entries.count)
+            for e in entries {
+                w.int(e.id)
+                w.int(e.fingerprint)
+            }
         }
-        try flush()
     }
 
-    private func flush() throws {
-        try buffer.withUnsafeBytes { try sink($0) }
+    /// Has body write one message of size bytes into the buffer, hands them
+    /// to the sink and counts them; the buffer is out of its property
+    /// meanwhile. The buffer keeps the size of the largest message.
+    @inline(__always)
+    private func send(_ size: Int, _ body: (inout _SDPWriter) -> Void) throws {
+        var out: [UInt8] = []
+        swap(&out, &buffer)
+        defer { swap(&out, &buffer) }
+        if out.count < size {
+            out = [UInt8](repeating: 0, count: Swift.max(size, 2 * out.count))
+        }
+        try out.withUnsafeMutableBytes { b in
+            _sdpFill(b.baseAddress!, size, body)
+            try sink(UnsafeRawBufferPointer(rebasing: b[..<size]))
+        }
         count += 1
-        offset += buffer.count
+        offset += size
     }
 }
