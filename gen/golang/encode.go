@@ -30,7 +30,7 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 		switch d := d.(type) {
 		case *schema.Struct:
 			name := g.names.decl[d]
-			g.emitMarshalMethods(p, "m *"+name, "m", name)
+			g.emitMarshalMethods(p, "m *"+name, "m", name, structFields(d))
 			g.emitSize(p, "m *"+name, "m", structFields(d), 0)
 			p.F("// encode appends the fields of %s to b.", name)
 			p.Block("func (m *"+name+") encode(b []byte, e *encoder) []byte {", "}", func() {
@@ -44,7 +44,7 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 			p.P()
 		case *schema.Enum:
 			name := g.names.decl[d]
-			g.emitMarshalMethods(p, "v "+name, "v", name)
+			g.emitMarshalMethods(p, "v "+name, "v", name, nil)
 			p.P("// EncodedSize returns the number of bytes MarshalBinary produces.")
 			p.F("func (v %s) EncodedSize() int { return %d }", name, d.Base.Size())
 			p.P()
@@ -65,7 +65,7 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 		case *schema.Union:
 			for _, v := range d.Variants {
 				vt := g.names.vtype[v]
-				g.emitMarshalMethods(p, "v "+vt, "v", vt)
+				g.emitMarshalMethods(p, "v "+vt, "v", vt, nil)
 				fields := g.variantFields(v)
 				g.emitSize(p, "v "+vt, "v", fields, 1)
 				p.F("// encode appends the tag of %s (%d), then its fields.", vt, v.Tag)
@@ -145,19 +145,77 @@ func (g *generator) variantFields(v *schema.Variant) []field {
 	return nil
 }
 
+// bulkAppendMin is the size (32 KiB) from which MarshalBinary lets appending
+// a bulk array allocate the encoding (see bulkTail): clearing a block first
+// costs more than a second, small allocation from there on.
+const bulkAppendMin = "32<<10"
+
+// bulkTail reports whether the encoding of fields is a fixed-size head and
+// then the last field, an array that encode appends in one piece ([]u8, a
+// numeric array or an array of plain structs). It returns the head's size
+// (the count included) and the array's field and element size.
+func (g *generator) bulkTail(fields []field) (head int, last field, elem int, ok bool) {
+	if len(fields) == 0 {
+		return 0, field{}, 0, false
+	}
+	last = fields[len(fields)-1]
+	if last.t.Kind != schema.Array {
+		return 0, field{}, 0, false
+	}
+	elem, fixed := last.t.Elem.FixedSize()
+	_, plain := g.plain(last.t.Elem)
+	if !fixed || !(last.t.IsBytes() || isBulk(last.t.Elem) || plain) {
+		return 0, field{}, 0, false
+	}
+	for _, f := range fields[:len(fields)-1] {
+		n, fixed := f.t.FixedSize()
+		if !fixed || f.t.Kind == schema.UnionRef {
+			return 0, field{}, 0, false
+		}
+		head += n
+	}
+	return head + 4, last, elem, true
+}
+
 // emitMarshalMethods writes MarshalBinary, AppendBinary and WriteTo for a
-// type with EncodedSize and encode methods.
-func (g *generator) emitMarshalMethods(p *emit.Printer, recv, v, name string) {
+// type with EncodedSize and encode methods; fields are a struct's.
+func (g *generator) emitMarshalMethods(p *emit.Printer, recv, v, name string, fields []field) {
 	g.use("encoder")
-	p.P("// MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the")
-	p.P("// exact encoded size.")
+	head, last, elem, bulk := g.bulkTail(fields)
+	if bulk {
+		p.P("// MarshalBinary implements encoding.BinaryMarshaler. It allocates the exact")
+		p.F("// encoded size. When %s holds 32 KiB or more, the %d bytes before it go", last.goName, head)
+		p.P("// in a small block first, and appending the array allocates the encoding's")
+		p.P("// block without clearing it, so that its bytes are written once.")
+	} else {
+		p.P("// MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the")
+		p.P("// exact encoded size.")
+	}
 	p.Block("func ("+recv+") MarshalBinary() ([]byte, error) {", "}", func() {
 		p.P("var e encoder")
-		p.F("b := %s.encode(make([]byte, 0, %s.EncodedSize()), &e)", v, v)
+		if bulk {
+			p.P("var b []byte")
+			p.Block(fmt.Sprintf("if len(%s.%s)*%d < %s {", v, last.goName, elem, bulkAppendMin), "} else {", func() {
+				p.F("b = make([]byte, 0, %s.EncodedSize())", v)
+			})
+			p.In()
+			p.F("b = make([]byte, 0, %d)", head)
+			p.Out()
+			p.P("}")
+			p.F("b = %s.encode(b, &e)", v)
+		} else {
+			p.F("b := %s.encode(make([]byte, 0, %s.EncodedSize()), &e)", v, v)
+		}
 		p.P("if e.err != nil {")
 		p.P("\treturn nil, e.err")
 		p.P("}")
-		p.P("return b, nil")
+		if bulk {
+			p.P("// append's block is rounded up to a size the allocator has, as make's")
+			p.P("// is; the capacity is the encoded size either way.")
+			p.P("return b[:len(b):len(b)], nil")
+		} else {
+			p.P("return b, nil")
+		}
 	})
 	p.P()
 	p.F("// AppendBinary appends the encoding of %s to b and returns the extended", name)

@@ -230,15 +230,25 @@ func (m *Point) encode(b []byte, e *encoder) []byte {
 	return b
 }
 
-// MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
-// exact encoded size.
+// MarshalBinary implements encoding.BinaryMarshaler. It allocates the exact
+// encoded size. When Values holds 32 KiB or more, the 4 bytes before it go
+// in a small block first, and appending the array allocates the encoding's
+// block without clearing it, so that its bytes are written once.
 func (m *U32Array) MarshalBinary() ([]byte, error) {
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	var b []byte
+	if len(m.Values)*4 < 32<<10 {
+		b = make([]byte, 0, m.EncodedSize())
+	} else {
+		b = make([]byte, 0, 4)
+	}
+	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
 	}
-	return b, nil
+	// append's block is rounded up to a size the allocator has, as make's
+	// is; the capacity is the encoded size either way.
+	return b[:len(b):len(b)], nil
 }
 
 // AppendBinary appends the encoding of U32Array to b and returns the extended
@@ -278,15 +288,25 @@ func (m *U32Array) encode(b []byte, e *encoder) []byte {
 	return b
 }
 
-// MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
-// exact encoded size.
+// MarshalBinary implements encoding.BinaryMarshaler. It allocates the exact
+// encoded size. When Samples holds 32 KiB or more, the 4 bytes before it go
+// in a small block first, and appending the array allocates the encoding's
+// block without clearing it, so that its bytes are written once.
 func (m *I16Array) MarshalBinary() ([]byte, error) {
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	var b []byte
+	if len(m.Samples)*2 < 32<<10 {
+		b = make([]byte, 0, m.EncodedSize())
+	} else {
+		b = make([]byte, 0, 4)
+	}
+	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
 	}
-	return b, nil
+	// append's block is rounded up to a size the allocator has, as make's
+	// is; the capacity is the encoded size either way.
+	return b[:len(b):len(b)], nil
 }
 
 // AppendBinary appends the encoding of I16Array to b and returns the extended
@@ -326,15 +346,25 @@ func (m *I16Array) encode(b []byte, e *encoder) []byte {
 	return b
 }
 
-// MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
-// exact encoded size.
+// MarshalBinary implements encoding.BinaryMarshaler. It allocates the exact
+// encoded size. When Values holds 32 KiB or more, the 4 bytes before it go
+// in a small block first, and appending the array allocates the encoding's
+// block without clearing it, so that its bytes are written once.
 func (m *F32Array) MarshalBinary() ([]byte, error) {
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	var b []byte
+	if len(m.Values)*4 < 32<<10 {
+		b = make([]byte, 0, m.EncodedSize())
+	} else {
+		b = make([]byte, 0, 4)
+	}
+	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
 	}
-	return b, nil
+	// append's block is rounded up to a size the allocator has, as make's
+	// is; the capacity is the encoded size either way.
+	return b[:len(b):len(b)], nil
 }
 
 // AppendBinary appends the encoding of F32Array to b and returns the extended
@@ -374,15 +404,25 @@ func (m *F32Array) encode(b []byte, e *encoder) []byte {
 	return b
 }
 
-// MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
-// exact encoded size.
+// MarshalBinary implements encoding.BinaryMarshaler. It allocates the exact
+// encoded size. When Data holds 32 KiB or more, the 4 bytes before it go
+// in a small block first, and appending the array allocates the encoding's
+// block without clearing it, so that its bytes are written once.
 func (m *ByteArray) MarshalBinary() ([]byte, error) {
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	var b []byte
+	if len(m.Data)*1 < 32<<10 {
+		b = make([]byte, 0, m.EncodedSize())
+	} else {
+		b = make([]byte, 0, 4)
+	}
+	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
 	}
-	return b, nil
+	// append's block is rounded up to a size the allocator has, as make's
+	// is; the capacity is the encoded size either way.
+	return b[:len(b):len(b)], nil
 }
 
 // AppendBinary appends the encoding of ByteArray to b and returns the extended

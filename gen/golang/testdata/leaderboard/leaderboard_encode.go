@@ -174,15 +174,25 @@ func (m *Triangle) encode(b []byte, e *encoder) []byte {
 	return b
 }
 
-// MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
-// exact encoded size.
+// MarshalBinary implements encoding.BinaryMarshaler. It allocates the exact
+// encoded size. When Triangles holds 32 KiB or more, the 4 bytes before it go
+// in a small block first, and appending the array allocates the encoding's
+// block without clearing it, so that its bytes are written once.
 func (m *Mesh) MarshalBinary() ([]byte, error) {
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	var b []byte
+	if len(m.Triangles)*48 < 32<<10 {
+		b = make([]byte, 0, m.EncodedSize())
+	} else {
+		b = make([]byte, 0, 4)
+	}
+	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
 	}
-	return b, nil
+	// append's block is rounded up to a size the allocator has, as make's
+	// is; the capacity is the encoded size either way.
+	return b[:len(b):len(b)], nil
 }
 
 // AppendBinary appends the encoding of Mesh to b and returns the extended
