@@ -914,7 +914,7 @@ public final class MessageWriter {
         let entries = AnyMessage._sdpHelloEntries
         let size = 4 + 10 * entries.count
         try send(_sdpMessageHeaderSize + size) { w in
-            _sdpWriteHeader(&w, typeID: 0, payloadSize: size)
+            _sdpWriteHeader(&w, typeID: AnyMessage.helloTypeID, payloadSize: size)
             w.count(entries.count)
             for e in entries {
                 w.int(e.id)
