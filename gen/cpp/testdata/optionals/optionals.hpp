@@ -703,26 +703,24 @@ struct Hash<std::array<T, N>> {
     }
 };
 
+/// The hash of an optional or a box: 0 when empty, else its value's mixed in.
+template <class P>
+std::uint64_t hash_held(const P& v) noexcept {
+    std::uint64_t seed = 0;
+    if (v) {
+        hash_combine(seed, *v);
+    }
+    return seed;
+}
+
 template <class T>
 struct Hash<std::optional<T>> {
-    std::uint64_t operator()(const std::optional<T>& v) const noexcept {
-        std::uint64_t seed = 0;
-        if (v) {
-            hash_combine(seed, *v);
-        }
-        return seed;
-    }
+    std::uint64_t operator()(const std::optional<T>& v) const noexcept { return hash_held(v); }
 };
 
 template <class T>
 struct Hash<Box<T>> {
-    std::uint64_t operator()(const Box<T>& v) const noexcept {
-        std::uint64_t seed = 0;
-        if (v) {
-            hash_combine(seed, *v);
-        }
-        return seed;
-    }
+    std::uint64_t operator()(const Box<T>& v) const noexcept { return hash_held(v); }
 };
 
 template <class... Ts>
