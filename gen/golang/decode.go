@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -101,7 +102,7 @@ func (g *generator) emitStructDecode(p *emit.Printer, st *schema.Struct) {
 		p.P("if !d.enter() {")
 		p.P("\treturn")
 		p.P("}")
-		g.decodeFields(p, "m", structFields(st), st.Name)
+		g.decodeFields(p, "m", g.structFields(st), st.Name)
 		p.P("d.depth--")
 	})
 	p.P()
@@ -109,8 +110,8 @@ func (g *generator) emitStructDecode(p *emit.Printer, st *schema.Struct) {
 
 // decodeFields emits the decoding of fields into recv: runs of fixed-layout
 // fields together, the others one by one.
-func (g *generator) decodeFields(p *emit.Printer, recv string, fields []field, ctx string) {
-	for _, r := range g.runs(recv, fields, ctx) {
+func (g *generator) decodeFields(p *emit.Printer, recv string, fs fields, ctx string) {
+	for _, r := range g.runs(recv, fs, ctx) {
 		if r.leaves == nil {
 			g.decodeFieldsSlow(p, recv, r.fields)
 		} else {
@@ -123,7 +124,7 @@ func (g *generator) decodeFields(p *emit.Printer, recv string, fields []field, c
 // the enclosing function when one fails (after naming the field in the error).
 func (g *generator) decodeFieldsSlow(p *emit.Printer, recv string, fields []field) {
 	for _, f := range fields {
-		g.decodeValue(p, f.t, recv+"."+f.goName, 0)
+		g.decodeValue(p, f.v, recv+"."+f.goName, 0)
 		p.P("if d.err != nil {")
 		if f.name != "" {
 			p.F("\td.at(%q)", f.name)
@@ -211,11 +212,12 @@ func (g *generator) emitUnionDecode(p *emit.Printer, u *schema.Union) {
 		p.P("\treturn nil")
 		p.P("}")
 		p.P("switch tag {")
-		for _, vr := range u.Variants {
+		for _, pv := range g.plan.Of(u).Variants {
+			vr := pv.Variant
 			vt := g.names.vtype[vr]
 			p.F("case %d:", vr.Tag)
 			p.In()
-			if len(g.variantFields(vr)) == 0 {
+			if len(pv.Fields) == 0 {
 				p.F("v = %s{}", vt)
 			} else {
 				p.F("v = decode%s(d, old)", vt)
@@ -235,9 +237,10 @@ func (g *generator) emitUnionDecode(p *emit.Printer, u *schema.Union) {
 	})
 	p.P()
 	g.use("strconv.dec")
-	for _, vr := range u.Variants {
-		fields := g.variantFields(vr)
-		if len(fields) == 0 {
+	for _, pv := range g.plan.Of(u).Variants {
+		vr := pv.Variant
+		fs := g.variantFields(pv)
+		if len(fs.list) == 0 {
 			continue
 		}
 		vt := g.names.vtype[vr]
@@ -260,7 +263,7 @@ func (g *generator) emitUnionDecode(p *emit.Printer, u *schema.Union) {
 		p.P()
 		p.F("// decode reads the fields of %s into v, assigning every one.", vt)
 		p.Block("func (v *"+vt+") decode(d *decoder) {", "}", func() {
-			g.decodeFields(p, "v", fields, u.Name+"."+vr.Name)
+			g.decodeFields(p, "v", fs, u.Name+"."+vr.Name)
 		})
 		p.P()
 	}
@@ -297,84 +300,82 @@ func (g *generator) readScalar(k schema.Kind) string {
 	panic("go backend: readScalar of " + k.String())
 }
 
-// decodeValue emits code decoding a value of type t into x (addressable,
+// decodeValue emits code decoding a value coded as v into x (addressable,
 // holding the zero value). A failure leaves d.err set; loops over elements
 // that can fail stop at the first failure and name the index.
-func (g *generator) decodeValue(p *emit.Printer, t *schema.Type, x string, lvl int) {
+func (g *generator) decodeValue(p *emit.Printer, v *plan.Value, x string, lvl int) {
 	i := fmt.Sprintf("i%d", lvl)
-	switch {
-	case t.Kind.IsScalar():
-		p.F("%s = %s", x, g.readScalar(t.Kind))
-	case t.Kind == schema.String:
+	switch v.Op {
+	case plan.Scalar:
+		p.F("%s = %s", x, g.readScalar(v.Kind))
+	case plan.String:
 		p.F("%s = d.str(%s)", x, x)
-	case t.IsBytes():
+	case plan.Bytes:
 		p.F("%s = d.bytes(%s)", x, x)
-	case t.Kind == schema.Array && isBulk(t.Elem):
-		k := bulkKinds[t.Elem.Kind]
+	case plan.Numbers:
+		k := bulkKinds[v.Kind]
 		g.use("bulk." + k)
 		p.F("%s = d.array%s(%s)", x, k, x)
-	case t.Kind == schema.Array:
-		count := fmt.Sprintf("d.count(%d)", t.Elem.MinSize())
-		if c := t.ArrayCharge(); c > 0 {
-			count = fmt.Sprintf("d.chargeCount(%s, %d)", count, c)
-		}
-		if info, ok := g.plain(t.Elem); ok {
-			// A new slice of plain structs is copied into without being
-			// cleared first (new<T>s).
-			p.F("if n := %s; n > cap(%s) && d.depth+%d <= d.maxDepth {", count, x, info.depth)
-			p.F("\t%s = newPlain%ss(d.b[d.off:], n)", x, g.names.decl[t.Elem.Struct])
-			p.F("\td.off += n * %d", info.size)
-			p.P("} else {")
-			p.In()
-			p.F("%s = resize(%s, n)", x, x)
-			g.decodeArrayElems(p, t.Elem, x, i, lvl)
-			p.Out()
-			p.P("}")
-			break
+	case plan.PlainArray:
+		// A new slice of plain structs is copied into without being
+		// cleared first (new<T>s).
+		p.F("if n := d.count(%d); n > cap(%s) && d.depth+%d <= d.maxDepth {", v.MinElem, x, v.Plain.Depth)
+		p.F("\t%s = newPlain%ss(d.b[d.off:], n)", x, g.names.decl[v.Elem.Decl.Struct])
+		p.F("\td.off += n * %d", v.Plain.Size)
+		p.P("} else {")
+		p.In()
+		p.F("%s = resize(%s, n)", x, x)
+		g.decodeArrayElems(p, v, x, i, lvl)
+		p.Out()
+		p.P("}")
+	case plan.Array:
+		count := fmt.Sprintf("d.count(%d)", v.MinElem)
+		if v.Charge > 0 {
+			count = fmt.Sprintf("d.chargeCount(%s, %d)", count, v.Charge)
 		}
 		p.F("%s = resize(%s, %s)", x, x, count)
-		g.decodeArrayElems(p, t.Elem, x, i, lvl)
-	case t.Kind == schema.FixedArray && t.Elem.Kind == schema.U8:
+		g.decodeArrayElems(p, v, x, i, lvl)
+	case plan.FixedBytes:
 		p.F("d.fixedBytes(%s[:])", sel(x))
-	case t.Kind == schema.FixedArray && isBulk(t.Elem):
-		k := bulkKinds[t.Elem.Kind]
+	case plan.FixedNumbers:
+		k := bulkKinds[v.Kind]
 		g.use("bulk." + k)
 		p.F("d.fixed%ss(%s[:])", k, sel(x))
-	case t.Kind == schema.FixedArray:
-		g.decodeArrayElems(p, t.Elem, x, i, lvl)
-	case t.Kind == schema.Optional:
+	case plan.FixedPlain, plan.FixedArray:
+		g.decodeArrayElems(p, v, x, i, lvl)
+	case plan.Optional:
 		cond := "d.present()"
-		if c := t.PresenceCharge(); c > 0 {
-			cond = fmt.Sprintf("d.present() && d.chargePresent(%d)", c)
+		if v.Charge > 0 {
+			cond = fmt.Sprintf("d.present() && d.chargePresent(%d)", v.Charge)
 		}
 		p.P("if " + cond + " {")
 		p.In()
-		if t.Elem.Kind == schema.UnionRef {
-			g.decodeValue(p, t.Elem, x, lvl+1)
+		if v.Elem.Op == plan.Union {
+			g.decodeValue(p, v.Elem, x, lvl+1)
 		} else {
 			p.F("if %s == nil {", x)
-			p.F("\t%s = new(%s)", x, g.goType(t.Elem))
+			p.F("\t%s = new(%s)", x, g.goType(v.Elem.Type))
 			p.P("}")
-			g.decodeValue(p, t.Elem, deref(t.Elem, x), lvl+1)
+			g.decodeValue(p, v.Elem, deref(v.Elem, x), lvl+1)
 		}
 		p.Out()
 		p.P("} else {")
 		p.F("\t%s = nil", x)
 		p.P("}")
-	case t.Kind == schema.StructRef:
+	case plan.Struct:
 		p.F("%s.decode(d)", sel(x))
-	case t.Kind == schema.EnumRef:
-		p.F("%s = decode%s(d)", x, g.names.decl[t.Enum])
-	case t.Kind == schema.UnionRef:
-		p.F("%s = decode%s(d, %s)", x, g.names.decl[t.Union], x)
+	case plan.Enum:
+		p.F("%s = decode%s(d)", x, g.names.decl[v.Decl.Enum])
+	case plan.Union:
+		p.F("%s = decode%s(d, %s)", x, g.names.decl[v.Decl.Union], x)
 	default:
-		panic("go backend: decodeValue of " + t.String())
+		panic("go backend: decodeValue of " + v.String())
 	}
 }
 
 // decodeElems emits a loop decoding every element of the array x; it stops
 // at the first failure, naming the index.
-func (g *generator) decodeElems(p *emit.Printer, elem *schema.Type, x, i string, lvl int) {
+func (g *generator) decodeElems(p *emit.Printer, elem *plan.Value, x, i string, lvl int) {
 	p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
 		g.decodeValue(p, elem, sel(x)+"["+i+"]", lvl+1)
 		p.P("if d.err != nil {")

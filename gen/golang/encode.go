@@ -5,20 +5,16 @@ import (
 	"strings"
 
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
-// bulkKinds are the element kinds whose arrays are copied in bulk on
-// little-endian hosts ([]u8 is always one copy and needs no helper).
+// bulkKinds name the helpers of the element kinds of plan.Numbers and
+// plan.FixedNumbers, copied in bulk on little-endian hosts ([]u8 is always
+// one copy and needs no helper).
 var bulkKinds = map[schema.Kind]string{
 	schema.U16: "U16", schema.U32: "U32", schema.U64: "U64", schema.I8: "I8",
 	schema.I16: "I16", schema.I32: "I32", schema.I64: "I64", schema.F32: "F32", schema.F64: "F64",
-}
-
-// isBulk reports an array element type copied by the bulk helpers.
-func isBulk(t *schema.Type) bool {
-	_, ok := bulkKinds[t.Kind]
-	return ok
 }
 
 func (g *generator) emitEncode(p *emit.Printer) []string {
@@ -30,21 +26,23 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 		switch d := d.(type) {
 		case *schema.Struct:
 			name := g.names.decl[d]
-			g.emitMarshalMethods(p, "m *"+name, "m", name, structFields(d))
-			g.emitSize(p, "m *"+name, "m", structFields(d), 0)
+			pd := g.plan.Of(d)
+			fs := g.structFields(d)
+			g.emitMarshalMethods(p, "m *"+name, "m", name, fs, pd.Tail)
+			g.emitSize(p, "m *"+name, "m", fs, 0)
 			p.F("// encode appends the fields of %s to b.", name)
 			p.Block("func (m *"+name+") encode(b []byte, e *encoder) []byte {", "}", func() {
-				if flatFields(structFields(d)) {
-					g.encodeFlat(p, "m", structFields(d), d.Name)
+				if pd.Flat {
+					g.encodeFlat(p, "m", fs, d.Name)
 				} else {
-					g.encodeFields(p, "m", structFields(d), d.Name)
+					g.encodeFields(p, "m", fs, d.Name)
 				}
 				p.P("return b")
 			})
 			p.P()
 		case *schema.Enum:
 			name := g.names.decl[d]
-			g.emitMarshalMethods(p, "v "+name, "v", name, nil)
+			g.emitMarshalMethods(p, "v "+name, "v", name, fields{}, nil)
 			p.P("// EncodedSize returns the number of bytes MarshalBinary produces.")
 			p.F("func (v %s) EncodedSize() int { return %d }", name, d.Base.Size())
 			p.P()
@@ -63,15 +61,16 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 			p.P()
 			g.use("EncodeError")
 		case *schema.Union:
-			for _, v := range d.Variants {
+			for _, pv := range g.plan.Of(d).Variants {
+				v := pv.Variant
 				vt := g.names.vtype[v]
-				g.emitMarshalMethods(p, "v "+vt, "v", vt, nil)
-				fields := g.variantFields(v)
-				g.emitSize(p, "v "+vt, "v", fields, 1)
+				g.emitMarshalMethods(p, "v "+vt, "v", vt, fields{}, nil)
+				fs := g.variantFields(pv)
+				g.emitSize(p, "v "+vt, "v", fs, 1)
 				p.F("// encode appends the tag of %s (%d), then its fields.", vt, v.Tag)
 				p.Block("func (v "+vt+") encode(b []byte, e *encoder) []byte {", "}", func() {
 					p.F("b = append(b, %d)", v.Tag)
-					g.encodeFields(p, "v", fields, d.Name+"."+v.Name)
+					g.encodeFields(p, "v", fs, d.Name+"."+v.Name)
 					p.P("return b")
 				})
 				p.P()
@@ -83,11 +82,11 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 
 // encodeFields emits the encoding of fields: runs of fixed-layout fields
 // together, the others one by one.
-func (g *generator) encodeFields(p *emit.Printer, recv string, fields []field, ctx string) {
-	for i, r := range g.runs(recv, fields, ctx) {
+func (g *generator) encodeFields(p *emit.Printer, recv string, fs fields, ctx string) {
+	for i, r := range g.runs(recv, fs, ctx) {
 		if r.leaves == nil {
 			f := r.fields[0]
-			g.encodeValue(p, f.t, recv+"."+f.goName, joinPath(ctx, f.name), 0)
+			g.encodeValue(p, f.v, recv+"."+f.goName, joinPath(ctx, f.name), 0)
 			continue
 		}
 		g.use("extend")
@@ -114,35 +113,49 @@ func (g *generator) encodeImports() []string {
 	return out
 }
 
-// field is a struct field, an inline variant's field, or the struct a struct
-// variant carries, with its Go name.
+// field is a planned struct field, inline variant field, or the struct a
+// struct variant carries, with its Go name.
 type field struct {
 	goName, name string
-	t            *schema.Type
+	v            *plan.Value
+	pf           *plan.Field
 }
 
-func structFields(st *schema.Struct) []field { return toFields(st.Fields) }
+// fields are the fields of a struct or variant and the plan's steps over
+// them.
+type fields struct {
+	list  []field
+	steps []plan.Step
+}
 
-func toFields(fs []*schema.Field) []field {
+func (g *generator) structFields(st *schema.Struct) fields {
+	pd := g.plan.Of(st)
+	return fields{list: g.toFields(pd.Fields, ""), steps: pd.Steps}
+}
+
+// toFields names planned fields; an unnamed one (the struct of a struct
+// variant) is called unnamed.
+func (g *generator) toFields(pfs []*plan.Field, unnamed string) []field {
 	var out []field
-	for _, f := range fs {
-		out = append(out, field{goName: fieldName(f), name: f.Name, t: f.Type})
+	for _, f := range pfs {
+		goName := unnamed
+		if f.Field != nil {
+			goName = fieldName(f.Field)
+		}
+		out = append(out, field{goName: goName, name: f.Name, v: f.Value, pf: f})
 	}
 	return out
 }
 
-// variantFields are what a variant carries after its tag.
-func (g *generator) variantFields(v *schema.Variant) []field {
-	switch v.Kind {
-	case schema.VariantInline:
-		return toFields(v.Fields)
-	case schema.VariantStruct:
-		// The struct has no name of its own on the wire: error paths go from
-		// the variant straight to the struct's fields.
-		return []field{{goName: structVariantField(g.names.decl[v.Struct]),
-			t: &schema.Type{Kind: schema.StructRef, Struct: v.Struct}}}
+// variantFields are what a variant carries after its tag. A struct
+// variant's struct has no name of its own on the wire: error paths go from
+// the variant straight to the struct's fields.
+func (g *generator) variantFields(v *plan.Variant) fields {
+	unnamed := ""
+	if v.Variant.Kind == schema.VariantStruct {
+		unnamed = structVariantField(g.names.decl[v.Variant.Struct])
 	}
-	return nil
+	return fields{list: g.toFields(v.Fields, unnamed), steps: v.Steps}
 }
 
 // bulkAppendMin is the size (32 KiB) from which MarshalBinary lets appending
@@ -150,38 +163,18 @@ func (g *generator) variantFields(v *schema.Variant) []field {
 // costs more than a second, small allocation from there on.
 const bulkAppendMin = "32<<10"
 
-// bulkTail reports whether the encoding of fields is a fixed-size head and
-// then the last field, an array that encode appends in one piece ([]u8, a
-// numeric array or an array of plain structs). It returns the head's size
-// (the count included) and the array's field and element size.
-func (g *generator) bulkTail(fields []field) (head int, last field, elem int, ok bool) {
-	if len(fields) == 0 {
-		return 0, field{}, 0, false
-	}
-	last = fields[len(fields)-1]
-	if last.t.Kind != schema.Array {
-		return 0, field{}, 0, false
-	}
-	elem, fixed := last.t.Elem.FixedSize()
-	_, plain := g.plain(last.t.Elem)
-	if !fixed || !(last.t.IsBytes() || isBulk(last.t.Elem) || plain) {
-		return 0, field{}, 0, false
-	}
-	for _, f := range fields[:len(fields)-1] {
-		n, fixed := f.t.FixedSize()
-		if !fixed || f.t.Kind == schema.UnionRef {
-			return 0, field{}, 0, false
-		}
-		head += n
-	}
-	return head + 4, last, elem, true
-}
-
 // emitMarshalMethods writes MarshalBinary, AppendBinary and WriteTo for a
-// type with EncodedSize and encode methods; fields are a struct's.
-func (g *generator) emitMarshalMethods(p *emit.Printer, recv, v, name string, fields []field) {
+// type with EncodedSize and encode methods; fs are a struct's fields, and
+// tail the plan's bulk tail of them (nil when it has none).
+func (g *generator) emitMarshalMethods(p *emit.Printer, recv, v, name string, fs fields, tail *plan.BulkTail) {
 	g.use("encoder")
-	head, last, elem, bulk := g.bulkTail(fields)
+	bulk := tail != nil
+	var head, elem int
+	var last field
+	if bulk {
+		head, elem = tail.Head, tail.Elem
+		last = fs.list[len(fs.list)-1]
+	}
 	if bulk {
 		p.P("// MarshalBinary implements encoding.BinaryMarshaler. It allocates the exact")
 		p.F("// encoded size. When %s holds 32 KiB or more, the %d bytes before it go", last.goName, head)
@@ -245,11 +238,11 @@ func (g *generator) emitMarshalMethods(p *emit.Printer, recv, v, name string, fi
 
 // emitSize writes EncodedSize: a constant for the fixed-size part plus code
 // for the rest. extra counts bytes before the fields (a union tag).
-func (g *generator) emitSize(p *emit.Printer, recv, v string, fields []field, extra int) {
+func (g *generator) emitSize(p *emit.Printer, recv, v string, fs fields, extra int) {
 	body := emit.New("\t")
 	fixed := extra
-	for _, f := range fields {
-		fixed += g.sizeValue(body, f.t, v+"."+f.goName, 0)
+	for _, f := range fs.list {
+		fixed += g.sizeValue(body, f.v, v+"."+f.goName, 0)
 	}
 	p.P("// EncodedSize returns the number of bytes MarshalBinary produces.")
 	p.Block("func ("+recv+") EncodedSize() int {", "}", func() {
@@ -267,17 +260,17 @@ func (g *generator) emitSize(p *emit.Printer, recv, v string, fields []field, ex
 
 // sizeValue emits code adding the variable part of x's size to n and
 // returns the constant part.
-func (g *generator) sizeValue(p *emit.Printer, t *schema.Type, x string, lvl int) int {
-	if n, ok := t.FixedSize(); ok && t.Kind != schema.UnionRef {
-		return n
+func (g *generator) sizeValue(p *emit.Printer, v *plan.Value, x string, lvl int) int {
+	if v.Fixed >= 0 && v.Op != plan.Union {
+		return v.Fixed
 	}
 	i := fmt.Sprintf("i%d", lvl)
-	switch t.Kind {
-	case schema.String:
+	switch v.Op {
+	case plan.String:
 		p.F("n += len(%s)", x)
 		return 4
-	case schema.Array:
-		if k, ok := t.Elem.FixedSize(); ok {
+	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array:
+		if k := v.Elem.Fixed; k >= 0 {
 			if k == 1 {
 				p.F("n += len(%s)", x)
 			} else {
@@ -286,47 +279,47 @@ func (g *generator) sizeValue(p *emit.Printer, t *schema.Type, x string, lvl int
 			return 4
 		}
 		p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
-			g.sizeValueFull(p, t.Elem, sel(x)+"["+i+"]", lvl+1)
+			g.sizeValueFull(p, v.Elem, sel(x)+"["+i+"]", lvl+1)
 		})
 		return 4
-	case schema.FixedArray:
+	case plan.FixedArray:
 		p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
-			g.sizeValueFull(p, t.Elem, sel(x)+"["+i+"]", lvl+1)
+			g.sizeValueFull(p, v.Elem, sel(x)+"["+i+"]", lvl+1)
 		})
 		return 0
-	case schema.Optional:
-		if t.Elem.Kind == schema.UnionRef {
+	case plan.Optional:
+		if v.Elem.Op == plan.Union {
 			p.Block("if "+x+" != nil {", "}", func() { p.F("n += %s.EncodedSize()", sel(x)) })
 			return 1
 		}
 		p.Block("if "+x+" != nil {", "}", func() {
-			g.sizeValueFull(p, t.Elem, deref(t.Elem, x), lvl+1)
+			g.sizeValueFull(p, v.Elem, deref(v.Elem, x), lvl+1)
 		})
 		return 1
-	case schema.StructRef:
+	case plan.Struct:
 		p.F("n += %s.EncodedSize()", sel(x))
-	case schema.UnionRef:
-		if n, ok := t.FixedSize(); ok {
-			return n
+	case plan.Union:
+		if v.Fixed >= 0 {
+			return v.Fixed
 		}
 		p.Block("if "+x+" != nil {", "} else {", func() { p.F("n += %s.EncodedSize()", sel(x)) })
-		p.F("\tn += %s{}.EncodedSize()", g.names.vtype[t.Union.Variants[0]])
+		p.F("\tn += %s{}.EncodedSize()", g.names.vtype[v.Decl.Union.Variants[0]])
 		p.P("}")
 	}
 	return 0
 }
 
 // sizeValueFull emits code adding all of x's size to n.
-func (g *generator) sizeValueFull(p *emit.Printer, t *schema.Type, x string, lvl int) {
-	if k := g.sizeValue(p, t, x, lvl); k > 0 {
+func (g *generator) sizeValueFull(p *emit.Printer, v *plan.Value, x string, lvl int) {
+	if k := g.sizeValue(p, v, x, lvl); k > 0 {
 		p.F("n += %d", k)
 	}
 }
 
 // deref is the expression for the value an optional's pointer points to;
 // methods of struct pointers are called on the pointer itself.
-func deref(elem *schema.Type, x string) string {
-	if elem.Kind == schema.StructRef {
+func deref(elem *plan.Value, x string) string {
+	if elem.Op == plan.Struct {
 		return x
 	}
 	return "*" + x
@@ -375,52 +368,50 @@ func (g *generator) appendScalar(k schema.Kind, x string) string {
 	panic("go backend: appendScalar of " + k.String())
 }
 
-// encodeValue emits code appending x (of type t) to b. ctx names the field
-// in error messages.
-func (g *generator) encodeValue(p *emit.Printer, t *schema.Type, x, ctx string, lvl int) {
+// encodeValue emits code appending x (coded as v) to b. ctx names the
+// field in error messages.
+func (g *generator) encodeValue(p *emit.Printer, v *plan.Value, x, ctx string, lvl int) {
 	i := fmt.Sprintf("i%d", lvl)
-	switch {
-	case t.Kind.IsScalar():
-		p.F("b = %s", g.appendScalar(t.Kind, x))
-	case t.Kind == schema.String:
+	switch v.Op {
+	case plan.Scalar:
+		p.F("b = %s", g.appendScalar(v.Kind, x))
+	case plan.String:
 		g.use("appendString")
 		p.F("b = appendString(b, %s, e, %q)", x, ctx)
-	case t.IsBytes():
+	case plan.Bytes:
 		g.use("appendBytes")
 		p.F("b = appendBytes(b, %s, e, %q)", x, ctx)
-	case t.Kind == schema.Array:
+	case plan.Numbers, plan.PlainArray, plan.Array:
 		g.use("appendCount")
 		p.F("b = appendCount(b, len(%s), e, %q)", x, ctx)
-		g.encodeElems(p, t.Elem, x, x, ctx, i, lvl)
-	case t.Kind == schema.FixedArray:
-		if t.Elem.Kind == schema.U8 {
-			p.F("b = append(b, %s[:]...)", sel(x))
-			return
-		}
-		g.encodeElems(p, t.Elem, x, sel(x)+"[:]", ctx, i, lvl)
-	case t.Kind == schema.Optional:
+		g.encodeElems(p, v, x, x, ctx, i, lvl)
+	case plan.FixedBytes:
+		p.F("b = append(b, %s[:]...)", sel(x))
+	case plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
+		g.encodeElems(p, v, x, sel(x)+"[:]", ctx, i, lvl)
+	case plan.Optional:
 		p.Block("if "+x+" == nil {", "} else {", func() { p.P("b = append(b, 0)") })
 		p.In()
 		p.P("b = append(b, 1)")
-		if t.Elem.Kind == schema.UnionRef {
+		if v.Elem.Op == plan.Union {
 			p.F("b = %s.encode(b, e)", sel(x))
 		} else {
-			g.encodeValue(p, t.Elem, deref(t.Elem, x), ctx, lvl+1)
+			g.encodeValue(p, v.Elem, deref(v.Elem, x), ctx, lvl+1)
 		}
 		p.Out()
 		p.P("}")
-	case t.Kind == schema.StructRef, t.Kind == schema.EnumRef:
+	case plan.Struct, plan.Enum:
 		p.F("b = %s.encode(b, e)", sel(x))
-	case t.Kind == schema.UnionRef:
+	case plan.Union:
 		p.Block("if "+x+" == nil {", "} else {", func() {
-			p.F("b = %s{}.encode(b, e) // the default value", g.names.vtype[t.Union.Variants[0]])
+			p.F("b = %s{}.encode(b, e) // the default value", g.names.vtype[v.Decl.Union.Variants[0]])
 		})
 		p.In()
 		p.F("b = %s.encode(b, e)", sel(x))
 		p.Out()
 		p.P("}")
 	default:
-		panic("go backend: encodeValue of " + t.String())
+		panic("go backend: encodeValue of " + v.String())
 	}
 }
 
@@ -434,19 +425,20 @@ func enumWire(en *schema.Enum, x string) string {
 	return x
 }
 
-// encodeElems emits the encoding of the elements of the array x (slice is x
-// as a slice): one bulk copy for numbers and plain structs, else a loop.
-func (g *generator) encodeElems(p *emit.Printer, elem *schema.Type, x, slice, ctx, i string, lvl int) {
-	if isBulk(elem) {
-		g.use("bulk." + bulkKinds[elem.Kind])
-		p.F("b = append%ss(b, %s)", bulkKinds[elem.Kind], slice)
+// encodeElems emits the encoding of the elements of the array x (coded as
+// v; slice is x as a slice): one bulk copy for numbers and plain structs,
+// else a loop.
+func (g *generator) encodeElems(p *emit.Printer, v *plan.Value, x, slice, ctx, i string, lvl int) {
+	switch v.Op {
+	case plan.Numbers, plan.FixedNumbers:
+		g.use("bulk." + bulkKinds[v.Kind])
+		p.F("b = append%ss(b, %s)", bulkKinds[v.Kind], slice)
 		return
-	}
-	if _, ok := g.plain(elem); ok {
-		p.F("b = append%ss(b, %s)", g.usePlain(elem), slice)
+	case plan.PlainArray, plan.FixedPlain:
+		p.F("b = append%ss(b, %s)", g.usePlain(v.Elem), slice)
 		return
 	}
 	p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
-		g.encodeValue(p, elem, sel(x)+"["+i+"]", ctx, lvl+1)
+		g.encodeValue(p, v.Elem, sel(x)+"["+i+"]", ctx, lvl+1)
 	})
 }

@@ -24,6 +24,7 @@ import (
 
 	"sdp/gen"
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -47,6 +48,7 @@ type generator struct {
 	pkg   string // Go package name
 	base  string // file name prefix
 	names *names
+	plan  *plan.Plan      // what the encoders and decoders print
 	uses  map[string]bool // runtime helpers referenced by emitted code
 }
 
@@ -57,6 +59,7 @@ func newGenerator(s *schema.Schema, opt gen.Options) *generator {
 		pkg:   pkg,
 		base:  strings.ReplaceAll(strings.TrimSuffix(pkg, "_"), "_", ""),
 		names: newNames(s),
+		plan:  plan.Build(s),
 		uses:  map[string]bool{},
 	}
 }

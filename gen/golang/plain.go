@@ -5,8 +5,8 @@ import (
 	"sort"
 	"strings"
 
-	"sdp/gen"
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -18,23 +18,11 @@ import (
 // file asserts the layout at compile time; other hosts, and the
 // sdp_portable build tag, use element-by-element code.
 
-// plainInfo describes a plain struct: its wire size and the nesting depth
-// one value takes (1 plus that of its deepest nested struct).
-type plainInfo struct {
-	size, depth int
-}
-
-// plain reports whether t is a plain struct (gen.Plain), and its layout.
-func (g *generator) plain(t *schema.Type) (plainInfo, bool) {
-	l, ok := gen.Plain(t)
-	return plainInfo{size: l.Size, depth: l.Depth}, ok
-}
-
-// usePlain records that the code copies arrays of plain struct t and returns
-// the helpers' name part.
-func (g *generator) usePlain(t *schema.Type) string {
-	g.use("plain." + t.Struct.Name)
-	return "Plain" + g.names.decl[t.Struct]
+// usePlain records that the code copies arrays of the plain struct elem
+// and returns the helpers' name part.
+func (g *generator) usePlain(elem *plan.Value) string {
+	g.use("plain." + elem.Decl.Name())
+	return "Plain" + g.names.decl[elem.Decl.Struct]
 }
 
 // plainUsed lists the plain structs whose array helpers the code uses.
@@ -49,23 +37,22 @@ func (g *generator) plainUsed() []*schema.Struct {
 	return out
 }
 
-// decodeArrayElems emits the decoding of the elements of x, an array whose
-// storage already has its length (a []T resized to the count, or a [N]T).
-// For plain structs: one copy when the input holds it and the nesting fits,
-// else the element loop, which reports the exact error.
-func (g *generator) decodeArrayElems(p *emit.Printer, elem *schema.Type, x, i string, lvl int) {
-	info, ok := g.plain(elem)
-	if !ok {
-		g.decodeElems(p, elem, x, i, lvl)
+// decodeArrayElems emits the decoding of the elements of x, an array coded
+// as v whose storage already has its length (a []T resized to the count, or
+// a [N]T). For plain structs: one copy when the input holds it and the
+// nesting fits, else the element loop, which reports the exact error.
+func (g *generator) decodeArrayElems(p *emit.Printer, v *plan.Value, x, i string, lvl int) {
+	if v.Plain == nil {
+		g.decodeElems(p, v.Elem, x, i, lvl)
 		return
 	}
-	name := g.usePlain(elem)
-	p.F("if n := len(%s); d.depth+%d <= d.maxDepth && len(d.b)-d.off >= n*%d {", x, info.depth, info.size)
+	name := g.usePlain(v.Elem)
+	p.F("if n := len(%s); d.depth+%d <= d.maxDepth && len(d.b)-d.off >= n*%d {", x, v.Plain.Depth, v.Plain.Size)
 	p.F("\tread%ss(%s[:], d.b[d.off:])", name, sel(x))
-	p.F("\td.off += n * %d", info.size)
+	p.F("\td.off += n * %d", v.Plain.Size)
 	p.P("} else {")
 	p.In()
-	g.decodeElems(p, elem, x, i, lvl)
+	g.decodeElems(p, v.Elem, x, i, lvl)
 	p.Out()
 	p.P("}")
 }
@@ -74,21 +61,21 @@ func (g *generator) decodeArrayElems(p *emit.Printer, elem *schema.Type, x, i st
 // the _le.go (little) or _be.go file.
 func (g *generator) emitPlainBulk(p *emit.Printer, little bool) {
 	for _, st := range g.plainUsed() {
-		info, _ := g.plain(&schema.Type{Kind: schema.StructRef, Struct: st})
+		info := g.plan.Of(st).Plain
 		typ := g.names.decl[st]
 		name := "Plain" + typ
 		if little {
-			p.F("// %s's memory is its wire encoding: %d bytes, no padding (checked here at", typ, info.size)
+			p.F("// %s's memory is its wire encoding: %d bytes, no padding (checked here at", typ, info.Size)
 			p.P("// compile time).")
-			p.F("var _ = [1]struct{}{}[unsafe.Sizeof(%s{})-%d]", typ, info.size)
+			p.F("var _ = [1]struct{}{}[unsafe.Sizeof(%s{})-%d]", typ, info.Size)
 			p.P()
 		}
-		emitArrayCopies(p, name, typ, "the encoding of every element of s", "encoded elements", info.size, little, func() {
+		emitArrayCopies(p, name, typ, "the encoding of every element of s", "encoded elements", info.Size, little, func() {
 			p.P("var e encoder")
 			p.Block("for i := range s {", "}", func() { p.P("b = s[i].encode(b, &e)") })
 			p.P("return b")
 		}, func() {
-			p.F("d := decoder{b: src, maxDepth: %d}", info.depth)
+			p.F("d := decoder{b: src, maxDepth: %d}", info.Depth)
 			p.Block("for i := range dst {", "}", func() { p.P("dst[i].decode(&d)") })
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -14,49 +15,18 @@ import (
 // every leaf at its offset. When the quick check fails, the decoder falls
 // back to reading field by field, which finds and reports the exact error.
 
-// leaf is one scalar or enum of a run, at a byte offset from the run's start.
+// leaf is one scalar or enum of a run (a plan.Leaf) with its Go
+// expression.
 type leaf struct {
-	t   *schema.Type // scalar kind or EnumRef
-	x   string       // Go expression of the value
+	v   *plan.Value // Scalar or Enum
+	x   string      // Go expression of the value
 	off int
 	ctx string // schema name for encode errors
 }
 
-// inRun reports whether a field type can be part of a run.
-func inRun(t *schema.Type) bool {
-	switch {
-	case t.Kind.IsScalar(), t.Kind == schema.EnumRef:
-		return true
-	case t.Kind == schema.StructRef:
-		for _, f := range t.Struct.Fields {
-			if !inRun(f.Type) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
-// flatten appends the leaves of x (of type t) at offset off and returns the
-// offset after it and the nesting depth it adds.
-func (g *generator) flatten(leaves []leaf, t *schema.Type, x string, off int, ctx string) ([]leaf, int, int) {
-	if t.Kind != schema.StructRef {
-		return append(leaves, leaf{t: t, x: x, off: off, ctx: ctx}), off + t.MinSize(), 0
-	}
-	depth := 0
-	for _, f := range t.Struct.Fields {
-		var d int
-		leaves, off, d = g.flatten(leaves, f.Type, x+"."+fieldName(f), off, t.Struct.Name+"."+f.Name)
-		if d > depth {
-			depth = d
-		}
-	}
-	return leaves, off, depth + 1
-}
-
-// run is a group of fields decoded and encoded together; a single field
-// that is not part of a run has a nil leaves.
+// run is a step of the plan (plan.Step) with its fields' Go names: a group
+// of fields decoded and encoded together, or a single field that is not
+// part of a run (nil leaves).
 type run struct {
 	fields []field
 	leaves []leaf
@@ -64,53 +34,54 @@ type run struct {
 	depth  int // extra nesting below the enclosing value
 }
 
-// runs groups fields: consecutive run-able fields with at least one leaf
-// between them form a run (a single scalar too: the run's inlined bounds
-// check is cheaper than a call to the decoder's u64 and the others); every
-// other field stands alone.
-func (g *generator) runs(recv string, fields []field, ctx string) []run {
+// runs turns the plan's steps over fs into runs whose leaves are Go
+// expressions below recv; ctx is the schema name of the fields' owner.
+func (g *generator) runs(recv string, fs fields, ctx string) []run {
 	var out []run
-	var cur []field
-	flush := func() {
-		if len(cur) == 0 {
-			return
+	i := 0
+	for _, st := range fs.steps {
+		r := run{fields: fs.list[i : i+len(st.Fields)]}
+		i += len(st.Fields)
+		if st.Run != nil {
+			r.leaves = g.leaves(recv, r.fields[0], st.Run.Leaves, 0, ctx)
+			r.size, r.depth = st.Run.Size, st.Run.Depth
 		}
-		r := run{fields: cur}
-		for _, f := range cur {
-			var d int
-			r.leaves, r.size, d = g.flatten(r.leaves, f.t, recv+"."+f.goName, r.size, joinPath(ctx, f.name))
-			if d > r.depth {
-				r.depth = d
-			}
-		}
-		if len(r.leaves) == 0 || r.size == 0 {
-			for _, f := range cur {
-				out = append(out, run{fields: []field{f}})
-			}
-		} else {
-			out = append(out, r)
-		}
-		cur = nil
+		out = append(out, r)
 	}
-	for _, f := range fields {
-		if inRun(f.t) {
-			cur = append(cur, f)
-			continue
+	return out
+}
+
+// leaves names the plan's leaves as Go expressions below recv, their
+// offsets moved by base. Every leaf's path starts at a field of the same
+// owner as f.
+func (g *generator) leaves(recv string, f field, ls []plan.Leaf, base int, ctx string) []leaf {
+	var out []leaf
+	for _, l := range ls {
+		x := recv + "." + f.goName
+		if l.Path[0] != nil {
+			x = recv + "." + fieldName(l.Path[0])
 		}
-		flush()
-		out = append(out, run{fields: []field{f}})
+		for _, pf := range l.Path[1:] {
+			x += "." + fieldName(pf)
+		}
+		c := joinPath(ctx, f.name)
+		if l.Path[0] != nil {
+			c = joinPath(ctx, l.Path[0].Name)
+		}
+		if l.Owner != nil {
+			c = l.Owner.Name + "." + l.Path[len(l.Path)-1].Name
+		}
+		out = append(out, leaf{v: l.Value, x: x, off: base + l.Offset, ctx: c})
 	}
-	flush()
 	return out
 }
 
 // readLeaf is the expression reading a leaf from the run's bytes b.
 func (g *generator) readLeaf(l leaf) string {
-	k := l.t.Kind
+	k := l.v.Kind
 	enum := ""
-	if k == schema.EnumRef {
-		enum = g.names.decl[l.t.Enum]
-		k = l.t.Enum.Base
+	if l.v.Op == plan.Enum {
+		enum = g.names.decl[l.v.Decl.Enum]
 	}
 	at := fmt.Sprintf("b[%d:]", l.off)
 	var x string
@@ -157,9 +128,9 @@ func (g *generator) decodeRun(p *emit.Printer, recv string, r run) {
 	}
 	for _, l := range r.leaves {
 		switch {
-		case l.t.Kind == schema.Bool:
+		case l.v.Op == plan.Scalar && l.v.Kind == schema.Bool:
 			cond += fmt.Sprintf(" && b[%d] <= 1", l.off)
-		case l.t.Kind == schema.EnumRef:
+		case l.v.Op == plan.Enum:
 			cond += " && " + g.readLeaf(l) + ".IsValid()"
 		}
 	}
@@ -186,12 +157,11 @@ func (g *generator) encodeRun(p *emit.Printer, r run, name string) {
 // run's bytes.
 func (g *generator) putLeaves(p *emit.Printer, leaves []leaf, name string) {
 	for _, l := range leaves {
-		k := l.t.Kind
+		k := l.v.Kind
 		x := l.x
-		if k == schema.EnumRef {
+		if l.v.Op == plan.Enum {
 			p.F("%s.validate(e)", x)
-			x = scalarTypes[l.t.Enum.Base] + "(" + enumWire(l.t.Enum, x) + ")"
-			k = l.t.Enum.Base
+			x = scalarTypes[k] + "(" + enumWire(l.v.Decl.Enum, x) + ")"
 		}
 		at := fmt.Sprintf("%s[%d:]", name, l.off)
 		if k.Size() > 1 {
@@ -230,45 +200,30 @@ func (g *generator) putLeaves(p *emit.Printer, leaves []leaf, name string) {
 	}
 }
 
-// flatFields reports whether a struct's fields are all of fixed layout or
-// strings, with at least one string: encodeFlat writes such a struct.
-func flatFields(fields []field) bool {
-	strs := 0
-	for _, f := range fields {
-		switch {
-		case f.t.Kind == schema.String:
-			strs++
-		case !inRun(f.t):
-			return false
-		}
-	}
-	return strs > 0
-}
-
-// encodeFlat emits the encoding of a struct whose fields flatFields
-// accepts: one extension of b by the struct's whole size, then every field
+// encodeFlat emits the encoding of a struct the plan marks Flat (fields
+// of fixed layout or strings): one extension of b by the struct's whole size, then every field
 // at its offset in it, constant up to the first string, and from then on
 // o, the offset after the last string.
-func (g *generator) encodeFlat(p *emit.Printer, recv string, fields []field, ctx string) {
+func (g *generator) encodeFlat(p *emit.Printer, recv string, fs fields, ctx string) {
 	size := fmt.Sprint(0)
 	fixed := 0
-	for _, f := range fields {
-		if f.t.Kind == schema.String {
+	for _, f := range fs.list {
+		if f.v.Op == plan.String {
 			fixed += 4
 			size += fmt.Sprintf("+len(%s.%s)", recv, f.goName)
 			continue
 		}
-		fixed += f.t.MinSize()
+		fixed += f.v.Min
 	}
 	size = fmt.Sprint(fixed) + size[1:]
 	p.F("b, r := extend(b, %s)", size)
-	rs := g.runs(recv, fields, ctx)
+	rs := g.runs(recv, fs, ctx)
 	static := 0      // the offset while it is constant
 	dynamic := false // whether o holds the offset
 	for i, r := range rs {
 		last := i == len(rs)-1
 		f := r.fields[0]
-		if r.leaves == nil && f.t.Kind == schema.String {
+		if r.leaves == nil && f.v.Op == plan.String {
 			at := fmt.Sprintf("r[%d:]", static)
 			if dynamic {
 				at = "r[o:]"
@@ -292,7 +247,9 @@ func (g *generator) encodeFlat(p *emit.Printer, recv string, fields []field, ctx
 		leaves := r.leaves
 		n := r.size
 		if leaves == nil {
-			leaves, n, _ = g.flatten(nil, f.t, recv+"."+f.goName, 0, joinPath(ctx, f.name))
+			var ls []plan.Leaf
+			ls, n = plan.Flatten(f.pf)
+			leaves = g.leaves(recv, f, ls, 0, ctx)
 		}
 		if n == 0 {
 			continue

@@ -672,7 +672,7 @@ func (g *generator) emitRuntime(p *emit.Printer) []string {
 	p.Line(runtimeOptions)
 	p.Line(runtimeEncoder)
 	p.Line(runtimeDecoder)
-	if g.s.HasMemoryCharges() {
+	if g.plan.Charges {
 		p.Line(runtimeCharge)
 	}
 	for _, k := range g.bulkUsed() {
