@@ -1,6 +1,7 @@
 package plan_test
 
 import (
+	"fmt"
 	"testing"
 
 	"sdp/codec"
@@ -181,6 +182,47 @@ func walkValues(d *plan.Decl, f func(*plan.Value)) {
 	for _, vr := range d.Variants {
 		for _, fl := range vr.Fields {
 			walk(fl.Value)
+		}
+	}
+}
+
+// TestGroup checks the run rules on one struct: which fields join a run
+// under each rule, and where MaxSize and MinFields split them.
+func TestGroup(t *testing.T) {
+	src := `enum E: u8 { A = 0 }
+struct P { x: f32, y: f32 }
+struct S { a: u8, b: E, c: P, d: [4]u16, e: u64, f: str, g: bool, h: u32, i: [8]u64 }`
+	s, err := schema.Parse("g.sdp", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields := plan.Build(s).Of(s.Struct("S")).Fields
+	shape := func(steps []plan.Step) string {
+		out := ""
+		for _, st := range steps {
+			if st.Run == nil {
+				out += st.Fields[0].Name + " "
+				continue
+			}
+			out += "("
+			for _, f := range st.Fields {
+				out += f.Name
+			}
+			out += fmt.Sprintf(":%d) ", st.Run.Size)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		rule plan.RunRule
+		want string
+	}{
+		{plan.NestedRuns, "(abc:10) d (e:8) f (gh:5) i "},
+		{plan.ScalarRuns, "a b c d e f (gh:5) i "},
+		{plan.RunRule{Enums: true, FixedNumbers: true, MinFields: 1}, "(ab:2) c (de:16) f (ghi:69) "},
+		{plan.RunRule{Enums: true, FixedNumbers: true, MaxSize: 64, MinFields: 2}, "(ab:2) c (de:16) f (gh:5) i "},
+	} {
+		if got := shape(plan.Group(fields, c.rule)); got != c.want {
+			t.Errorf("%+v: got %q, want %q", c.rule, got, c.want)
 		}
 	}
 }

@@ -2,15 +2,50 @@ package plan
 
 import "sdp/schema"
 
-// fixedLayout reports whether a value can be part of a run: a scalar, an
-// enum, or a struct made only of those (recursively).
-func fixedLayout(v *Value) bool {
+// RunRule says which fields a backend reads and writes together as one
+// run. The plan's own steps (Decl.Steps, Variant.Steps) follow NestedRuns;
+// a backend whose reader takes runs of another shape (a fixed-size array
+// of at most 64 bytes, a struct module format) groups the same fields with
+// its rule through Group, so the grouping is still decided here, once.
+type RunRule struct {
+	// Enums lets enums join a run (their values are checked with it).
+	Enums bool
+	// Structs lets structs made only of run-able fields join a run, as
+	// their leaves.
+	Structs bool
+	// FixedNumbers lets fixed arrays of numbers join a run, as one leaf
+	// (Op FixedNumbers or FixedBytes).
+	FixedNumbers bool
+	// MaxSize ends a run before it would pass this many bytes (0: no limit).
+	MaxSize int
+	// MinFields is the fewest fields a run has; fewer are coded one by one.
+	MinFields int
+}
+
+// NestedRuns is the rule of the plan's own steps: scalars, enums and
+// nested fixed-layout structs, any number of fields (a single scalar too: a
+// run's one bounds check is cheaper than a call per field).
+var NestedRuns = RunRule{Enums: true, Structs: true, MinFields: 1}
+
+// ScalarRuns is a rule for readers that take scalars only: two or more
+// bools, integers and floats.
+var ScalarRuns = RunRule{MinFields: 2}
+
+// fits reports whether a value can be part of a run under the rule.
+func (r RunRule) fits(v *Value) bool {
 	switch v.Op {
-	case Scalar, Enum:
+	case Scalar:
 		return true
+	case Enum:
+		return r.Enums
+	case FixedNumbers, FixedBytes:
+		return r.FixedNumbers
 	case Struct:
+		if !r.Structs {
+			return false
+		}
 		for _, f := range v.Decl.Fields {
-			if !fixedLayout(f.Value) {
+			if !r.fits(f.Value) {
 				return false
 			}
 		}
@@ -19,39 +54,49 @@ func fixedLayout(v *Value) bool {
 	return false
 }
 
-// runs groups fields into steps: consecutive fixed-layout fields with at
-// least one leaf between them form a run (a single scalar too: a run's one
-// bounds check is cheaper than a call per field); every other field stands
-// alone.
-func runs(fields []*Field) []Step {
+// fixedLayout reports whether a value can be part of a run of the plan's
+// own steps: a scalar, an enum, or a struct made only of those.
+func fixedLayout(v *Value) bool { return NestedRuns.fits(v) }
+
+// runs groups fields into the plan's own steps (NestedRuns).
+func runs(fields []*Field) []Step { return Group(fields, NestedRuns) }
+
+// Group groups fields into steps under a rule: consecutive fields the rule
+// lets into a run, with at least one leaf and one byte between them and at
+// least rule.MinFields fields, form a run; every other field stands alone.
+func Group(fields []*Field, rule RunRule) []Step {
 	var out []Step
 	var cur []*Field
+	var r *Run
 	flush := func() {
 		if len(cur) == 0 {
 			return
 		}
-		r := &Run{}
-		for _, f := range cur {
-			if d := r.add(f.Value, []*schema.Field{f.Field}, nil); d > r.Depth {
-				r.Depth = d
-			}
-		}
-		if len(r.Leaves) == 0 || r.Size == 0 {
+		if len(r.Leaves) == 0 || r.Size == 0 || len(cur) < rule.MinFields {
 			for _, f := range cur {
 				out = append(out, Step{Fields: []*Field{f}})
 			}
 		} else {
 			out = append(out, Step{Fields: cur, Run: r})
 		}
-		cur = nil
+		cur, r = nil, nil
 	}
 	for _, f := range fields {
-		if fixedLayout(f.Value) {
-			cur = append(cur, f)
+		if !rule.fits(f.Value) {
+			flush()
+			out = append(out, Step{Fields: []*Field{f}})
 			continue
 		}
-		flush()
-		out = append(out, Step{Fields: []*Field{f}})
+		if r != nil && rule.MaxSize > 0 && r.Size+f.Value.Fixed > rule.MaxSize {
+			flush()
+		}
+		if r == nil {
+			r = &Run{}
+		}
+		cur = append(cur, f)
+		if d := r.add(f.Value, []*schema.Field{f.Field}, nil); d > r.Depth {
+			r.Depth = d
+		}
 	}
 	flush()
 	return out
@@ -61,6 +106,7 @@ func runs(fields []*Field) []Step {
 // size and returns the nesting depth v adds.
 func (r *Run) add(v *Value, path []*schema.Field, owner *schema.Struct) int {
 	if v.Op != Struct {
+		// A Scalar, an Enum, or a whole fixed array of numbers.
 		r.Leaves = append(r.Leaves, Leaf{Path: path, Owner: owner, Value: v, Offset: r.Size})
 		r.Size += v.Min
 		return 0
