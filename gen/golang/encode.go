@@ -59,7 +59,6 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 				p.P("return ", g.appendScalar(d.Base, scalarTypes[d.Base]+"("+enumWire(d, "v")+")"))
 			})
 			p.P()
-			g.use("EncodeError")
 		case *schema.Union:
 			for _, pv := range g.plan.Of(d).Variants {
 				v := pv.Variant
@@ -89,7 +88,6 @@ func (g *generator) encodeFields(p *emit.Printer, recv string, fs fields, ctx st
 			g.encodeValue(p, f.v, recv+"."+f.goName, joinPath(ctx, f.name), 0)
 			continue
 		}
-		g.use("extend")
 		g.encodeRun(p, r, fmt.Sprintf("r%d", i))
 	}
 }
@@ -167,7 +165,6 @@ const bulkAppendMin = "32<<10"
 // type with EncodedSize and encode methods; fs are a struct's fields, and
 // tail the plan's bulk tail of them (nil when it has none).
 func (g *generator) emitMarshalMethods(p *emit.Printer, recv, v, name string, fs fields, tail *plan.BulkTail) {
-	g.use("encoder")
 	bulk := tail != nil
 	var head, elem int
 	var last field
@@ -337,7 +334,6 @@ func sel(x string) string {
 func (g *generator) appendScalar(k schema.Kind, x string) string {
 	switch k {
 	case schema.Bool:
-		g.use("appendBool")
 		return "appendBool(b, " + x + ")"
 	case schema.U8:
 		return "append(b, " + x + ")"
@@ -376,13 +372,10 @@ func (g *generator) encodeValue(p *emit.Printer, v *plan.Value, x, ctx string, l
 	case plan.Scalar:
 		p.F("b = %s", g.appendScalar(v.Kind, x))
 	case plan.String:
-		g.use("appendString")
 		p.F("b = appendString(b, %s, e, %q)", x, ctx)
 	case plan.Bytes:
-		g.use("appendBytes")
 		p.F("b = appendBytes(b, %s, e, %q)", x, ctx)
 	case plan.Numbers, plan.PlainArray, plan.Array:
-		g.use("appendCount")
 		p.F("b = appendCount(b, len(%s), e, %q)", x, ctx)
 		g.encodeElems(p, v, x, x, ctx, i, lvl)
 	case plan.FixedBytes:

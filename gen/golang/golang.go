@@ -67,8 +67,8 @@ func newGenerator(s *schema.Schema, opt gen.Options) *generator {
 // use records that emitted code calls a runtime helper.
 func (g *generator) use(helper string) { g.uses[helper] = true }
 
-// files emits every file. The types, codecs and messages are emitted first
-// because they decide which runtime helpers exist.
+// files emits every file. The types, codecs, messages and array copies are
+// emitted first because they decide which runtime helpers exist.
 func (g *generator) files() ([]gen.File, error) {
 	type part struct {
 		suffix string
@@ -89,12 +89,6 @@ func (g *generator) files() ([]gen.File, error) {
 		imports[i] = pt.emit(p)
 		bodies[i] = p.Bytes()
 	}
-	// The runtime goes last: it depends on g.uses.
-	rt := emit.New("\t")
-	rtImports := g.emitRuntime(rt)
-	parts = append(parts, part{suffix: "_runtime.go"})
-	bodies = append(bodies, rt.Bytes())
-	imports = append(imports, rtImports)
 	if g.hasBulk() || len(g.plainUsed()) > 0 {
 		le, be := emit.New("\t"), emit.New("\t")
 		leImports, beImports := g.emitBulk(le, true), g.emitBulk(be, false)
@@ -102,6 +96,12 @@ func (g *generator) files() ([]gen.File, error) {
 		bodies = append(bodies, le.Bytes(), be.Bytes())
 		imports = append(imports, leImports, beImports)
 	}
+	// The runtime goes last: it holds what the other files use.
+	rt := emit.New("\t")
+	rtImports := g.emitRuntime(rt, bodies)
+	parts = append(parts, part{suffix: "_runtime.go"})
+	bodies = append(bodies, rt.Bytes())
+	imports = append(imports, rtImports)
 	for i, pt := range parts {
 		name := g.base + pt.suffix
 		src := g.file(pt.tag, i == 0, imports[i], bodies[i])

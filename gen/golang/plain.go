@@ -3,7 +3,6 @@ package golang
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"sdp/gen/emit"
 	"sdp/gen/plan"
@@ -25,12 +24,13 @@ func (g *generator) usePlain(elem *plan.Value) string {
 	return "Plain" + g.names.decl[elem.Decl.Struct]
 }
 
-// plainUsed lists the plain structs whose array helpers the code uses.
+// plainUsed lists the plain structs whose array helpers the code uses,
+// sorted by name.
 func (g *generator) plainUsed() []*schema.Struct {
 	var out []*schema.Struct
-	for u := range g.uses {
-		if strings.HasPrefix(u, "plain.") {
-			out = append(out, g.s.Lookup(strings.TrimPrefix(u, "plain.")).(*schema.Struct))
+	for _, st := range g.s.Structs {
+		if g.uses["plain."+st.Name] {
+			out = append(out, st)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })

@@ -2,7 +2,6 @@ package golang
 
 import (
 	"embed"
-	"sort"
 	"strings"
 
 	"sdp/gen/emit"
@@ -53,28 +52,49 @@ var bulkInfos = map[string]bulkInfo{
 	"F64": {"F64", "float64", 8, "math.Float64frombits(binary.LittleEndian.Uint64(src[i*8:]))", "binary.LittleEndian.AppendUint64(b, math.Float64bits(v))"},
 }
 
+// bulkNames are the element kinds of the array helpers, sorted.
+var bulkNames = []string{"F32", "F64", "I16", "I32", "I64", "I8", "U16", "U32", "U64"}
+
 // bulkUsed lists the element kinds whose array helpers the code uses, sorted.
 func (g *generator) bulkUsed() []bulkInfo {
 	var out []bulkInfo
-	for u := range g.uses {
-		if strings.HasPrefix(u, "bulk.") {
-			out = append(out, bulkInfos[strings.TrimPrefix(u, "bulk.")])
+	for _, k := range bulkNames {
+		if g.uses["bulk."+k] {
+			out = append(out, bulkInfos[k])
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
 	return out
 }
 
 func (g *generator) hasBulk() bool { return len(g.bulkUsed()) > 0 }
 
-func (g *generator) emitRuntime(p *emit.Printer) []string {
-	p.Line(rtSource("options.go"))
-	p.Line(rtSource("encoder.go"))
-	p.Line(rtSource("decoder.go"))
+// emitRuntime writes the runtime the code in others uses: rt/'s
+// declarations pruned to those, and the array helpers of the element kinds
+// in use. It returns the imports the runtime needs.
+func (g *generator) emitRuntime(p *emit.Printer, others [][]byte) []string {
+	h := emit.New("\t")
+	g.emitArrayHelpers(h)
+	uses := map[string]bool{}
+	for _, b := range others {
+		mention(uses, string(b))
+	}
+	mention(uses, string(h.Bytes()))
+	var units []rtUnit
+	units = append(units, rtUnits("options.go")...)
+	units = append(units, rtUnits("encoder.go")...)
+	units = append(units, rtUnits("decoder.go")...)
 	if g.plan.Charges {
 		// Rule 11's check, for schemas with charged types.
-		p.Line(rtSource("charge.go"))
+		units = append(units, rtUnits("charge.go")...)
 	}
+	src := pruneRuntime(units, uses) + string(h.Bytes())
+	p.Line(strings.TrimSuffix(src, "\n"))
+	return importsOf(src, []string{"encoding/binary", "strconv", "strings", "unicode/utf8", "unsafe"})
+}
+
+// emitArrayHelpers writes the decoder's readers of numeric arrays, for the
+// element kinds in use.
+func (g *generator) emitArrayHelpers(p *emit.Printer) {
 	for _, k := range g.bulkUsed() {
 		p.F("// array%s reads a []%s: count, then the elements, into old's storage when", k.name, k.goType)
 		p.P("// it has the capacity.")
@@ -102,7 +122,6 @@ func (g *generator) emitRuntime(p *emit.Printer) []string {
 		})
 		p.P()
 	}
-	return []string{"encoding/binary", "strconv", "strings", "unicode/utf8", "unsafe"}
 }
 
 // The build constraints of the bulk files: the little-endian architectures

@@ -407,36 +407,6 @@ func (d *decoder) span(n int) []byte {
 	return d.b[d.off : d.off+n]
 }
 
-func (d *decoder) u8() uint8 {
-	if d.off >= len(d.b) {
-		d.truncated(1)
-		return 0
-	}
-	v := d.b[d.off]
-	d.off++
-	return v
-}
-
-func (d *decoder) u16() uint16 {
-	if len(d.b)-d.off < 2 {
-		d.truncated(2)
-		return 0
-	}
-	v := binary.LittleEndian.Uint16(d.b[d.off:])
-	d.off += 2
-	return v
-}
-
-func (d *decoder) u32() uint32 {
-	if len(d.b)-d.off < 4 {
-		d.truncated(4)
-		return 0
-	}
-	v := binary.LittleEndian.Uint32(d.b[d.off:])
-	d.off += 4
-	return v
-}
-
 func (d *decoder) u64() uint64 {
 	if len(d.b)-d.off < 8 {
 		d.truncated(8)
@@ -455,21 +425,6 @@ func (d *decoder) boolean() bool {
 	v := d.b[d.off]
 	if v > 1 {
 		d.failAt(d.off, RuleBool, "byte "+strconv.Itoa(int(v))+" is not a bool (0 or 1)")
-		return false
-	}
-	d.off++
-	return v == 1
-}
-
-// present reads an optional's presence byte.
-func (d *decoder) present() bool {
-	if d.off >= len(d.b) {
-		d.truncated(1)
-		return false
-	}
-	v := d.b[d.off]
-	if v > 1 {
-		d.failAt(d.off, RulePresence, "presence byte "+strconv.Itoa(int(v))+" is not 0 or 1")
 		return false
 	}
 	d.off++

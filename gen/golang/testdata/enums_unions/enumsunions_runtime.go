@@ -296,11 +296,6 @@ var asciiLast, asciiFirst = func() (last, first [17]uint64) {
 	return
 }()
 
-func appendBytes(b []byte, s []byte, e *encoder, field string) []byte {
-	b = appendCount(b, len(s), e, field)
-	return append(b, s...)
-}
-
 // extend lengthens b by n bytes and returns b and the new bytes, which the
 // caller must write all of (they may hold an earlier encoding's bytes).
 func extend(b []byte, n int) ([]byte, []byte) {
@@ -310,13 +305,6 @@ func extend(b []byte, n int) ([]byte, []byte) {
 	}
 	b = b[:k+n]
 	return b, b[k:]
-}
-
-func appendBool(b []byte, v bool) []byte {
-	if v {
-		return append(b, 1)
-	}
-	return append(b, 0)
 }
 
 // decoder reads one value from b. The first failure is kept in err and moves
@@ -570,20 +558,6 @@ func (d *decoder) str(old string) string {
 	return *(*string)(unsafe.Pointer(&t))
 }
 
-// bytes reads a []u8 into old's storage when it has the capacity, else into
-// a new slice that append fills without clearing it first.
-func (d *decoder) bytes(old []byte) []byte {
-	n := d.count(1)
-	if n > cap(old) {
-		s := append([]byte(nil), d.b[d.off:d.off+n]...)
-		d.off += n
-		return s
-	}
-	s := old[:n]
-	d.off += copy(s, d.b[d.off:])
-	return s
-}
-
 // resize returns s with length n, reusing its storage when it has the
 // capacity; the elements it keeps hold what they held, and the decoder
 // assigns every one of them.
@@ -594,14 +568,6 @@ func resize[T any](s []T, n int) []T {
 	return make([]T, n)
 }
 
-func (d *decoder) fixedBytes(dst []byte) {
-	if len(d.b)-d.off < len(dst) {
-		d.truncatedElement(1)
-		return
-	}
-	d.off += copy(dst, d.b[d.off:])
-}
-
 // chargeCount adds the n elements of the array whose count was just read,
 // of nominal size each, to the memory total (rule 11) and returns n; when the
 // total would exceed the memory limit it fails at the count and returns 0.
@@ -610,12 +576,6 @@ func (d *decoder) chargeCount(n int, each uint64) int {
 		return 0
 	}
 	return n
-}
-
-// chargePresent charges the value of the present optional whose presence
-// byte was just read, and reports whether decoding goes on.
-func (d *decoder) chargePresent(each uint64) bool {
-	return d.charge(d.off-1, 1, each)
 }
 
 func (d *decoder) charge(off int, n, each uint64) bool {

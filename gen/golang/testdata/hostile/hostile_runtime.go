@@ -6,8 +6,6 @@ import (
 	"encoding/binary"
 	"strconv"
 	"strings"
-	"unicode/utf8"
-	"unsafe"
 )
 
 // DefaultMaxDepth is the nesting limit of decoders unless DecodeOptions sets one.
@@ -151,156 +149,6 @@ func appendCount(b []byte, n int, e *encoder, field string) []byte {
 	return binary.LittleEndian.AppendUint32(b, uint32(n))
 }
 
-// appendString appends s's length and bytes.
-func appendString(b []byte, s string, e *encoder, field string) []byte {
-	b, r := extend(b, 4+len(s))
-	putString(r, s, e, field)
-	return b
-}
-
-// putString writes s's length and bytes at the start of r, which has room
-// for them, and returns the number of bytes it wrote. A string of at most
-// 16 bytes (most data's) is copied with two overlapping loads and stores of
-// 2, 4 or 8 bytes (no call, fewer branches than copy), whose values also show
-// whether it is ASCII, and so valid UTF-8, without reading it again; a
-// longer one, or one that is not ASCII, is checked by checkString.
-func putString(r []byte, s string, e *encoder, field string) int {
-	n := len(s)
-	binary.LittleEndian.PutUint32(r, uint32(n))
-	if n > 16 {
-		e.checkString(s, field)
-		return 4 + copy(r[4:], s)
-	}
-	dst := r[4 : 4+n]
-	var v uint64
-	switch {
-	case n >= 8:
-		a, z := load64(s), load64(s[n-8:])
-		binary.LittleEndian.PutUint64(dst, a)
-		binary.LittleEndian.PutUint64(dst[n-8:], z)
-		v = a | z
-	case n >= 4:
-		a, z := load32(s), load32(s[n-4:])
-		binary.LittleEndian.PutUint32(dst, a)
-		binary.LittleEndian.PutUint32(dst[n-4:], z)
-		v = uint64(a | z)
-	case n >= 2:
-		a, z := uint16(s[0])|uint16(s[1])<<8, uint16(s[n-2])|uint16(s[n-1])<<8
-		binary.LittleEndian.PutUint16(dst, a)
-		binary.LittleEndian.PutUint16(dst[n-2:], z)
-		v = uint64(a | z)
-	case n == 1:
-		dst[0] = s[0]
-		v = uint64(s[0])
-	}
-	if v&0x8080808080808080 != 0 {
-		e.checkString(s, field)
-	}
-	return 4 + n
-}
-
-// checkString is putString's check of a string that its copy did not
-// pass: longer than 16 bytes or not ASCII.
-func (e *encoder) checkString(s string, field string) {
-	if uint64(len(s)) > 0xFFFFFFFF {
-		e.fail(field, "more than 4294967295 elements")
-	}
-	if !utf8.ValidString(s) {
-		e.fail(field, "the string is not valid UTF-8")
-	}
-}
-
-// copyShortBytes copies s, of at most 16 bytes, into dst, of the same
-// length, as putString copies a short string, and reports whether s is
-// ASCII.
-func copyShortBytes(dst, s []byte) bool {
-	n := len(s)
-	var v uint64
-	switch {
-	case n >= 8:
-		a, z := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[n-8:])
-		binary.LittleEndian.PutUint64(dst, a)
-		binary.LittleEndian.PutUint64(dst[n-8:], z)
-		v = a | z
-	case n >= 4:
-		a, z := binary.LittleEndian.Uint32(s), binary.LittleEndian.Uint32(s[n-4:])
-		binary.LittleEndian.PutUint32(dst, a)
-		binary.LittleEndian.PutUint32(dst[n-4:], z)
-		v = uint64(a | z)
-	case n >= 2:
-		a, z := binary.LittleEndian.Uint16(s), binary.LittleEndian.Uint16(s[n-2:])
-		binary.LittleEndian.PutUint16(dst, a)
-		binary.LittleEndian.PutUint16(dst[n-2:], z)
-		v = uint64(a | z)
-	case n == 1:
-		dst[0] = s[0]
-		v = uint64(s[0])
-	}
-	return v&0x8080808080808080 == 0
-}
-
-// sameASCII reports whether s, of at most 16 bytes, is ASCII and holds the
-// bytes of old, of the same length, with the loads of copyShortBytes.
-func sameASCII(s []byte, old string) bool {
-	n := len(s)
-	switch {
-	case n >= 8:
-		a, z := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[n-8:])
-		return (a|z)&0x8080808080808080 == 0 && a == load64(old) && z == load64(old[n-8:])
-	case n >= 4:
-		a, z := binary.LittleEndian.Uint32(s), binary.LittleEndian.Uint32(s[n-4:])
-		return (a|z)&0x80808080 == 0 && a == load32(old) && z == load32(old[n-4:])
-	case n >= 2:
-		a, z := binary.LittleEndian.Uint16(s), binary.LittleEndian.Uint16(s[n-2:])
-		return (a|z)&0x8080 == 0 && a == uint16(old[0])|uint16(old[1])<<8 && z == uint16(old[n-2])|uint16(old[n-1])<<8
-	}
-	return s[0] < 0x80 && s[0] == old[0]
-}
-
-// load64 and load32 read the first 8 or 4 bytes of s, little-endian (the
-// compiler makes each one load).
-func load64(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-func load32(s string) uint32 {
-	_ = s[3]
-	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
-}
-
-// asciiEnd reports whether the last n bytes of b are ASCII, for the short
-// strings most data holds: n <= 16 and len(b) >= 16, so that two 8-byte
-// loads cover them (the bytes before them, such as the string's count, are
-// masked out). Otherwise it returns false and the caller checks the slow way.
-func asciiEnd(b []byte, n int) bool {
-	k := len(b)
-	return n <= 16 && k >= 16 &&
-		(binary.LittleEndian.Uint64(b[k-8:])&asciiLast[n]|binary.LittleEndian.Uint64(b[k-16:])&asciiFirst[n]) == 0
-}
-
-// asciiLast[n] and asciiFirst[n] hold the high bit of every byte of an
-// n-byte string that ends a 16-byte window, in its last and first 8 bytes.
-var asciiLast, asciiFirst = func() (last, first [17]uint64) {
-	for n := 0; n <= 16; n++ {
-		for i := 0; i < 8; i++ {
-			if 8-i <= n {
-				last[n] |= 0x80 << (8 * i)
-			}
-			if 16-i <= n {
-				first[n] |= 0x80 << (8 * i)
-			}
-		}
-	}
-	return
-}()
-
-func appendBytes(b []byte, s []byte, e *encoder, field string) []byte {
-	b = appendCount(b, len(s), e, field)
-	return append(b, s...)
-}
-
 // extend lengthens b by n bytes and returns b and the new bytes, which the
 // caller must write all of (they may hold an earlier encoding's bytes).
 func extend(b []byte, n int) ([]byte, []byte) {
@@ -310,13 +158,6 @@ func extend(b []byte, n int) ([]byte, []byte) {
 	}
 	b = b[:k+n]
 	return b, b[k:]
-}
-
-func appendBool(b []byte, v bool) []byte {
-	if v {
-		return append(b, 1)
-	}
-	return append(b, 0)
 }
 
 // decoder reads one value from b. The first failure is kept in err and moves
@@ -417,50 +258,6 @@ func (d *decoder) u8() uint8 {
 	return v
 }
 
-func (d *decoder) u16() uint16 {
-	if len(d.b)-d.off < 2 {
-		d.truncated(2)
-		return 0
-	}
-	v := binary.LittleEndian.Uint16(d.b[d.off:])
-	d.off += 2
-	return v
-}
-
-func (d *decoder) u32() uint32 {
-	if len(d.b)-d.off < 4 {
-		d.truncated(4)
-		return 0
-	}
-	v := binary.LittleEndian.Uint32(d.b[d.off:])
-	d.off += 4
-	return v
-}
-
-func (d *decoder) u64() uint64 {
-	if len(d.b)-d.off < 8 {
-		d.truncated(8)
-		return 0
-	}
-	v := binary.LittleEndian.Uint64(d.b[d.off:])
-	d.off += 8
-	return v
-}
-
-func (d *decoder) boolean() bool {
-	if d.off >= len(d.b) {
-		d.truncated(1)
-		return false
-	}
-	v := d.b[d.off]
-	if v > 1 {
-		d.failAt(d.off, RuleBool, "byte "+strconv.Itoa(int(v))+" is not a bool (0 or 1)")
-		return false
-	}
-	d.off++
-	return v == 1
-}
-
 // present reads an optional's presence byte.
 func (d *decoder) present() bool {
 	if d.off >= len(d.b) {
@@ -499,91 +296,6 @@ func (d *decoder) badCount(n uint32, min int) {
 		strconv.FormatUint(uint64(n)*uint64(min), 10)+" bytes, "+strconv.Itoa(left)+" left")
 }
 
-// Strings shorter than textLarge are copied into shared blocks of up to
-// textBlock bytes, one allocation for many strings instead of one each. A
-// block is never larger than the input left to decode, and its bytes never
-// change once a string points to them.
-const (
-	textBlock = 8192
-	textLarge = 1024
-)
-
-// str reads a string; old is the value it replaces, kept when its bytes are
-// the same (decoding into a used value allocates nothing for it then).
-func (d *decoder) str(old string) string {
-	b := d.b[d.off:]
-	if len(b) < 4 {
-		d.truncated(4)
-		return ""
-	}
-	n := binary.LittleEndian.Uint32(b)
-	if uint64(n) > uint64(len(b)-4) {
-		d.badCount(n, 1)
-		return ""
-	}
-	if n == 0 {
-		d.off += 4
-		return ""
-	}
-	end := d.off + 4 + int(n) // in int: 4+n wraps in uint32 for a string of 4 GiB - 4 bytes or more
-	s := d.b[d.off+4 : end]
-	if len(s) <= 16 {
-		if len(old) == len(s) {
-			// Decoding into a used value: the same string is kept.
-			if sameASCII(s, old) {
-				d.off = end
-				return old
-			}
-		} else if k := len(d.text); cap(d.text)-k >= len(s) {
-			// A new short string: copied into the block's free bytes (no
-			// string points to them) by two overlapping loads and stores
-			// that also show whether it is ASCII.
-			t := d.text[k : k+len(s)]
-			if copyShortBytes(t, s) {
-				d.text = d.text[:k+len(s)]
-				d.off = end
-				return *(*string)(unsafe.Pointer(&t))
-			}
-		}
-	}
-	if !asciiEnd(d.b[:end], len(s)) && !utf8.Valid(s) {
-		d.failAt(d.off, RuleUTF8, "the string is not valid UTF-8")
-		return ""
-	}
-	d.off += 4 + int(n)
-	if len(old) == len(s) && old == string(s) {
-		return old
-	}
-	if len(s) >= textLarge {
-		return string(s)
-	}
-	if cap(d.text)-len(d.text) < len(s) {
-		size := textBlock
-		if left := len(d.b) - d.off + len(s); left < size {
-			size = left
-		}
-		d.text = make([]byte, 0, size)
-	}
-	start := len(d.text)
-	d.text = append(d.text, s...)
-	t := d.text[start:]
-	return *(*string)(unsafe.Pointer(&t))
-}
-
-// bytes reads a []u8 into old's storage when it has the capacity, else into
-// a new slice that append fills without clearing it first.
-func (d *decoder) bytes(old []byte) []byte {
-	n := d.count(1)
-	if n > cap(old) {
-		s := append([]byte(nil), d.b[d.off:d.off+n]...)
-		d.off += n
-		return s
-	}
-	s := old[:n]
-	d.off += copy(s, d.b[d.off:])
-	return s
-}
-
 // resize returns s with length n, reusing its storage when it has the
 // capacity; the elements it keeps hold what they held, and the decoder
 // assigns every one of them.
@@ -592,14 +304,6 @@ func resize[T any](s []T, n int) []T {
 		return s[:n]
 	}
 	return make([]T, n)
-}
-
-func (d *decoder) fixedBytes(dst []byte) {
-	if len(d.b)-d.off < len(dst) {
-		d.truncatedElement(1)
-		return
-	}
-	d.off += copy(dst, d.b[d.off:])
 }
 
 // chargeCount adds the n elements of the array whose count was just read,

@@ -151,13 +151,6 @@ func appendCount(b []byte, n int, e *encoder, field string) []byte {
 	return binary.LittleEndian.AppendUint32(b, uint32(n))
 }
 
-// appendString appends s's length and bytes.
-func appendString(b []byte, s string, e *encoder, field string) []byte {
-	b, r := extend(b, 4+len(s))
-	putString(r, s, e, field)
-	return b
-}
-
 // putString writes s's length and bytes at the start of r, which has room
 // for them, and returns the number of bytes it wrote. A string of at most
 // 16 bytes (most data's) is copied with two overlapping loads and stores of
@@ -296,11 +289,6 @@ var asciiLast, asciiFirst = func() (last, first [17]uint64) {
 	return
 }()
 
-func appendBytes(b []byte, s []byte, e *encoder, field string) []byte {
-	b = appendCount(b, len(s), e, field)
-	return append(b, s...)
-}
-
 // extend lengthens b by n bytes and returns b and the new bytes, which the
 // caller must write all of (they may hold an earlier encoding's bytes).
 func extend(b []byte, n int) ([]byte, []byte) {
@@ -310,13 +298,6 @@ func extend(b []byte, n int) ([]byte, []byte) {
 	}
 	b = b[:k+n]
 	return b, b[k:]
-}
-
-func appendBool(b []byte, v bool) []byte {
-	if v {
-		return append(b, 1)
-	}
-	return append(b, 0)
 }
 
 // decoder reads one value from b. The first failure is kept in err and moves
@@ -349,15 +330,6 @@ func (d *decoder) failAt(off int, rule Rule, msg string) {
 
 func (d *decoder) truncated(need int) {
 	d.failAt(d.off, RuleTruncated, "need "+strconv.Itoa(need)+" bytes, "+strconv.Itoa(len(d.b)-d.off)+" left")
-}
-
-// truncatedElement reports a fixed array of size-byte elements that the
-// input ends inside, at the first incomplete element.
-func (d *decoder) truncatedElement(size int) {
-	i := (len(d.b) - d.off) / size
-	d.off += i * size
-	d.truncated(size)
-	d.index(i)
 }
 
 // enter goes one level deeper; the caller decrements depth when done.
@@ -461,21 +433,6 @@ func (d *decoder) boolean() bool {
 	return v == 1
 }
 
-// present reads an optional's presence byte.
-func (d *decoder) present() bool {
-	if d.off >= len(d.b) {
-		d.truncated(1)
-		return false
-	}
-	v := d.b[d.off]
-	if v > 1 {
-		d.failAt(d.off, RulePresence, "presence byte "+strconv.Itoa(int(v))+" is not 0 or 1")
-		return false
-	}
-	d.off++
-	return v == 1
-}
-
 // count reads an array count or string length and checks, before anything
 // is allocated, that the input holds count elements of at least min bytes.
 func (d *decoder) count(min int) int {
@@ -570,20 +527,6 @@ func (d *decoder) str(old string) string {
 	return *(*string)(unsafe.Pointer(&t))
 }
 
-// bytes reads a []u8 into old's storage when it has the capacity, else into
-// a new slice that append fills without clearing it first.
-func (d *decoder) bytes(old []byte) []byte {
-	n := d.count(1)
-	if n > cap(old) {
-		s := append([]byte(nil), d.b[d.off:d.off+n]...)
-		d.off += n
-		return s
-	}
-	s := old[:n]
-	d.off += copy(s, d.b[d.off:])
-	return s
-}
-
 // resize returns s with length n, reusing its storage when it has the
 // capacity; the elements it keeps hold what they held, and the decoder
 // assigns every one of them.
@@ -592,12 +535,4 @@ func resize[T any](s []T, n int) []T {
 		return s[:n]
 	}
 	return make([]T, n)
-}
-
-func (d *decoder) fixedBytes(dst []byte) {
-	if len(d.b)-d.off < len(dst) {
-		d.truncatedElement(1)
-		return
-	}
-	d.off += copy(dst, d.b[d.off:])
 }

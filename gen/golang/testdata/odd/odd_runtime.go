@@ -398,15 +398,6 @@ func trailingError(typ string, n, total int) error {
 	return &DecodeError{Type: typ, Offset: n, Rule: RuleTrailing, Msg: strconv.Itoa(total-n) + " bytes after the value"}
 }
 
-// span returns the next n bytes without consuming them, or nil if fewer are
-// left.
-func (d *decoder) span(n int) []byte {
-	if len(d.b)-d.off < n {
-		return nil
-	}
-	return d.b[d.off : d.off+n]
-}
-
 func (d *decoder) u8() uint8 {
 	if d.off >= len(d.b) {
 		d.truncated(1)
@@ -417,16 +408,6 @@ func (d *decoder) u8() uint8 {
 	return v
 }
 
-func (d *decoder) u16() uint16 {
-	if len(d.b)-d.off < 2 {
-		d.truncated(2)
-		return 0
-	}
-	v := binary.LittleEndian.Uint16(d.b[d.off:])
-	d.off += 2
-	return v
-}
-
 func (d *decoder) u32() uint32 {
 	if len(d.b)-d.off < 4 {
 		d.truncated(4)
@@ -434,16 +415,6 @@ func (d *decoder) u32() uint32 {
 	}
 	v := binary.LittleEndian.Uint32(d.b[d.off:])
 	d.off += 4
-	return v
-}
-
-func (d *decoder) u64() uint64 {
-	if len(d.b)-d.off < 8 {
-		d.truncated(8)
-		return 0
-	}
-	v := binary.LittleEndian.Uint64(d.b[d.off:])
-	d.off += 8
 	return v
 }
 

@@ -296,11 +296,6 @@ var asciiLast, asciiFirst = func() (last, first [17]uint64) {
 	return
 }()
 
-func appendBytes(b []byte, s []byte, e *encoder, field string) []byte {
-	b = appendCount(b, len(s), e, field)
-	return append(b, s...)
-}
-
 // extend lengthens b by n bytes and returns b and the new bytes, which the
 // caller must write all of (they may hold an earlier encoding's bytes).
 func extend(b []byte, n int) ([]byte, []byte) {
@@ -414,16 +409,6 @@ func (d *decoder) u8() uint8 {
 	}
 	v := d.b[d.off]
 	d.off++
-	return v
-}
-
-func (d *decoder) u16() uint16 {
-	if len(d.b)-d.off < 2 {
-		d.truncated(2)
-		return 0
-	}
-	v := binary.LittleEndian.Uint16(d.b[d.off:])
-	d.off += 2
 	return v
 }
 
@@ -570,20 +555,6 @@ func (d *decoder) str(old string) string {
 	return *(*string)(unsafe.Pointer(&t))
 }
 
-// bytes reads a []u8 into old's storage when it has the capacity, else into
-// a new slice that append fills without clearing it first.
-func (d *decoder) bytes(old []byte) []byte {
-	n := d.count(1)
-	if n > cap(old) {
-		s := append([]byte(nil), d.b[d.off:d.off+n]...)
-		d.off += n
-		return s
-	}
-	s := old[:n]
-	d.off += copy(s, d.b[d.off:])
-	return s
-}
-
 // resize returns s with length n, reusing its storage when it has the
 // capacity; the elements it keeps hold what they held, and the decoder
 // assigns every one of them.
@@ -592,14 +563,6 @@ func resize[T any](s []T, n int) []T {
 		return s[:n]
 	}
 	return make([]T, n)
-}
-
-func (d *decoder) fixedBytes(dst []byte) {
-	if len(d.b)-d.off < len(dst) {
-		d.truncatedElement(1)
-		return
-	}
-	d.off += copy(dst, d.b[d.off:])
 }
 
 // arrayU16 reads a []uint16: count, then the elements, into old's storage when
