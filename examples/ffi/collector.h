@@ -19,6 +19,7 @@ extern "C" {
 #define SDPFFI_ERR_ENCODE 1   /* the value cannot be encoded (the encoder refused it) */
 #define SDPFFI_ERR_NOMEM 2    /* malloc failed */
 #define SDPFFI_ERR_INTERNAL 3 /* the collector failed (a C++ exception, a Rust panic), caught at the boundary */
+#define SDPFFI_ERR_DECODE 4   /* sdpffi_c_summarize: the bytes are not a valid PluginRegistry */
 
 /*
  * What a collector returns. On SDPFFI_OK, data holds len bytes from malloc:
@@ -43,6 +44,16 @@ typedef struct sdpffi_result {
 sdpffi_result sdpffi_cpp_collect(uint32_t plugin_count, int corrupt); /* collector_cpp.cpp */
 sdpffi_result sdpffi_c_collect(uint32_t plugin_count, int corrupt);   /* collector_c.c */
 sdpffi_result sdpffi_rust_collect(uint32_t plugin_count, int corrupt); /* rust/src/lib.rs */
+
+/*
+ * The other direction: Go lends C bytes for the duration of the call (C
+ * must not keep the pointer), and C decodes them with the generated C code
+ * into a heap arena, counts plugins and parameters, and frees the arena.
+ * SDPFFI_OK, or SDPFFI_ERR_DECODE with the rule, offset and field path in
+ * message (message_cap bytes, NUL-terminated). collector_c.c.
+ */
+int32_t sdpffi_c_summarize(const uint8_t* data, size_t len, uint32_t* plugins, uint32_t* parameters, char* message,
+                           size_t message_cap);
 
 #ifdef __cplusplus
 }

@@ -131,3 +131,35 @@ sdpffi_result sdpffi_c_collect(uint32_t plugin_count, int corrupt) {
     r.status = SDPFFI_OK;
     return r;
 }
+
+int32_t sdpffi_c_summarize(const uint8_t* data, size_t len, uint32_t* plugins, uint32_t* parameters, char* message,
+                           size_t message_cap) {
+    /*
+     * Decoded strings and arrays live in the arena, not in the input: the
+     * caller's buffer may go away once decode returns. Freeing the arena
+     * frees the whole value; a long-lived core would keep one arena and
+     * reset it before each message instead.
+     */
+    creg_arena arena;
+    creg_arena_init_heap(&arena);
+    creg_plugin_registry reg;
+    creg_decode_result res;
+    int rc = creg_plugin_registry_decode_ex(data, len, &reg, &arena, NULL, &res);
+    if (rc != CREG_OK) {
+        snprintf(message, message_cap, "%s at byte %lu (%s)", creg_strerror(rc), (unsigned long)res.offset,
+                 res.path[0] != '\0' ? res.path : "the registry");
+        creg_arena_free(&arena);
+        return SDPFFI_ERR_DECODE;
+    }
+    uint32_t i, n = 0;
+    for (i = 0; i < reg.plugins.len; i++) {
+        n += reg.plugins.data[i].parameters.len;
+    }
+    *plugins = reg.plugins.len;
+    *parameters = n;
+    if (message_cap > 0) {
+        message[0] = '\0';
+    }
+    creg_arena_free(&arena);
+    return SDPFFI_OK;
+}

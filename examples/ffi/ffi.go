@@ -16,16 +16,16 @@ import (
 	"unsafe"
 )
 
-// CollectError is a collector's failure as it crossed the boundary: the
-// status code and the NUL-terminated reason of sdpffi_result.
-type CollectError struct {
-	Collector string
-	Status    int
-	Message   string
+// NativeError is a failure on the native side as it crossed the boundary:
+// the status code and the NUL-terminated reason of sdpffi_result.
+type NativeError struct {
+	Side    string
+	Status  int
+	Message string
 }
 
-func (e *CollectError) Error() string {
-	return fmt.Sprintf("%s collector: status %d (%s): %s", e.Collector, e.Status, statusName(e.Status), e.Message)
+func (e *NativeError) Error() string {
+	return fmt.Sprintf("%s: status %d (%s): %s", e.Side, e.Status, statusName(e.Status), e.Message)
 }
 
 func statusName(s int) string {
@@ -36,6 +36,8 @@ func statusName(s int) string {
 		return "nomem"
 	case C.SDPFFI_ERR_INTERNAL:
 		return "internal"
+	case C.SDPFFI_ERR_DECODE:
+		return "decode"
 	}
 	return "unknown"
 }
@@ -46,7 +48,7 @@ func statusName(s int) string {
 // copies strings and arrays, so the buffer could be freed right after it.)
 func take(collector string, r C.sdpffi_result) ([]byte, error) {
 	if r.status != C.SDPFFI_OK {
-		return nil, &CollectError{Collector: collector, Status: int(r.status), Message: C.GoString(&r.message[0])}
+		return nil, &NativeError{Side: collector, Status: int(r.status), Message: C.GoString(&r.message[0])}
 	}
 	defer C.free(unsafe.Pointer(r.data))
 	return C.GoBytes(unsafe.Pointer(r.data), C.int(r.len)), nil
@@ -61,10 +63,26 @@ func cbool(b bool) C.int {
 
 // cppCollect calls the C++ collector (collector_cpp.cpp).
 func cppCollect(plugins uint32, corrupt bool) ([]byte, error) {
-	return take("C++", C.sdpffi_cpp_collect(C.uint32_t(plugins), cbool(corrupt)))
+	return take("C++ collector", C.sdpffi_cpp_collect(C.uint32_t(plugins), cbool(corrupt)))
 }
 
 // cCollect calls the C collector (collector_c.c).
 func cCollect(plugins uint32, corrupt bool) ([]byte, error) {
-	return take("C", C.sdpffi_c_collect(C.uint32_t(plugins), cbool(corrupt)))
+	return take("C collector", C.sdpffi_c_collect(C.uint32_t(plugins), cbool(corrupt)))
+}
+
+// cSummarize lends data to C for the duration of the call (cgo's rule: C
+// may not keep a pointer to Go memory after the call returns), and C decodes
+// it with the generated C code (collector_c.c).
+func cSummarize(data []byte) (plugins, parameters uint32, err error) {
+	var p *C.uint8_t
+	if len(data) > 0 {
+		p = (*C.uint8_t)(unsafe.Pointer(&data[0]))
+	}
+	var np, nq C.uint32_t
+	var msg [160]C.char
+	if st := C.sdpffi_c_summarize(p, C.size_t(len(data)), &np, &nq, &msg[0], C.size_t(len(msg))); st != C.SDPFFI_OK {
+		return 0, 0, &NativeError{Side: "C decoder", Status: int(st), Message: C.GoString(&msg[0])}
+	}
+	return uint32(np), uint32(nq), nil
 }

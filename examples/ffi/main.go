@@ -3,7 +3,8 @@
 // Command ffi is the FFI example (docs/ffi.md): a Go core that gets an
 // encoded plugin registry from native collectors in the same process, C++
 // and C through cgo and Rust as a static library (with -tags rust), decodes
-// it with the generated Go package and checks it. With -swift FILE it also
+// it with the generated Go package and checks it; and hands bytes to C the
+// other way. With -swift FILE it also
 // checks the registry that the Swift program in swift/ encoded with the
 // generated C++ code through Swift's C++ interoperability.
 //
@@ -64,12 +65,26 @@ func run(w io.Writer, swiftFile string) error {
 		}
 		// A failure crosses the boundary as a status and a message.
 		_, err = c.collect(pluginCount, true)
-		var ce *CollectError
+		var ce *NativeError
 		if !errors.As(err, &ce) {
-			return fmt.Errorf("%s collector, corrupt registry: %v, want a CollectError", c.name, err)
+			return fmt.Errorf("%s collector, corrupt registry: %v, want a NativeError", c.name, err)
 		}
 		fmt.Fprintf(w, "%s, corrupt registry: %v\n", c.name, err)
 	}
+	// The other direction: Go encodes, C decodes.
+	data, err := expected(pluginCount).MarshalBinary()
+	if err != nil {
+		return err
+	}
+	plugins, params, err := cSummarize(data)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "Go -> C: %d bytes decoded by C: %d plugins, %d parameters\n", len(data), plugins, params)
+	if _, _, err = cSummarize(data[:len(data)-1]); err == nil {
+		return errors.New("C decoded a truncated registry")
+	}
+	fmt.Fprintf(w, "Go -> C, truncated: %v\n", err)
 	if swiftFile != "" {
 		data, err := os.ReadFile(swiftFile)
 		if err != nil {

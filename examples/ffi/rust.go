@@ -20,5 +20,5 @@ const haveRust = true
 
 // rustCollect calls the Rust collector (rust/src/lib.rs).
 func rustCollect(plugins uint32, corrupt bool) ([]byte, error) {
-	return take("Rust", C.sdpffi_rust_collect(C.uint32_t(plugins), cbool(corrupt)))
+	return take("Rust collector", C.sdpffi_rust_collect(C.uint32_t(plugins), cbool(corrupt)))
 }
