@@ -306,7 +306,7 @@ func (d *decoder) str() error {
 	}
 	d.out.stringValue(string(s))
 	if d.ann != nil {
-		d.note(start, "= "+shortString(s))
+		d.note(start, "= "+d.ann.shortString(s))
 	}
 	return nil
 }
@@ -333,7 +333,7 @@ func (d *decoder) array(t *schema.Type, depth int) error {
 		enc := base64.StdEncoding.EncodeToString(s)
 		d.out.stringValue(enc)
 		if d.ann != nil {
-			d.note(start, "= "+shortString([]byte(enc)))
+			d.note(start, "= "+d.ann.shortString([]byte(enc)))
 		}
 		return nil
 	}
@@ -365,7 +365,7 @@ func (d *decoder) charge(off int, n, each uint64, elem *schema.Type) error {
 // element decodes element i of an array of n elements. Annotations stop after
 // the first few elements of a long array; endArray summarizes the rest.
 func (d *decoder) element(elem *schema.Type, depth, i, n int) error {
-	if d.ann != nil && i == annotatedElems(elem) {
+	if d.ann != nil && i == d.ann.annotatedElems(elem) {
 		d.ann.suspend(d.pos)
 	}
 	p := d.pushIndex(i)
@@ -380,7 +380,7 @@ func (d *decoder) endArray(t *schema.Type, n int) {
 	if d.ann == nil {
 		return
 	}
-	if shown := annotatedElems(t.Elem); n > shown {
+	if shown := d.ann.annotatedElems(t.Elem); n > shown {
 		d.ann.resume(d.pos, fmt.Sprintf("%s[%d:%d]: %d more elements", d.path, shown, n, n-shown))
 	}
 }
