@@ -52,7 +52,7 @@ func newAnnotator(what string, size int, opt Options) *annotator {
 	if a.offWidth < 6 {
 		a.offWidth = 6
 	}
-	fmt.Fprintf(&a.b, "# %s: %d bytes\n", what, size)
+	fmt.Fprintf(&a.b, "# %s: %s\n", what, plural(size, "byte", "bytes"))
 	return a
 }
 
@@ -77,7 +77,7 @@ func (a *annotator) line(off int, b []byte, path, text string) {
 	a.row(off, hex.EncodeToString(first), path)
 	for i, lines := bytesPerLine, 1; i < len(b); i, lines = i+bytesPerLine, lines+1 {
 		if lines == maxByteLines && !a.full {
-			a.row(off+i, "...", fmt.Sprintf("(%d more bytes)", len(b)-i))
+			a.row(off+i, "...", fmt.Sprintf("(%s)", plural(len(b)-i, "more byte", "more bytes")))
 			break
 		}
 		end := i + bytesPerLine
@@ -108,7 +108,7 @@ func (a *annotator) suspend(off int) {
 func (a *annotator) resume(off int, summary string) {
 	a.suspended--
 	if a.suspended == 0 {
-		a.row(a.skipFrom, "...", fmt.Sprintf("%s (%d bytes)", summary, off-a.skipFrom))
+		a.row(a.skipFrom, "...", fmt.Sprintf("%s (%s)", summary, plural(off-a.skipFrom, "byte", "bytes")))
 	}
 }
 
@@ -137,4 +137,13 @@ func (a *annotator) shortString(s []byte) string {
 		cut += size
 	}
 	return fmt.Sprintf("%s... (%d characters)", appendJSONString(nil, string(s[:cut])), n)
+}
+
+// plural is "1 byte" or "2 bytes": n and the form of the words that agrees
+// with it (one for 1, many otherwise), for every count in a message.
+func plural[T ~int | ~uint32 | ~uint64](n T, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

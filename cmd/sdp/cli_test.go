@@ -141,7 +141,7 @@ func TestCheck(t *testing.T) {
 	if n := len(pos.FindAllString(errOut, -1)); n < 2 || !strings.Contains(errOut, "bad.sdp:2:") || !strings.Contains(errOut, "bad.sdp:3:") {
 		t.Fatalf("want an error at line 2 and at line 3, each as file:line:col: message; got:\n%s", errOut)
 	}
-	if !strings.HasSuffix(errOut, "sdp check: 1 of 1 schemas have errors\n") {
+	if !strings.HasSuffix(errOut, "sdp check: 1 of 1 schema has errors\n") {
 		t.Fatalf("missing summary:\n%s", errOut)
 	}
 }
@@ -278,6 +278,44 @@ func TestUsageListsEveryFlag(t *testing.T) {
 					t.Errorf("%s: sdp %s lacks %s", where.name, cmd, flag)
 				}
 			}
+		}
+	}
+}
+
+// TestCountsAgree: a count of one takes the singular, in every message
+// that counts things.
+func TestCountsAgree(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	one := write("one.sdp", "struct A {\n    x: u8,\n    s: Shape,\n    k: Kind,\n}\n\nenum Kind: u8 {\n    Big,\n}\n\nunion Shape {\n    None,\n}\n")
+	bad := write("bad.sdp", "struct A {\n    x: nope,\n}\n")
+	oneB := write("one_b.sdp", "struct A {\n    x: u16,\n    s: Shape,\n    k: Kind,\n}\n\nenum Kind: u8 {\n    Big,\n}\n\nunion Shape {\n    None,\n}\n")
+	msgs := write("msgs.sdp", "struct Ping {\n    seq: u8,\n}\n")
+	for _, c := range []struct {
+		stdin []byte
+		args  []string
+		want  string
+	}{
+		{nil, []string{"check", one}, "(1 struct, 1 enum, 1 union)"},
+		{nil, []string{"check", msgs}, "(1 struct, 0 enums, 0 unions)"},
+		{nil, []string{"check", bad}, "1 of 1 schema has errors"},
+		{nil, []string{"check", bad, one}, "1 of 2 schemas has errors"},
+		{nil, []string{"check", bad, bad}, "2 of 2 schemas have errors"},
+		{nil, []string{"compat", one, oneB}, "1 of 3 shared types changed its wire shape"},
+		{[]byte{0x53, 0x44, 0x50, 0x32, 1, 0, 2, 0, 0, 0, 7, 7}, []string{"decode", "--schema", msgs, "--stream", "--keep-going"}, "1 of 1 message was rejected"},
+		{[]byte{7, 1}, []string{"decode", "--schema", msgs, "--type", "Ping"}, "1 byte remains after the Ping value"},
+		{[]byte{1, 2, 3}, []string{"decode", "--schema", msgs, "--type", "Ping", "--annotate"}, "# Ping (msgs.sdp): 3 bytes"},
+		{[]byte{1}, []string{"decode", "--schema", msgs, "--type", "Ping", "--annotate"}, "# Ping (msgs.sdp): 1 byte\n"},
+	} {
+		_, out, errOut := sdp(t, c.stdin, c.args...)
+		if !strings.Contains(out+errOut, c.want) {
+			t.Errorf("sdp %s: want %q in\n%s%s", strings.Join(c.args, " "), c.want, out, errOut)
 		}
 	}
 }
