@@ -3,6 +3,7 @@ package codec
 import (
 	"encoding/hex"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -25,8 +26,13 @@ const (
 )
 
 // annotatedElems is how many elements of an array are annotated one by one.
-func annotatedElems(elem *schema.Type) int {
-	if elem.Kind.IsScalar() || elem.Kind == schema.EnumRef {
+func (a *annotator) annotatedElems(elem *schema.Type) int {
+	switch {
+	case a.full:
+		return math.MaxInt
+	case a.elems > 0:
+		return a.elems
+	case elem.Kind.IsScalar() || elem.Kind == schema.EnumRef:
 		return scalarElems
 	}
 	return otherElems
@@ -35,21 +41,23 @@ func annotatedElems(elem *schema.Type) int {
 type annotator struct {
 	b         strings.Builder
 	offWidth  int
-	suspended int // > 0 while inside the elements of an array that are summarized
-	skipFrom  int // where the summarized elements start
+	suspended int  // > 0 while inside the elements of an array that are summarized
+	skipFrom  int  // where the summarized elements start
+	elems     int  // Options.AnnotateElems
+	full      bool // Options.AnnotateFull
 }
 
-func newAnnotator(what string, size int) *annotator {
-	a := &annotator{offWidth: len(strconv.Itoa(size))}
+func newAnnotator(what string, size int, opt Options) *annotator {
+	a := &annotator{offWidth: len(strconv.Itoa(size)), elems: opt.AnnotateElems, full: opt.AnnotateFull}
 	if a.offWidth < 6 {
 		a.offWidth = 6
 	}
-	fmt.Fprintf(&a.b, "# %s: %d bytes\n", what, size)
+	fmt.Fprintf(&a.b, "# %s: %s\n", what, plural(size, "byte", "bytes"))
 	return a
 }
 
 // line describes the bytes b at offset off: path and text, on as many lines
-// as the bytes need (up to maxByteLines).
+// as the bytes need (up to maxByteLines, unless full).
 func (a *annotator) line(off int, b []byte, path, text string) {
 	if a.suspended > 0 {
 		return
@@ -68,8 +76,8 @@ func (a *annotator) line(off int, b []byte, path, text string) {
 	}
 	a.row(off, hex.EncodeToString(first), path)
 	for i, lines := bytesPerLine, 1; i < len(b); i, lines = i+bytesPerLine, lines+1 {
-		if lines == maxByteLines {
-			a.row(off+i, "...", fmt.Sprintf("(%d more bytes)", len(b)-i))
+		if lines == maxByteLines && !a.full {
+			a.row(off+i, "...", fmt.Sprintf("(%s)", plural(len(b)-i, "more byte", "more bytes")))
 			break
 		}
 		end := i + bytesPerLine
@@ -100,7 +108,7 @@ func (a *annotator) suspend(off int) {
 func (a *annotator) resume(off int, summary string) {
 	a.suspended--
 	if a.suspended == 0 {
-		a.row(a.skipFrom, "...", fmt.Sprintf("%s (%d bytes)", summary, off-a.skipFrom))
+		a.row(a.skipFrom, "...", fmt.Sprintf("%s (%s)", summary, plural(off-a.skipFrom, "byte", "bytes")))
 	}
 }
 
@@ -117,10 +125,10 @@ func (a *annotator) finish(err error) string {
 }
 
 // shortString quotes valid UTF-8 text for an annotation, cut after
-// maxStrRunes characters.
-func shortString(s []byte) string {
+// maxStrRunes characters unless full.
+func (a *annotator) shortString(s []byte) string {
 	n := utf8.RuneCount(s)
-	if n <= maxStrRunes {
+	if n <= maxStrRunes || a.full {
 		return string(appendJSONString(nil, string(s)))
 	}
 	cut := 0
@@ -129,4 +137,13 @@ func shortString(s []byte) string {
 		cut += size
 	}
 	return fmt.Sprintf("%s... (%d characters)", appendJSONString(nil, string(s[:cut])), n)
+}
+
+// plural is "1 byte" or "2 bytes": n and the form of the words that agrees
+// with it (one for 1, many otherwise), for every count in a message.
+func plural[T ~int | ~uint32 | ~uint64](n T, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

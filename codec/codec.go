@@ -41,6 +41,17 @@ type Options struct {
 	// bytes of nominal size. 0 means the default: 32 × the input's length
 	// (a message's payload length) + 1 MiB (schema.DefaultMemoryLimit).
 	MemoryLimit uint64
+
+	// AnnotateElems is how many elements of each array AnnotateWith and
+	// AnnotateMessageWith describe one by one before they summarize the
+	// rest in one line: 0 means the default (16 elements of numbers, bools
+	// and enums, 8 of other types). Decoding ignores it.
+	AnnotateElems int
+
+	// AnnotateFull makes the annotations describe every element of every
+	// array, every byte of long strings and byte arrays, and the whole text
+	// of long strings, instead of summarizing them. Decoding ignores it.
+	AnnotateFull bool
 }
 
 func (o Options) maxDepth() int {
@@ -302,7 +313,8 @@ func EnvelopeJSON(typeName string, jsonValue []byte) []byte {
 // per scalar, length, count, presence byte or union tag, with its offset, its
 // bytes in hex and its field path and value. Long strings and byte arrays are
 // wrapped and cut after a few lines; long arrays are summarized after their
-// first elements. On a decode error it returns the lines up to the error, a
+// first elements (AnnotateWith's Options.AnnotateElems and AnnotateFull
+// change this). On a decode error it returns the lines up to the error, a
 // line describing the error, and the error.
 func Annotate(s *schema.Schema, typeName string, data []byte) (string, error) {
 	return AnnotateWith(s, typeName, data, Options{})
@@ -314,7 +326,7 @@ func AnnotateWith(s *schema.Schema, typeName string, data []byte, opt Options) (
 	if err != nil {
 		return "", err
 	}
-	a := newAnnotator(fmt.Sprintf("%s (%s.sdp)", typeName, s.Name), len(data))
+	a := newAnnotator(fmt.Sprintf("%s (%s.sdp)", typeName, s.Name), len(data), opt)
 	d := &decoder{data: data, maxDepth: opt.maxDepth(), memLimit: opt.MemoryLimit, ann: a}
 	err = d.top(t)
 	return a.finish(err), err
@@ -336,7 +348,7 @@ func AnnotateMessageWith(s *schema.Schema, typeName string, data []byte, opt Opt
 		}
 		want = st
 	}
-	a := newAnnotator(fmt.Sprintf("message (%s.sdp)", s.Name), len(data))
+	a := newAnnotator(fmt.Sprintf("message (%s.sdp)", s.Name), len(data), opt)
 	d := &decoder{data: data, maxDepth: opt.maxDepth(), memLimit: opt.MemoryLimit, ann: a}
 	st, err := d.header(s, want)
 	if err == nil {

@@ -2,8 +2,11 @@ package codec_test
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -627,5 +630,64 @@ func TestEnvelope(t *testing.T) {
 	typ, msg, err := codec.EncodeEnvelope(s, []byte(good[1]))
 	if err != nil || typ != "Ping" || hex.EncodeToString(msg) != "53445032640004000000"+"07000000" {
 		t.Errorf("EncodeEnvelope: %s %x %v", typ, msg, err)
+	}
+}
+
+// TestAnnotateLimits: AnnotateElems sets how many elements of an array are
+// annotated before the summary, and AnnotateFull shows every element and
+// every byte.
+func TestAnnotateLimits(t *testing.T) {
+	s := load(t, "arrays")
+	n := 40
+	vals := make([]string, n)
+	for i := range vals {
+		vals[i] = strconv.Itoa(i)
+	}
+	b, err := codec.Encode(s, "U32Array", []byte(`{"values": [`+strings.Join(vals, ",")+`]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		opt           codec.Options
+		shown         int
+		summary       string
+		wantNoSummary bool
+	}{
+		{codec.Options{}, 16, "values[16:40]: 24 more elements (96 bytes)", false},
+		{codec.Options{AnnotateElems: 3}, 3, "values[3:40]: 37 more elements (148 bytes)", false},
+		{codec.Options{AnnotateElems: 40}, 40, "", true},
+		{codec.Options{AnnotateElems: 100}, 40, "", true},
+		{codec.Options{AnnotateFull: true}, 40, "", true},
+	} {
+		ann, err := codec.AnnotateWith(s, "U32Array", b, c.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < n; i++ {
+			if got, want := strings.Contains(ann, fmt.Sprintf("values[%d] = %d\n", i, i)), i < c.shown; got != want {
+				t.Errorf("%+v: element %d annotated: %v, want %v\n%s", c.opt, i, got, want, ann)
+			}
+		}
+		if c.wantNoSummary == strings.Contains(ann, "more elements") || !strings.Contains(ann, c.summary) {
+			t.Errorf("%+v: summary, want %q:\n%s", c.opt, c.summary, ann)
+		}
+	}
+	// A long byte array and a long string: cut (after 4 lines of bytes, 48
+	// characters of text), whole with AnnotateFull.
+	long := strings.Repeat("abcdefghij", 10)
+	b, err = codec.Encode(s, "Arrays", []byte(`{"bools": [], "bytes": "`+base64.StdEncoding.EncodeToString([]byte(long))+`", "i8s": [], "u16s": [], "i16s": [], "u32s": [], "i32s": [], "u64s": [], "i64s": [], "f32s": [], "f64s": [], "strings": ["`+long+`"], "points": [], "nested": [], "blobs": []}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, full := range []bool{false, true} {
+		ann, err := codec.AnnotateWith(s, "Arrays", b, codec.Options{AnnotateFull: full})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cut := strings.Contains(ann, "(36 more bytes)") && strings.Contains(ann, "... (100 characters)")
+		whole := strings.Contains(ann, `strings[0] = "`+long+`"`) && strings.Contains(ann, hex.EncodeToString([]byte(long[96:])))
+		if cut == full || whole != full {
+			t.Errorf("AnnotateFull %v: cut %v, whole %v:\n%s", full, cut, whole, ann)
+		}
 	}
 }

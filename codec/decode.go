@@ -52,7 +52,7 @@ func (d *decoder) remaining() int { return len(d.data) - d.pos }
 // take consumes n bytes of a value described by what.
 func (d *decoder) take(n int, what string) ([]byte, error) {
 	if d.remaining() < n {
-		return nil, d.fail(d.pos, RuleTruncated, "input ends inside %s: need %d bytes, %d remain", what, n, d.remaining())
+		return nil, d.fail(d.pos, RuleTruncated, "input ends inside %s: need %s, %s", what, plural(n, "byte", "bytes"), plural(d.remaining(), "remains", "remain"))
 	}
 	b := d.data[d.pos : d.pos+n]
 	d.pos += n
@@ -75,7 +75,7 @@ func (d *decoder) top(t *schema.Type) error {
 		return err
 	}
 	if d.pos != len(d.data) {
-		return d.fail(d.pos, RuleTrailing, "%d bytes remain after the %s value", d.remaining(), t)
+		return d.fail(d.pos, RuleTrailing, "%s after the %s value", plural(d.remaining(), "byte remains", "bytes remain"), t)
 	}
 	return nil
 }
@@ -87,7 +87,7 @@ func (d *decoder) header(s *schema.Schema, want *schema.Struct) (*schema.Struct,
 	n := d.pushField(where)
 	defer d.pop(n)
 	if len(d.data) < HeaderSize {
-		return nil, d.fail(0, RuleTruncated, "input ends inside the message header: need %d bytes, %d remain", HeaderSize, len(d.data))
+		return nil, d.fail(0, RuleTruncated, "input ends inside the message header: need %d bytes, %s", HeaderSize, plural(len(d.data), "remains", "remain"))
 	}
 	if string(d.data[:4]) != Magic {
 		return nil, d.fail(0, RuleMessage, "bad magic %x, want 53445032 (%q)", d.data[:4], Magic)
@@ -108,7 +108,7 @@ func (d *decoder) header(s *schema.Schema, want *schema.Struct) (*schema.Struct,
 	d.note(4, fmt.Sprintf("type id = %d (%s)", id, st.Name))
 	size := binary.LittleEndian.Uint32(d.data[6:])
 	if uint64(size) != uint64(len(d.data)-HeaderSize) {
-		return nil, d.fail(6, RuleMessage, "payload length is %d, but %d bytes follow the header", size, len(d.data)-HeaderSize)
+		return nil, d.fail(6, RuleMessage, "payload length is %d, but %s the header", size, plural(len(d.data)-HeaderSize, "byte follows", "bytes follow"))
 	}
 	d.pos = HeaderSize
 	d.note(6, fmt.Sprintf("payload length = %d", size))
@@ -294,7 +294,7 @@ func (d *decoder) str() error {
 	}
 	n := binary.LittleEndian.Uint32(b)
 	if uint64(n) > uint64(d.remaining()) {
-		return d.fail(off, RuleCount, "string length %d exceeds the %d bytes remaining", n, d.remaining())
+		return d.fail(off, RuleCount, "string length %d exceeds the %s remaining", n, plural(d.remaining(), "byte", "bytes"))
 	}
 	d.note(off, fmt.Sprintf("length = %d", n))
 	start := d.pos
@@ -306,7 +306,7 @@ func (d *decoder) str() error {
 	}
 	d.out.stringValue(string(s))
 	if d.ann != nil {
-		d.note(start, "= "+shortString(s))
+		d.note(start, "= "+d.ann.shortString(s))
 	}
 	return nil
 }
@@ -320,7 +320,7 @@ func (d *decoder) array(t *schema.Type, depth int) error {
 	n := binary.LittleEndian.Uint32(b)
 	min := t.Elem.MinSize()
 	if uint64(n)*uint64(min) > uint64(d.remaining()) {
-		return d.fail(off, RuleCount, "array count %d needs at least %d bytes, %d remain", n, uint64(n)*uint64(min), d.remaining())
+		return d.fail(off, RuleCount, "array count %d needs at least %s, %s", n, plural(uint64(n)*uint64(min), "byte", "bytes"), plural(d.remaining(), "remains", "remain"))
 	}
 	if err := d.charge(off, uint64(n), t.ArrayCharge(), t.Elem); err != nil {
 		return err
@@ -333,7 +333,7 @@ func (d *decoder) array(t *schema.Type, depth int) error {
 		enc := base64.StdEncoding.EncodeToString(s)
 		d.out.stringValue(enc)
 		if d.ann != nil {
-			d.note(start, "= "+shortString([]byte(enc)))
+			d.note(start, "= "+d.ann.shortString([]byte(enc)))
 		}
 		return nil
 	}
@@ -356,7 +356,7 @@ func (d *decoder) charge(off int, n, each uint64, elem *schema.Type) error {
 		return nil
 	}
 	if n > (d.memLimit-d.memUsed)/each {
-		return d.fail(off, RuleMemory, "%d × %s of nominal size %d would bring the decoded size to more than the memory limit of %d bytes (%d used)", n, elem, each, d.memLimit, d.memUsed)
+		return d.fail(off, RuleMemory, "%d × %s of nominal size %d would bring the decoded size to more than the memory limit of %s (%d used)", n, elem, each, plural(d.memLimit, "byte", "bytes"), d.memUsed)
 	}
 	d.memUsed += n * each
 	return nil
@@ -365,7 +365,7 @@ func (d *decoder) charge(off int, n, each uint64, elem *schema.Type) error {
 // element decodes element i of an array of n elements. Annotations stop after
 // the first few elements of a long array; endArray summarizes the rest.
 func (d *decoder) element(elem *schema.Type, depth, i, n int) error {
-	if d.ann != nil && i == annotatedElems(elem) {
+	if d.ann != nil && i == d.ann.annotatedElems(elem) {
 		d.ann.suspend(d.pos)
 	}
 	p := d.pushIndex(i)
@@ -380,8 +380,8 @@ func (d *decoder) endArray(t *schema.Type, n int) {
 	if d.ann == nil {
 		return
 	}
-	if shown := annotatedElems(t.Elem); n > shown {
-		d.ann.resume(d.pos, fmt.Sprintf("%s[%d:%d]: %d more elements", d.path, shown, n, n-shown))
+	if shown := d.ann.annotatedElems(t.Elem); n > shown {
+		d.ann.resume(d.pos, fmt.Sprintf("%s[%d:%d]: %s", d.path, shown, n, plural(n-shown, "more element", "more elements")))
 	}
 }
 

@@ -167,7 +167,7 @@ func (e *encoder) elements(elem *schema.Type, want int) (int, error) {
 	}
 	e.leave()
 	if want >= 0 && n != want {
-		return 0, e.fail("%d elements, want exactly %d", n, want)
+		return 0, e.fail("%s, want exactly %d", plural(n, "element", "elements"), want)
 	}
 	return n, nil
 }

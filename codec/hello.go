@@ -65,11 +65,11 @@ func checkHello(s *schema.Schema, msg []byte) *DecodeError {
 	}
 	p := msg[HeaderSize:]
 	if len(p) < 4 {
-		return fail(6, RuleMessage, "a hello's payload holds a u32 count and 10 bytes per struct; this one has %d bytes", len(p))
+		return fail(6, RuleMessage, "a hello's payload holds a u32 count and 10 bytes per struct; this one has %s", plural(len(p), "byte", "bytes"))
 	}
 	n := binary.LittleEndian.Uint32(p)
 	if uint64(len(p)) != 4+10*uint64(n) {
-		return fail(6, RuleMessage, "a hello of %d structs has a payload of %d bytes, not %d", n, len(p), 4+10*uint64(n))
+		return fail(6, RuleMessage, "a hello of %s has a payload of %s, not %d", plural(n, "struct", "structs"), plural(len(p), "byte", "bytes"), 4+10*uint64(n))
 	}
 	ours := map[uint16]uint64{}
 	for _, e := range HelloEntries(s) {

@@ -91,7 +91,7 @@ func ReadStreamMessage(s *schema.Schema, data []byte, off, index int, typeName s
 		return nil, fail(off+6, false, RuleMessage, "payload length %d is over the reader's maximum of %d", n, opt.MaxSize)
 	}
 	if !fits {
-		return nil, fail(off+HeaderSize, false, RuleTruncated, "the stream ends inside a payload: the header declares %d bytes, %d follow", n, len(rest)-HeaderSize)
+		return nil, fail(off+HeaderSize, false, RuleTruncated, "the stream ends inside a payload: the header declares %s, %s", plural(n, "byte", "bytes"), plural(len(rest)-HeaderSize, "follows", "follow"))
 	}
 	msg := rest[:HeaderSize+int(n)]
 	if hello {

@@ -6,6 +6,7 @@
 package compat
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 
@@ -26,9 +27,60 @@ type Change struct {
 	Breaking bool   `json:"breaking"`
 	Message  string `json:"message"`
 	// Old and New locate the difference in each file; a zero position (no
-	// file) means the thing does not exist in that version.
+	// file) means the thing does not exist in that version. In JSON each is
+	// {"file", "line", "col"}, or null for a zero position.
 	Old schema.Pos `json:"old"`
 	New schema.Pos `json:"new"`
+}
+
+// jsonPos is a position in the JSON report: snake_case keys, like every
+// other key of it.
+type jsonPos struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+}
+
+func toJSONPos(p schema.Pos) *jsonPos {
+	if p.File == "" {
+		return nil
+	}
+	return &jsonPos{p.File, p.Line, p.Col}
+}
+
+// MarshalJSON writes a change with snake_case position keys, and null for
+// the position in a version that does not have the thing (the old position
+// of an added field, the new one of a removed field).
+func (c Change) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Kind     string   `json:"kind"`
+		Breaking bool     `json:"breaking"`
+		Message  string   `json:"message"`
+		Old      *jsonPos `json:"old"`
+		New      *jsonPos `json:"new"`
+	}{c.Kind, c.Breaking, c.Message, toJSONPos(c.Old), toJSONPos(c.New)})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (c *Change) UnmarshalJSON(b []byte) error {
+	var v struct {
+		Kind     string   `json:"kind"`
+		Breaking bool     `json:"breaking"`
+		Message  string   `json:"message"`
+		Old      *jsonPos `json:"old"`
+		New      *jsonPos `json:"new"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*c = Change{Kind: v.Kind, Breaking: v.Breaking, Message: v.Message}
+	if v.Old != nil {
+		c.Old = schema.Pos{File: v.Old.File, Line: v.Old.Line, Col: v.Old.Col}
+	}
+	if v.New != nil {
+		c.New = schema.Pos{File: v.New.File, Line: v.New.Line, Col: v.New.Col}
+	}
+	return nil
 }
 
 // Type is the comparison of one type.

@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -139,7 +141,7 @@ func TestCheck(t *testing.T) {
 	if n := len(pos.FindAllString(errOut, -1)); n < 2 || !strings.Contains(errOut, "bad.sdp:2:") || !strings.Contains(errOut, "bad.sdp:3:") {
 		t.Fatalf("want an error at line 2 and at line 3, each as file:line:col: message; got:\n%s", errOut)
 	}
-	if !strings.HasSuffix(errOut, "sdp check: 1 of 1 schemas have errors\n") {
+	if !strings.HasSuffix(errOut, "sdp check: 1 of 1 schema has errors\n") {
 		t.Fatalf("missing summary:\n%s", errOut)
 	}
 }
@@ -186,5 +188,134 @@ func TestAnnotateError(t *testing.T) {
 		"    12  error: offset 12 (calibration): presence byte is 0x02, not 0 or 1 (rule presence)\n"
 	if code != 1 || out != want || !strings.Contains(errOut, "sdp decode: offset 12 (calibration): presence byte is 0x02") {
 		t.Fatalf("exit %d, stdout:\n%s\nwant:\n%s\nstderr: %s", code, out, want, errOut)
+	}
+}
+
+// TestDecodeAnnotateLimits: --annotate summarizes a long array after its
+// first elements; --max-elems N shows N of them, --full every element, in
+// plain values and in streams.
+func TestDecodeAnnotateLimits(t *testing.T) {
+	arrays := conformance.SchemaPath("arrays")
+	vals := make([]string, 30)
+	for i := range vals {
+		vals[i] = strconv.Itoa(i)
+	}
+	js := `{"values": [` + strings.Join(vals, ",") + `]}`
+	code, bin, errOut := sdp(t, []byte(js), "encode", "--schema", arrays, "--type", "U32Array")
+	if code != 0 {
+		t.Fatalf("encode: exit %d: %s", code, errOut)
+	}
+	for _, c := range []struct {
+		args    []string
+		last    int // the last element annotated
+		summary string
+	}{
+		{nil, 15, "values[16:30]: 14 more elements (56 bytes)"},
+		{[]string{"--max-elems", "4"}, 3, "values[4:30]: 26 more elements (104 bytes)"},
+		{[]string{"--max-elems", "30"}, 29, ""},
+		{[]string{"--full"}, 29, ""},
+	} {
+		args := append([]string{"decode", "--schema", arrays, "--type", "U32Array", "--annotate"}, c.args...)
+		code, ann, errOut := sdp(t, []byte(bin), args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errOut)
+		}
+		if !strings.Contains(ann, fmt.Sprintf("values[%d] = %d\n", c.last, c.last)) || strings.Contains(ann, fmt.Sprintf("values[%d] =", c.last+1)) ||
+			(c.summary == "") == strings.Contains(ann, "more elements") || !strings.Contains(ann, c.summary) {
+			t.Errorf("%v: want elements 0-%d and %q:\n%s", c.args, c.last, c.summary, ann)
+		}
+	}
+	// In a stream too.
+	code, msg, _ := sdp(t, []byte(js), "encode", "--schema", arrays, "--type", "U32Array", "--message")
+	if code != 0 {
+		t.Fatal("encode --message failed")
+	}
+	code, ann, errOut := sdp(t, []byte(msg), "decode", "--schema", arrays, "--stream", "--annotate", "--full")
+	if code != 0 || !strings.Contains(ann, "values[29] = 29\n") || strings.Contains(ann, "more elements") {
+		t.Errorf("--stream --annotate --full: exit %d: %s\n%s", code, errOut, ann)
+	}
+	for _, bad := range [][]string{{"--max-elems", "-1"}, {"--full", "--max-elems", "3"}, {"--full"}} {
+		args := append([]string{"decode", "--schema", arrays, "--type", "U32Array"}, bad...)
+		if bad[0] != "--full" || len(bad) > 1 {
+			args = append(args, "--annotate")
+		}
+		if code, _, errOut := sdp(t, []byte(bin), args...); code == 0 {
+			t.Errorf("%v: exit 0, want an error (%s)", bad, errOut)
+		}
+	}
+}
+
+// TestUsageListsEveryFlag: every flag of every command in `sdp`'s usage and
+// in the README's command block appears in both, so the two cannot fall
+// behind the commands.
+func TestUsageListsEveryFlag(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := regexp.MustCompile("(?s)## The `sdp` command\n\n```\n(.*?)```").FindSubmatch(readme)
+	if block == nil {
+		t.Fatal("README.md has no command block under \"The `sdp` command\"")
+	}
+	var usageText bytes.Buffer
+	run([]string{"help"}, nil, &usageText, &usageText)
+	flagLine := regexp.MustCompile(`(?m)^  -([\w-]+)`)
+	for _, cmd := range []string{"gen", "check", "fmt", "encode", "decode", "compat", "fingerprint"} {
+		for _, where := range []struct{ name, text string }{{"README.md", string(block[1])}, {"sdp's usage", usageText.String()}} {
+			if !regexp.MustCompile(`(?m)^\s*sdp ` + cmd + ` `).MatchString(where.text) {
+				t.Errorf("%s does not show sdp %s", where.name, cmd)
+			}
+		}
+		_, _, help := sdp(t, nil, cmd, "-h")
+		for _, m := range flagLine.FindAllStringSubmatch(help, -1) {
+			flag := "--" + m[1]
+			if len(m[1]) == 1 {
+				flag = "-" + m[1]
+			}
+			re := regexp.MustCompile(`(?m)^\s*sdp ` + cmd + `\b.*(\n {8,}.*)*[^\w-]` + regexp.QuoteMeta(flag) + `([^\w-]|$)`)
+			for _, where := range []struct{ name, text string }{{"README.md", string(block[1])}, {"sdp's usage", usageText.String()}} {
+				if !re.MatchString(where.text) {
+					t.Errorf("%s: sdp %s lacks %s", where.name, cmd, flag)
+				}
+			}
+		}
+	}
+}
+
+// TestCountsAgree: a count of one takes the singular, in every message
+// that counts things.
+func TestCountsAgree(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	one := write("one.sdp", "struct A {\n    x: u8,\n    s: Shape,\n    k: Kind,\n}\n\nenum Kind: u8 {\n    Big,\n}\n\nunion Shape {\n    None,\n}\n")
+	bad := write("bad.sdp", "struct A {\n    x: nope,\n}\n")
+	oneB := write("one_b.sdp", "struct A {\n    x: u16,\n    s: Shape,\n    k: Kind,\n}\n\nenum Kind: u8 {\n    Big,\n}\n\nunion Shape {\n    None,\n}\n")
+	msgs := write("msgs.sdp", "struct Ping {\n    seq: u8,\n}\n")
+	for _, c := range []struct {
+		stdin []byte
+		args  []string
+		want  string
+	}{
+		{nil, []string{"check", one}, "(1 struct, 1 enum, 1 union)"},
+		{nil, []string{"check", msgs}, "(1 struct, 0 enums, 0 unions)"},
+		{nil, []string{"check", bad}, "1 of 1 schema has errors"},
+		{nil, []string{"check", bad, one}, "1 of 2 schemas has errors"},
+		{nil, []string{"check", bad, bad}, "2 of 2 schemas have errors"},
+		{nil, []string{"compat", one, oneB}, "1 of 3 shared types changed its wire shape"},
+		{[]byte{0x53, 0x44, 0x50, 0x32, 1, 0, 2, 0, 0, 0, 7, 7}, []string{"decode", "--schema", msgs, "--stream", "--keep-going"}, "1 of 1 message was rejected"},
+		{[]byte{7, 1}, []string{"decode", "--schema", msgs, "--type", "Ping"}, "1 byte remains after the Ping value"},
+		{[]byte{1, 2, 3}, []string{"decode", "--schema", msgs, "--type", "Ping", "--annotate"}, "# Ping (msgs.sdp): 3 bytes"},
+		{[]byte{1}, []string{"decode", "--schema", msgs, "--type", "Ping", "--annotate"}, "# Ping (msgs.sdp): 1 byte\n"},
+	} {
+		_, out, errOut := sdp(t, c.stdin, c.args...)
+		if !strings.Contains(out+errOut, c.want) {
+			t.Errorf("sdp %s: want %q in\n%s%s", strings.Join(c.args, " "), c.want, out, errOut)
+		}
 	}
 }

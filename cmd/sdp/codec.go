@@ -25,14 +25,17 @@ Examples:
   echo '{"x": 3.14, "y": 2.71}' | sdp encode --schema messages.sdp --type Point --message | xxd
   sdp encode --schema messages.sdp --stream --hello < events.jsonl > events.sdps`
 
-const decodeSynopsis = `sdp decode --schema SCHEMA.sdp (--type TYPE [--message] | --message | --stream [--keep-going] [--max-size N] [--require-hello]) [--max-depth N] [--memory-limit BYTES] [--annotate] [VALUE.sdpb] > value.json
+const decodeSynopsis = `sdp decode --schema SCHEMA.sdp (--type TYPE [--message] | --message | --stream [--keep-going] [--max-size N] [--require-hello]) [--max-depth N] [--memory-limit BYTES] [--annotate [--max-elems N | --full]] [VALUE.sdpb] > value.json
 
 Reads wire-format bytes from VALUE.sdpb or stdin, checks them strictly
 (docs/wire-format.md) and writes the value as JSON. With --message the input is
 a message; without --type any struct of the schema is accepted and the output
 is {"type": "TYPE", "value": {...}}. --annotate prints the bytes field by field
-instead (offset, hex, path = value). --max-depth and --memory-limit set the
-limits of rules 9 and 11 (docs/wire-format.md).
+instead (offset, hex, path = value); it shows the first elements of a long
+array (16 of numbers, bools and enums, 8 of others) and summarizes the rest
+in one line, and cuts long strings and byte arrays: --max-elems N shows N
+elements of each array, --full every element and every byte. --max-depth and
+--memory-limit set the limits of rules 9 and 11 (docs/wire-format.md).
 
 With --stream the input is a stream of messages, and the output one JSON line
 per message: {"index": N, "offset": BYTES, "type": "TYPE", "value": {...}}
@@ -47,6 +50,7 @@ rule schema, naming the type, when the writer used another version of it);
 Examples:
   sdp decode --schema plugins.sdp --type PluginRegistry < registry.sdpb
   sdp decode --schema messages.sdp --message --annotate < point.msg
+  sdp decode --schema arrays.sdp --type U32Array --annotate --full < values.sdpb
   sdp decode --schema messages.sdp --stream < events.sdps | grep '"index": 5,'
   sdp decode --schema messages.sdp --stream --keep-going --annotate events.sdps`
 
@@ -104,6 +108,8 @@ func cmdDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	keepGoing := fs.Bool("keep-going", false, "with --stream: report a bad payload whose header is intact and go on with the next message")
 	maxSize := fs.Uint("max-size", 0, "with --stream: the largest payload length accepted (0: no limit)")
 	requireHello := fs.Bool("require-hello", false, "with --stream: refuse a stream that does not start with a hello")
+	maxElems := fs.Int("max-elems", 0, "with --annotate: annotate the first N elements of each array, then summarize the rest (0: 16 of numbers, bools and enums, 8 of others)")
+	full := fs.Bool("full", false, "with --annotate: annotate every element of every array and every byte of long strings and byte arrays")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -115,6 +121,14 @@ func cmdDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *maxDepth < 1 {
 		return fmt.Errorf("--max-depth must be at least 1")
 	}
+	switch {
+	case *maxElems < 0:
+		return fmt.Errorf("--max-elems must be at least 0")
+	case (*maxElems != 0 || *full) && !*annotate:
+		return fmt.Errorf("--max-elems and --full need --annotate")
+	case *maxElems != 0 && *full:
+		return fmt.Errorf("--max-elems and --full exclude each other (--full shows every element)")
+	}
 	s, err := schema.Load(*schemaPath)
 	if err != nil {
 		return err
@@ -123,7 +137,7 @@ func cmdDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opt := codec.Options{MaxDepth: *maxDepth, MemoryLimit: *memoryLimit}
+	opt := codec.Options{MaxDepth: *maxDepth, MemoryLimit: *memoryLimit, AnnotateElems: *maxElems, AnnotateFull: *full}
 	if *stream {
 		return decodeStream(s, in, *typ, codec.StreamOptions{Options: opt, MaxSize: uint32(*maxSize), RequireHello: *requireHello}, *annotate, *keepGoing, stdout, stderr)
 	}

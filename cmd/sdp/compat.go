@@ -127,13 +127,17 @@ func printCompat(w io.Writer, r *compat.Report) {
 	extra := fmt.Sprintf("; %d only in %s, %d only in %s", removed, r.Old, added, r.New)
 	if len(changed) == 0 {
 		what := fmt.Sprintf("all %d shared types are", shared)
-		if shared == 1 {
+		switch shared {
+		case 0:
+			what = "no type is shared, so none is"
+		case 1:
 			what = "the one shared type is"
 		}
 		fmt.Fprintf(w, "sdp compat: %s wire-identical%s\n", what, extra)
 		return
 	}
-	fmt.Fprintf(w, "sdp compat: %d of %d shared types changed their wire shape (%s)%s\n", len(changed), shared, strings.Join(changed, ", "), extra)
+	fmt.Fprintf(w, "sdp compat: %d of %s changed %s wire shape (%s)%s\n", len(changed), plural(shared, "shared type", "shared types"),
+		agree(len(changed), "its", "their"), strings.Join(changed, ", "), extra)
 }
 
 func cmdFingerprint(args []string, stdout, stderr io.Writer) error {

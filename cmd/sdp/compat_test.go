@@ -3,8 +3,10 @@ package main
 import (
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -62,6 +64,57 @@ func TestCompatGoldens(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(out), &r); err != nil || code != 1 || r.Compatible || len(r.Types) != 4 {
 		t.Errorf("--json: exit %d, %v, %+v", code, err, r)
+	}
+	// Every key is snake_case; a position is {"file", "line", "col"}, or
+	// null where the thing does not exist (old of an added field).
+	var doc interface{}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	snake := regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+	var walk func(path string, v interface{})
+	walk = func(path string, v interface{}) {
+		switch v := v.(type) {
+		case map[string]interface{}:
+			for k, e := range v {
+				if !snake.MatchString(k) {
+					t.Errorf("--json: key %q at %s is not snake_case", k, path)
+				}
+				walk(path+"."+k, e)
+			}
+		case []interface{}:
+			for i, e := range v {
+				walk(fmt.Sprintf("%s[%d]", path, i), e)
+			}
+		}
+	}
+	walk("$", doc)
+	var changes struct {
+		Types []struct {
+			Changes []struct {
+				Kind     string
+				Old, New json.RawMessage
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &changes); err != nil {
+		t.Fatal(err)
+	}
+	added := 0
+	pos := regexp.MustCompile(`^\{\s*"file": "[^"]+",\s*"line": [1-9][0-9]*,\s*"col": [1-9][0-9]*\s*\}$`)
+	for _, ty := range changes.Types {
+		for _, c := range ty.Changes {
+			if c.Kind != "field_added" {
+				continue
+			}
+			added++
+			if string(c.Old) != "null" || !pos.Match(c.New) {
+				t.Errorf("--json: a field_added change has old %s and new %s, want null and a position", c.Old, c.New)
+			}
+		}
+	}
+	if added == 0 {
+		t.Errorf("--json: no field_added change in v1 -> v2:\n%s", out)
 	}
 }
 

@@ -69,7 +69,7 @@ func cmdFmt(args []string, stdout, stderr io.Writer) error {
 	}
 	switch {
 	case bad > 0:
-		return &exitError{2, fmt.Sprintf("%d of %d files could not be formatted", bad, len(pos))}
+		return &exitError{2, fmt.Sprintf("%d of %s could not be formatted", bad, plural(len(pos), "file", "files"))}
 	case unformatted > 0:
 		return &exitError{1, ""}
 	}

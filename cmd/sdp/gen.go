@@ -46,6 +46,20 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 
 func languageList() string { return strings.Join(gen.Languages(), ", ") }
 
+// plural is "1 union" or "2 unions": a count and the noun that agrees with
+// it. Every message that counts things uses it (or agree, for a verb).
+func plural(n int, one, many string) string {
+	return fmt.Sprintf("%d %s", n, agree(n, one, many))
+}
+
+// agree is one when n is 1, many otherwise: "1 of 3 schemas has errors".
+func agree(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 func cmdGen(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("gen", "sdp gen --lang LANG --out DIR [--package NAME] [--module] SCHEMA.sdp", stderr)
 	lang := fs.String("lang", "", "target language: "+languageList())
@@ -105,10 +119,10 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 			failed++
 			continue
 		}
-		fmt.Fprintf(stdout, "%s: ok (%d structs, %d enums, %d unions)\n", p, len(s.Structs), len(s.Enums), len(s.Unions))
+		fmt.Fprintf(stdout, "%s: ok (%s, %s, %s)\n", p, plural(len(s.Structs), "struct", "structs"), plural(len(s.Enums), "enum", "enums"), plural(len(s.Unions), "union", "unions"))
 	}
 	if failed > 0 {
-		return fmt.Errorf("%d of %d schemas have errors", failed, len(pos))
+		return fmt.Errorf("%d of %s %s errors", failed, plural(len(pos), "schema", "schemas"), agree(failed, "has", "have"))
 	}
 	return nil
 }

@@ -17,9 +17,9 @@ Usage:
   sdp gen --lang LANG --out DIR [--package NAME] [--module] SCHEMA.sdp
   sdp check SCHEMA.sdp...
   sdp fmt [-w | --check] SCHEMA.sdp...
-  sdp encode --schema SCHEMA.sdp (--type TYPE [--message] | --message | --stream) [VALUE.json] > out.sdpb
-  sdp decode --schema SCHEMA.sdp (--type TYPE [--message] | --message | --stream [--keep-going] [--max-size N])
-             [--max-depth N] [--memory-limit BYTES] [--annotate] [IN.sdpb] > value.json
+  sdp encode --schema SCHEMA.sdp (--type TYPE [--message] | --message | --stream [--hello]) [IN.json] > out.sdpb
+  sdp decode --schema SCHEMA.sdp (--type TYPE [--message] | --message | --stream [--keep-going] [--max-size N] [--require-hello])
+             [--max-depth N] [--memory-limit BYTES] [--annotate [--max-elems N | --full]] [IN.sdpb] > value.json
   sdp compat [--rename OLD=NEW]... [--json] OLD.sdp NEW.sdp
   sdp fingerprint SCHEMA.sdp [TYPE...]
   sdp version

@@ -64,7 +64,7 @@ func decodeStream(s *schema.Schema, in []byte, typ string, opt codec.StreamOptio
 		off += m.Size
 	}
 	if bad > 0 {
-		return fmt.Errorf("%d of %d messages were rejected", bad, index)
+		return fmt.Errorf("%d of %s %s rejected", bad, plural(index, "message", "messages"), agree(bad, "was", "were"))
 	}
 	return nil
 }

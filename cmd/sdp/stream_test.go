@@ -44,7 +44,7 @@ func TestStreamCommands(t *testing.T) {
 	bad[26+10] = 0 // Ping's seq stays valid; break Pong's string instead
 	bad[len(bad)-1] = 0xff
 	code, lines, errOut = sdp(t, bad, "decode", "--schema", m, "--stream", "--keep-going")
-	if code != 1 || strings.Count(lines, "\n") != 2 || !strings.Contains(errOut, "message #2") || !strings.Contains(errOut, "rule utf8") || !strings.Contains(errOut, "1 of 3 messages were rejected") {
+	if code != 1 || strings.Count(lines, "\n") != 2 || !strings.Contains(errOut, "message #2") || !strings.Contains(errOut, "rule utf8") || !strings.Contains(errOut, "1 of 3 messages was rejected") {
 		t.Errorf("--keep-going: exit %d:\n%s%s", code, lines, errOut)
 	}
 	// --annotate names every message.

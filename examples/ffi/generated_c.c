@@ -1,0 +1,6 @@
+//go:build cgo
+
+/* cgo compiles only the .c and .cpp files of the package's own directory:
+ * this file brings in the C code that sdp generated into c/. */
+
+#include "c/creg.c"
