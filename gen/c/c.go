@@ -6,6 +6,7 @@ package c
 import (
 	"sdp/gen"
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -26,8 +27,9 @@ func Generate(s *schema.Schema, opt gen.Options) ([]gen.File, error) {
 // generator holds the names chosen for one schema and the printers.
 type generator struct {
 	s   *schema.Schema
-	pkg string // identifier prefix, snake case: "plugins"
-	up  string // macro prefix: "PLUGINS"
+	pl  *plan.Plan // what the size, write and read functions print
+	pkg string     // identifier prefix, snake case: "plugins"
+	up  string     // macro prefix: "PLUGINS"
 
 	base    map[schema.Decl]string // a declaration's snake name after escaping
 	claimed map[string]bool        // every global identifier the generated code defines
@@ -57,6 +59,7 @@ type helper struct {
 func newGenerator(s *schema.Schema, opt gen.Options) (*generator, error) {
 	g := &generator{
 		s:       s,
+		pl:      plan.Build(s),
 		base:    map[schema.Decl]string{},
 		claimed: map[string]bool{},
 		helpers: map[string]*helper{},

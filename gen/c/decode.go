@@ -609,3 +609,14 @@ func (g *generator) publicDecode(name, reset string) {
 	})
 	p.P()
 }
+
+// numericLeaf returns the element kind and total element count of a numeric
+// scalar or a (nested) fixed array of numeric scalars.
+func numericLeaf(t *schema.Type) (schema.Kind, int, bool) {
+	n := 1
+	for t.Kind == schema.FixedArray {
+		n *= int(t.Len)
+		t = t.Elem
+	}
+	return t.Kind, n, t.IsNumeric()
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"sdp/gen"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -23,6 +24,10 @@ func (g *generator) plainArray(t *schema.Type) bool {
 	g.use("plain:" + t.Elem.Struct.Name)
 	return true
 }
+
+// usePlain records that the code uses the array functions of the element
+// of v, a PlainArray or FixedPlain.
+func (g *generator) usePlain(v *plan.Value) { g.use("plain:" + v.Elem.Decl.Name()) }
 
 // plainFuncs prints the array functions of the plain structs in use.
 func (g *generator) plainFuncs() {
