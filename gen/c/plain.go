@@ -15,16 +15,6 @@ import (
 // wire encoding; the layout is asserted when the code is compiled. Other
 // hosts (and PFX_LITTLE_ENDIAN=0) encode and decode element by element.
 
-// plainArray reports an array copied in one piece (gen.PlainArray) and
-// records that the code uses its element's array functions.
-func (g *generator) plainArray(t *schema.Type) bool {
-	if _, ok := gen.PlainArray(t); !ok {
-		return false
-	}
-	g.use("plain:" + t.Elem.Struct.Name)
-	return true
-}
-
 // usePlain records that the code uses the array functions of the element
 // of v, a PlainArray or FixedPlain.
 func (g *generator) usePlain(v *plan.Value) { g.use("plain:" + v.Elem.Decl.Name()) }
@@ -40,8 +30,7 @@ func (g *generator) plainFuncs() {
 	sort.Strings(names)
 	for _, n := range names {
 		st := g.s.Lookup(n).(*schema.Struct)
-		l, _ := gen.PlainStruct(st)
-		g.plainArrayFuncs(st, l)
+		g.plainArrayFuncs(st, *g.pl.Of(st).Plain)
 	}
 }
 
