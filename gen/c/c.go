@@ -39,8 +39,8 @@ type generator struct {
 
 	uses map[string]bool // runtime helpers the source file calls
 
-	charged bool                 // the schema has memory charges (rule 11)
-	zero    map[schema.Decl]bool // zeroDecl's memo
+	charged bool                // the schema has memory charges (rule 11)
+	zero    map[*plan.Decl]bool // zeroDecl's memo
 
 	h *emit.Printer
 	c *emit.Printer
@@ -65,7 +65,7 @@ func newGenerator(s *schema.Schema, opt gen.Options) (*generator, error) {
 		helpers: map[string]*helper{},
 		uses:    map[string]bool{},
 		charged: s.HasMemoryCharges(),
-		zero:    map[schema.Decl]bool{},
+		zero:    map[*plan.Decl]bool{},
 	}
 	g.pkg = packagePrefix(opt.PackageName(s))
 	g.up = upper(g.pkg)
