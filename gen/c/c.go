@@ -39,8 +39,7 @@ type generator struct {
 
 	uses map[string]bool // runtime helpers the source file calls
 
-	charged bool                // the schema has memory charges (rule 11)
-	zero    map[*plan.Decl]bool // zeroDecl's memo
+	zero map[*plan.Decl]bool // zeroDecl's memo
 
 	h *emit.Printer
 	c *emit.Printer
@@ -51,7 +50,6 @@ type generator struct {
 // or a boxed optional), wrapped in a struct so that it can be declared
 // before its element type is complete.
 type helper struct {
-	key  string
 	name string
 	t    *schema.Type
 }
@@ -64,7 +62,6 @@ func newGenerator(s *schema.Schema, opt gen.Options) (*generator, error) {
 		claimed: map[string]bool{},
 		helpers: map[string]*helper{},
 		uses:    map[string]bool{},
-		charged: s.HasMemoryCharges(),
 		zero:    map[*plan.Decl]bool{},
 	}
 	g.pkg = packagePrefix(opt.PackageName(s))

@@ -177,7 +177,7 @@ func u64Const(v uint64) string {
 // function, for the input from p to d.end; nothing for a schema without
 // charges.
 func (g *generator) memInit(dec string) {
-	if !g.charged {
+	if !g.pl.Charges {
 		return
 	}
 	g.use("mem_init_")

@@ -141,7 +141,7 @@ func (g *generator) assignNames() error {
 			name += "_"
 		}
 		g.claimed[name] = true
-		h := &helper{key: key, name: name, t: t}
+		h := &helper{name: name, t: t}
 		g.helpers[key] = h
 		g.helperOrder = append(g.helperOrder, h)
 	}

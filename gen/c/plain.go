@@ -22,9 +22,9 @@ func (g *generator) usePlain(v *plan.Value) { g.use("plain:" + v.Elem.Decl.Name(
 // plainFuncs prints the array functions of the plain structs in use.
 func (g *generator) plainFuncs() {
 	var names []string
-	for u := range g.uses {
-		if strings.HasPrefix(u, "plain:") {
-			names = append(names, strings.TrimPrefix(u, "plain:"))
+	for _, s := range g.s.Structs {
+		if g.uses["plain:"+s.Name] {
+			names = append(names, s.Name)
 		}
 	}
 	sort.Strings(names)

@@ -58,22 +58,24 @@ func (g *generator) runtimeDecls() {
 
 // runtimeDefs prints the runtime sections the generated code uses.
 func (g *generator) runtimeDefs() {
-	need := map[string]bool{"core": true}
-	for u := range g.uses {
-		need[u] = true
-	}
 	byName := map[string]section{}
+	need := map[string]bool{}
+	var todo []string
 	for _, s := range sections {
 		byName[s.name] = s
+		if s.name == "core" || g.uses[s.name] {
+			need[s.name] = true
+			todo = append(todo, s.name)
+		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for n := range need {
-			for _, d := range byName[n].deps {
-				if !need[d] {
-					need[d] = true
-					changed = true
-				}
+	// The sections those need, until nothing new appears.
+	for len(todo) > 0 {
+		n := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		for _, d := range byName[n].deps {
+			if !need[d] {
+				need[d] = true
+				todo = append(todo, d)
 			}
 		}
 	}

@@ -63,15 +63,6 @@ func (g *generator) elemDecl(t *schema.Type, inner string, constq bool) string {
 	return tidy(g.decl(t, inner, constq))
 }
 
-// elemValue is the lvalue of the value an element expression holds: the
-// array inside a fixed array's wrapper.
-func elemValue(t *schema.Type, e string) string {
-	if t.Kind == schema.FixedArray {
-		return e + ".items"
-	}
-	return e
-}
-
 // tidy puts pointer stars next to the type: "T *const *p" → "T* const* p".
 func tidy(s string) string {
 	s = strings.TrimSpace(s)
