@@ -51,7 +51,7 @@ type generator struct {
 // before its element type is complete.
 type helper struct {
 	name string
-	t    *schema.Type
+	v    *plan.Value
 }
 
 func newGenerator(s *schema.Schema, opt gen.Options) (*generator, error) {
