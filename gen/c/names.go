@@ -28,7 +28,7 @@ func init() {
 		or or_eq private protected public reinterpret_cast requires static_assert
 		static_cast template this thread_local throw true try typeid typename
 		using virtual wchar_t xor xor_eq
-		errno stdin stdout stderr complex imaginary noreturn unix linux
+		errno stdin stdout stderr complex imaginary noreturn unix linux i386
 		assert offsetof setjmp va_arg va_start va_end va_copy math_errhandling`) {
 		reserved[w] = true
 	}
