@@ -20,10 +20,10 @@ type RunRule struct {
 	// Op FixedArray) join a run, as one leaf.
 	NestedNumbers bool
 	// CheckedLast ends a run after a field whose decoding can fail other
-	// than by truncation (a bool, an enum: Value.Rules has more than
-	// RuleTruncated). A reader that checks the run's size at once and
-	// reports truncation when it fails then reports the error a reader of
-	// the fields one by one would meet first.
+	// than by truncation (a bool, an enum, a nested struct with Structs: its
+	// depth; Value.Rules has more than RuleTruncated). A reader that checks
+	// the run's size at once and reports truncation when it fails then reports
+	// the error a reader of the fields one by one would meet first.
 	CheckedLast bool
 	// MaxSize ends a run before it would pass this many bytes (0: no limit).
 	MaxSize int
