@@ -6,6 +6,7 @@ package c
 import (
 	"sdp/gen"
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -26,8 +27,9 @@ func Generate(s *schema.Schema, opt gen.Options) ([]gen.File, error) {
 // generator holds the names chosen for one schema and the printers.
 type generator struct {
 	s   *schema.Schema
-	pkg string // identifier prefix, snake case: "plugins"
-	up  string // macro prefix: "PLUGINS"
+	pl  *plan.Plan // what the size, write and read functions print
+	pkg string     // identifier prefix, snake case: "plugins"
+	up  string     // macro prefix: "PLUGINS"
 
 	base    map[schema.Decl]string // a declaration's snake name after escaping
 	claimed map[string]bool        // every global identifier the generated code defines
@@ -37,8 +39,7 @@ type generator struct {
 
 	uses map[string]bool // runtime helpers the source file calls
 
-	charged bool                 // the schema has memory charges (rule 11)
-	zero    map[schema.Decl]bool // zeroDecl's memo
+	zero map[*plan.Decl]bool // zeroDecl's memo
 
 	h *emit.Printer
 	c *emit.Printer
@@ -49,20 +50,19 @@ type generator struct {
 // or a boxed optional), wrapped in a struct so that it can be declared
 // before its element type is complete.
 type helper struct {
-	key  string
 	name string
-	t    *schema.Type
+	v    *plan.Value
 }
 
 func newGenerator(s *schema.Schema, opt gen.Options) (*generator, error) {
 	g := &generator{
 		s:       s,
+		pl:      plan.Build(s),
 		base:    map[schema.Decl]string{},
 		claimed: map[string]bool{},
 		helpers: map[string]*helper{},
 		uses:    map[string]bool{},
-		charged: s.HasMemoryCharges(),
-		zero:    map[schema.Decl]bool{},
+		zero:    map[*plan.Decl]bool{},
 	}
 	g.pkg = packagePrefix(opt.PackageName(s))
 	g.up = upper(g.pkg)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -86,7 +87,7 @@ func (r *reader) need(k int) {
 // (name) or a value whose path r.where already has (name "").
 type item struct {
 	name string
-	t    *schema.Type
+	v    *plan.Value
 }
 
 // needRun checks that the bytes of the items (scalars, enums and fixed
@@ -98,10 +99,9 @@ func (r *reader) needRun(items []item) {
 	r.usesEnd = true
 	total := 0
 	for _, it := range items {
-		k, _ := it.t.FixedSize()
-		total += k
+		total += it.v.Fixed
 	}
-	if len(items) == 1 && items[0].t.Kind != schema.FixedArray {
+	if len(items) == 1 && !fixedOp(items[0].v.Op) {
 		seg := func() { r.need(total) }
 		if items[0].name != "" {
 			r.within(pathSeg{name: items[0].name}, seg)
@@ -114,25 +114,25 @@ func (r *reader) needRun(items []item) {
 	r.p.Block(fmt.Sprintf("if (end - p < %d) {", total), "}", func() {
 		off := 0
 		for _, it := range items {
-			k, _ := it.t.FixedSize()
+			k := it.v.Fixed
 			at := "p"
 			if off > 0 {
 				at = fmt.Sprintf("p + %d", off)
 			}
 			body := func() {
-				if it.t.Kind != schema.FixedArray {
+				if !fixedOp(it.v.Op) {
 					r.failWith(fmt.Sprintf("%s_fail_(d, %s, %s_ERR_TRUNCATED)", pkg, at, up))
 					return
 				}
 				// The first element that does not fit, by its index in
 				// each dimension, innermost last.
 				var dims []int
-				t := it.t
-				for t.Kind == schema.FixedArray {
-					dims = append(dims, int(t.Len))
-					t = t.Elem
+				v := it.v
+				for fixedOp(v.Op) {
+					dims = append(dims, int(v.Len))
+					v = v.Elem
 				}
-				size := t.Kind.Size()
+				size := v.Kind.Size()
 				left := "end - p"
 				if off > 0 {
 					left = fmt.Sprintf("end - p - %d", off)
@@ -177,7 +177,7 @@ func u64Const(v uint64) string {
 // function, for the input from p to d.end; nothing for a schema without
 // charges.
 func (g *generator) memInit(dec string) {
-	if !g.charged {
+	if !g.pl.Charges {
 		return
 	}
 	g.use("mem_init_")
@@ -196,99 +196,101 @@ var getFuncs = map[schema.Kind]string{
 
 var bulkGet = map[int]string{2: "get_le16s_", 4: "get_le32s_", 8: "get_le64s_"}
 
-// pure reports types whose only possible decode error is truncation:
+// pure reports values whose only possible decode error is truncation:
 // numeric scalars and fixed arrays of them.
-func pure(t *schema.Type) bool {
-	_, _, ok := numericLeaf(t)
+func pure(v *plan.Value) bool {
+	_, _, ok := numbers(v)
 	return ok
 }
 
-// single reports a one-byte-run value with one validation: bool or enum.
-func single(t *schema.Type) bool { return t.Kind == schema.Bool || t.Kind == schema.EnumRef }
+// readRuns groups the fields a reader checks with one bounds check:
+// numbers and fixed arrays of them, ended by at most one bool or enum. If
+// the check fails, the first error a field-by-field reader would meet is
+// truncation too.
+var readRuns = plan.RunRule{Enums: true, FixedNumbers: true, NestedNumbers: true, CheckedLast: true, MinFields: 1}
 
-// fields reads a field list. Runs of pure fields, optionally ended by one
-// bool or enum, share one bounds check: if it fails, the first error a
-// field-by-field reader would meet is truncation too.
-func (r *reader) fields(fs []*schema.Field, access string) {
-	for i := 0; i < len(fs); {
-		j := i
-		var items []item
-		for j < len(fs) && pure(fs[j].Type) {
-			items = append(items, item{fs[j].Name, fs[j].Type})
-			j++
-		}
-		if j < len(fs) && single(fs[j].Type) {
-			items = append(items, item{fs[j].Name, fs[j].Type})
-			j++
-		}
-		if j == i {
-			f := fs[i]
-			r.within(pathSeg{name: f.Name}, func() { r.read(f.Type, access+memberName(f.Name), 0, false) })
-			i++
+// fields reads a field list, run by run.
+func (r *reader) fields(fs []*plan.Field, access string) {
+	for _, st := range plan.Group(fs, readRuns) {
+		if st.Run == nil {
+			f := st.Fields[0]
+			r.within(pathSeg{name: f.Name}, func() { r.read(f.Value, access+memberName(f.Name), 0, false) })
 			continue
 		}
+		items := make([]item, len(st.Fields))
+		for i, f := range st.Fields {
+			items[i] = item{f.Name, f.Value}
+		}
 		r.needRun(items)
-		for ; i < j; i++ {
-			f := fs[i]
-			r.within(pathSeg{name: f.Name}, func() { r.read(f.Type, access+memberName(f.Name), 0, true) })
+		for _, f := range st.Fields {
+			r.within(pathSeg{name: f.Name}, func() { r.read(f.Value, access+memberName(f.Name), 0, true) })
 		}
 	}
 }
 
-// read prints statements decoding a t into the lvalue e. checked means the
-// bytes of a fixed-size t are known to be present.
-func (r *reader) read(t *schema.Type, e string, lvl int, checked bool) {
+// fitsRun reports a value whose bytes one bounds check covers: a scalar,
+// an enum, or a fixed array of numbers.
+func fitsRun(v *plan.Value) bool {
+	return v.Fixed >= 0 && (v.Op == plan.Scalar || v.Op == plan.Enum || pure(v))
+}
+
+// read prints statements decoding a v into the lvalue e. checked means the
+// bytes of a fixed-size v are known to be present.
+func (r *reader) read(v *plan.Value, e string, lvl int, checked bool) {
 	g, p, pkg := r.g, r.p, r.g.pkg
-	if _, ok := t.FixedSize(); ok && !checked && (t.Kind.IsScalar() || t.Kind == schema.EnumRef || pure(t)) {
-		r.needRun([]item{{"", t}})
+	if !checked && fitsRun(v) {
+		r.needRun([]item{{"", v}})
 		checked = true
 	}
-	switch t.Kind {
-	case schema.Bool:
-		r.fail("*p > 1", "p", "BOOL")
-		p.F("%s = *p++ != 0;", e)
-	case schema.U8:
-		p.F("%s = *p++;", e)
-	case schema.I8:
-		p.F("%s = (int8_t)*p++;", e)
-	case schema.U16, schema.I16, schema.U32, schema.I32, schema.U64, schema.I64, schema.F32, schema.F64:
-		f := getFuncs[t.Kind]
-		g.use(f)
-		if t.Kind == schema.F32 || t.Kind == schema.F64 {
-			p.F("%s_%s(&%s, p);", pkg, f, e)
-			p.F("p += %d;", t.Kind.Size())
-			return
+	switch v.Op {
+	case plan.Scalar:
+		switch k := v.Kind; k {
+		case schema.Bool:
+			r.fail("*p > 1", "p", "BOOL")
+			p.F("%s = *p++ != 0;", e)
+		case schema.U8:
+			p.F("%s = *p++;", e)
+		case schema.I8:
+			p.F("%s = (int8_t)*p++;", e)
+		default:
+			f := getFuncs[k]
+			g.use(f)
+			if k == schema.F32 || k == schema.F64 {
+				p.F("%s_%s(&%s, p);", pkg, f, e)
+				p.F("p += %d;", k.Size())
+				return
+			}
+			conv := ""
+			if k.IsSigned() {
+				conv = "(" + scalarTypes[k] + ")"
+			}
+			p.F("%s = %s%s_%s(p);", e, conv, pkg, f)
+			p.F("p += %d;", k.Size())
 		}
-		conv := ""
-		if t.Kind.IsSigned() {
-			conv = "(" + scalarTypes[t.Kind] + ")"
-		}
-		p.F("%s = %s%s_%s(p);", e, conv, pkg, f)
-		p.F("p += %d;", t.Kind.Size())
-	case schema.EnumRef:
-		en := t.Enum
+	case plan.Enum:
+		en := v.Decl.Enum
 		g.use("enum:" + en.Name)
 		valid := g.typeName(en) + "_valid_"
-		if en.Base == schema.U8 {
+		if v.Kind == schema.U8 {
 			r.fail("!"+valid+"(*p)", "p", "ENUM")
 			p.F("%s = *p++;", e)
 			return
 		}
-		f := getFuncs[en.Base]
+		f := getFuncs[v.Kind]
 		g.use(f)
 		x := fmt.Sprintf("x%d", lvl)
 		p.Block("{", "}", func() {
 			p.F("%s %s = %s_%s(p);", enumBase(en), x, pkg, f)
 			r.fail("!"+valid+"("+x+")", "p", "ENUM")
 			p.F("%s = %s;", e, x)
-			p.F("p += %d;", en.Base.Size())
+			p.F("p += %d;", v.Kind.Size())
 		})
-	case schema.String:
+	case plan.String:
 		g.use("read_str_")
 		p.F("p = %s_read_str_(d, p, &%s);", pkg, e)
 		r.propagate()
-	case schema.FixedArray:
-		if k, n, ok := numericLeaf(t); ok {
+	case plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
+		if k, n, ok := numbers(v); ok {
 			if k.Size() == 1 {
 				p.F("memcpy(%s, p, %d);", e, n)
 			} else {
@@ -299,99 +301,95 @@ func (r *reader) read(t *schema.Type, e string, lvl int, checked bool) {
 			p.F("p += %d;", n*k.Size())
 			return
 		}
-		if g.plainArray(t) {
-			p.F("p = %s_gets_(d, p, %s, %d, depth + 1);", g.typeName(t.Elem.Struct), e, t.Len)
+		if v.Op == plan.FixedPlain {
+			g.usePlain(v)
+			p.F("p = %s_gets_(d, p, %s, %d, depth + 1);", g.typeName(v.Elem.Decl.Decl), e, v.Len)
 			r.propagate()
 			return
 		}
 		i := loopVar(lvl)
-		p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %d; %s++) {", i, i, t.Len, i), "}", func() {
-			r.within(pathSeg{index: i}, func() { r.read(t.Elem, fmt.Sprintf("%s[%s]", e, i), lvl+1, checked) })
+		p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %d; %s++) {", i, i, v.Len, i), "}", func() {
+			r.within(pathSeg{index: i}, func() { r.read(v.Elem, fmt.Sprintf("%s[%s]", e, i), lvl+1, checked) })
 		})
-	case schema.Array:
-		r.array(t, e, lvl)
-	case schema.Optional:
+	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array:
+		r.array(v, e, lvl)
+	case plan.Optional:
 		r.need(1)
 		r.fail("*p > 1", "p", "PRESENCE")
-		if t.Boxed {
+		if v.Boxed {
 			box := fmt.Sprintf("box%d", lvl)
 			ifElse(p, "*p++ != 0", func() {
-				if c := t.PresenceCharge(); c > 0 {
-					r.charge("1", c, "p - 1")
+				if v.Charge > 0 {
+					r.charge("1", v.Charge, "p - 1")
 				}
 				g.use("alloc_")
-				p.F("%s = (%s)%s_alloc_(d->arena, 1, sizeof *%s);", g.elemDecl(t.Elem, "*"+box, false),
-					g.elemDecl(t.Elem, "*", false), pkg, box)
+				p.F("%s = (%s)%s_alloc_(d->arena, 1, sizeof *%s);", g.elemDecl(v.Elem.Type, "*"+box, false),
+					g.elemDecl(v.Elem.Type, "*", false), pkg, box)
 				r.fail(box+" == NULL", "p - 1", "NO_MEMORY")
-				r.read(t.Elem, elemValue(t.Elem, box+"[0]"), lvl+1, false)
+				r.read(v.Elem, elemOf(v.Elem, box+"[0]"), lvl+1, false)
 				p.F("%s = %s;", e, box)
 			}, func() { p.F("%s = NULL;", e) })
 			return
 		}
 		ifElse(p, "*p++ != 0", func() {
 			p.F("%s.has = true;", e)
-			r.read(t.Elem, e+".value", lvl+1, false)
+			r.read(v.Elem, e+".value", lvl+1, false)
 		}, func() {
 			p.F("%s.has = false;", e)
 			p.F("memset(&%s.value, 0, sizeof %s.value);", e, e)
 		})
-	case schema.StructRef:
-		p.F("p = %s_read_(d, p, &%s, depth + 1);", g.typeName(t.Struct), e)
-		r.propagate()
-	case schema.UnionRef:
-		p.F("p = %s_read_(d, p, &%s, depth + 1);", g.typeName(t.Union), e)
+	case plan.Struct, plan.Union:
+		p.F("p = %s_read_(d, p, &%s, depth + 1);", g.typeName(v.Decl.Decl), e)
 		r.propagate()
 	default:
-		panic("c: read " + t.String())
+		panic("c: read " + v.Type.String())
 	}
 }
 
 // array reads a []T: the count is checked against the remaining input
 // (count × minimum element size) before anything is allocated.
-func (r *reader) array(t *schema.Type, e string, lvl int) {
+func (r *reader) array(v *plan.Value, e string, lvl int) {
 	g, p, pkg := r.g, r.p, r.g.pkg
-	elem := t.Elem
+	elem := v.Elem
 	n, items := fmt.Sprintf("n%d", lvl), fmt.Sprintf("items%d", lvl)
 	p.Block("{", "}", func() {
 		p.F("uint32_t %s;", n)
 		r.need(4)
 		p.F("%s = %s_get_u32_(p);", n, pkg)
 		rest := "(size_t)(end - p - 4)"
-		if m := elem.MinSize(); m > 1 {
-			rest = fmt.Sprintf("%s / %d", rest, m)
+		if v.MinElem > 1 {
+			rest = fmt.Sprintf("%s / %d", rest, v.MinElem)
 		}
 		r.fail(n+" > "+rest, "p", "COUNT")
-		if c := t.ArrayCharge(); c > 0 {
-			r.charge(n, c, "p")
+		if v.Charge > 0 {
+			r.charge(n, v.Charge, "p")
 		}
 		p.P("p += 4;")
 		ifElse(p, n+" == 0", func() {
 			p.F("%s.data = NULL;", e)
 		}, func() {
 			g.use("alloc_")
-			p.F("%s = (%s)%s_alloc_(d->arena, %s, sizeof *%s);", g.elemDecl(elem, "*"+items, false),
-				g.elemDecl(elem, "*", false), pkg, n, items)
+			p.F("%s = (%s)%s_alloc_(d->arena, %s, sizeof *%s);", g.elemDecl(elem.Type, "*"+items, false),
+				g.elemDecl(elem.Type, "*", false), pkg, n, items)
 			r.fail(items+" == NULL", "p - 4", "NO_MEMORY")
-			k := elem.Kind
 			switch {
-			case k == schema.U8 || k == schema.I8:
+			case v.Op == plan.Bytes || (v.Op == plan.Numbers && v.Kind.Size() == 1):
 				p.F("memcpy(%s, p, %s);", items, n)
 				p.F("p += %s;", n)
-			case elem.IsNumeric():
-				f := bulkGet[k.Size()]
+			case v.Op == plan.Numbers:
+				f := bulkGet[v.Kind.Size()]
 				g.use(f)
 				p.F("%s_%s(%s, p, %s);", pkg, f, items, n)
-				p.F("p += (size_t)%s * %d;", n, k.Size())
-			case g.plainArray(t):
-				p.F("p = %s_gets_(d, p, %s, %s, depth + 1);", g.typeName(elem.Struct), items, n)
+				p.F("p += (size_t)%s * %d;", n, v.Kind.Size())
+			case v.Op == plan.PlainArray:
+				g.usePlain(v)
+				p.F("p = %s_gets_(d, p, %s, %s, depth + 1);", g.typeName(elem.Decl.Decl), items, n)
 				r.propagate()
 			default:
-				_, fixed := elem.FixedSize()
-				checked := fixed && (elem.Kind.IsScalar() || elem.Kind == schema.EnumRef || pure(elem))
 				i := loopVar(lvl)
 				p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %s; %s++) {", i, i, n, i), "}", func() {
 					r.within(pathSeg{index: i}, func() {
-						r.read(elem, elemValue(elem, fmt.Sprintf("%s[%s]", items, i)), lvl+1, checked)
+						r.read(elem, elemOf(elem, fmt.Sprintf("%s[%s]", items, i)), lvl+1, fitsRun(elem))
 					})
 				})
 			}
@@ -423,37 +421,35 @@ func (g *generator) readFunc(name, typ string, body func(r *reader)) {
 }
 
 func (g *generator) structRead(s *schema.Struct) {
-	name := g.typeName(s)
+	name, d := g.typeName(s), g.pl.Of(s)
 	g.readFunc(name, name, func(r *reader) {
-		if len(s.Fields) == 0 {
+		if len(d.Fields) == 0 {
 			r.p.P("out->unused_ = 0;")
 		}
-		r.fields(s.Fields, "out->")
+		r.fields(d.Fields, "out->")
 	})
 }
 
 func (g *generator) unionRead(u *schema.Union) {
-	name := g.typeName(u)
+	name, variants := g.typeName(u), g.pl.Of(u).Variants
 	payload := false
-	for _, v := range u.Variants {
-		payload = payload || hasPayload(v)
+	for _, v := range variants {
+		payload = payload || len(v.Fields) > 0
 	}
 	g.readFunc(name, name, func(r *reader) {
 		p := r.p
 		r.need(1)
-		r.fail(fmt.Sprintf("*p >= %d", len(u.Variants)), "p", "UNION_TAG")
+		r.fail(fmt.Sprintf("*p >= %d", len(variants)), "p", "UNION_TAG")
 		p.P("out->tag = *p++;")
 		p.P("switch (out->tag) {")
-		for _, v := range u.Variants {
+		for _, v := range variants {
 			p.F("case %s:", g.valueName(u, v.Name))
 			p.In()
 			m := "out->value." + memberName(v.Name)
 			switch {
-			case v.Kind == schema.VariantStruct:
-				r.within(pathSeg{name: v.Name}, func() {
-					r.read(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}, m, 0, false)
-				})
-			case hasPayload(v):
+			case isStructVariant(v):
+				r.within(pathSeg{name: v.Name}, func() { r.read(v.Fields[0].Value, m, 0, false) })
+			case len(v.Fields) > 0:
 				r.within(pathSeg{name: v.Name}, func() { r.fields(v.Fields, m+".") })
 			case payload:
 				p.P("memset(&out->value, 0, sizeof out->value);")

@@ -4,54 +4,85 @@ import (
 	"fmt"
 
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
-// fixedSize is the encoded size of t when it is the same for every value and
-// t holds no union or enum (the size functions reject a union's unknown tag
-// and an enum's unnamed value, so they always check those).
-func fixedSize(t *schema.Type) (int, bool) {
-	if needsCheck(t, map[*schema.Struct]bool{}) {
+// sizeFixed is the encoded size of v when it is the same for every value
+// and v holds no union or enum (the size functions reject a union's unknown
+// tag and an enum's unnamed value, so they always check those).
+func sizeFixed(v *plan.Value) (int, bool) {
+	if v.Fixed < 0 || holdsCheck(v) {
 		return 0, false
 	}
-	return t.FixedSize()
+	return v.Fixed, true
 }
 
-// needsCheck reports a fixed-size type holding a union or an enum.
-func needsCheck(t *schema.Type, seen map[*schema.Struct]bool) bool {
-	switch t.Kind {
-	case schema.UnionRef, schema.EnumRef:
+// declFixed is sizeFixed of a struct.
+func declFixed(d *plan.Decl) (int, bool) {
+	if d.Fixed < 0 || fieldsHoldCheck(d.Fields) {
+		return 0, false
+	}
+	return d.Fixed, true
+}
+
+// holdsCheck reports a fixed-size value holding a union or an enum.
+func holdsCheck(v *plan.Value) bool {
+	switch v.Op {
+	case plan.Union, plan.Enum:
 		return true
-	case schema.FixedArray:
-		return needsCheck(t.Elem, seen)
-	case schema.StructRef:
-		if seen[t.Struct] {
-			return false
-		}
-		seen[t.Struct] = true
-		for _, f := range t.Struct.Fields {
-			if needsCheck(f.Type, seen) {
-				return true
-			}
+	case plan.FixedArray:
+		return holdsCheck(v.Elem)
+	case plan.Struct:
+		return fieldsHoldCheck(v.Decl.Fields)
+	}
+	return false
+}
+
+func fieldsHoldCheck(fs []*plan.Field) bool {
+	for _, f := range fs {
+		if holdsCheck(f.Value) {
+			return true
 		}
 	}
 	return false
 }
 
-// structFixed is the fixed size of a struct by the same rule.
-func structFixed(s *schema.Struct) (int, bool) {
-	return fixedSize(&schema.Type{Kind: schema.StructRef, Struct: s})
+// numbers returns the element kind and total element count of a numeric
+// scalar or a fixed array (of fixed arrays) of numbers, which are copied in
+// one piece.
+func numbers(v *plan.Value) (schema.Kind, int, bool) {
+	n := 1
+	for v.Op == plan.FixedArray {
+		n *= int(v.Len)
+		v = v.Elem
+	}
+	switch v.Op {
+	case plan.FixedBytes, plan.FixedNumbers:
+		return v.Kind, n * int(v.Len), true
+	case plan.Scalar:
+		return v.Kind, n, v.Kind.IsInteger() || v.Kind.IsFloat()
+	}
+	return 0, 0, false
 }
 
-// numericLeaf returns the element kind and total element count of a numeric
-// scalar or a (nested) fixed array of numeric scalars.
-func numericLeaf(t *schema.Type) (schema.Kind, int, bool) {
-	n := 1
-	for t.Kind == schema.FixedArray {
-		n *= int(t.Len)
-		t = t.Elem
+// fixedOp reports the ops of fixed arrays, which a pointer to an element
+// reaches through their wrapper struct.
+func fixedOp(o plan.Op) bool {
+	switch o {
+	case plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
+		return true
 	}
-	return t.Kind, n, t.IsNumeric()
+	return false
+}
+
+// elemOf is the lvalue of the value an element expression of v holds: the
+// array inside a fixed array's wrapper.
+func elemOf(v *plan.Value, e string) string {
+	if fixedOp(v.Op) {
+		return e + ".items"
+	}
+	return e
 }
 
 func loopVar(lvl int) string { return fmt.Sprintf("i%d", lvl) }
@@ -71,8 +102,8 @@ func ifElse(p *emit.Printer, cond string, then, els func()) {
 
 // sizeOf prints statements adding the variable part of e's size to n and
 // returns the constant part.
-func (g *generator) sizeOf(p *emit.Printer, t *schema.Type, e string, lvl int) int {
-	if k, ok := fixedSize(t); ok {
+func (g *generator) sizeOf(p *emit.Printer, v *plan.Value, e string, lvl int) int {
+	if k, ok := sizeFixed(v); ok {
 		return k
 	}
 	add := func(c int) {
@@ -80,74 +111,75 @@ func (g *generator) sizeOf(p *emit.Printer, t *schema.Type, e string, lvl int) i
 			p.F("n = %s_add_(n, %d);", g.pkg, c)
 		}
 	}
-	switch t.Kind {
-	case schema.String:
+	switch v.Op {
+	case plan.String:
 		g.use("str_size_")
 		p.F("n = %s_add_(n, %s_str_size_(&%s));", g.pkg, g.pkg, e)
 		return 4
-	case schema.EnumRef:
-		g.use("enum:" + t.Enum.Name)
-		p.Block(fmt.Sprintf("if (!%s_valid_(%s)) {", g.typeName(t.Enum), e), "}", func() {
+	case plan.Enum:
+		g.use("enum:" + v.Decl.Name())
+		p.Block(fmt.Sprintf("if (!%s_valid_(%s)) {", g.typeName(v.Decl.Decl), e), "}", func() {
 			p.P("return SIZE_MAX; /* a value the enum does not name */")
 		})
-		return t.Enum.Base.Size()
-	case schema.Array:
-		if t.Elem.Kind == schema.EnumRef {
+		return v.Kind.Size()
+	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array:
+		elem := v.Elem
+		if elem.Op == plan.Enum {
 			i := loopVar(lvl)
 			p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %s.len; %s++) {", i, i, e, i), "}", func() {
-				g.sizeOf(p, t.Elem, fmt.Sprintf("%s.data[%s]", e, i), lvl+1)
+				g.sizeOf(p, elem, fmt.Sprintf("%s.data[%s]", e, i), lvl+1)
 			})
-			if k := t.Elem.Enum.Base.Size(); k == 1 {
-				p.F("n = %s_add_(n, %s.len);", g.pkg, e)
-			} else {
-				g.use("mul_")
-				p.F("n = %s_add_(n, %s_mul_(%s.len, %d));", g.pkg, g.pkg, e, k)
-			}
+			g.addLen(p, e, elem.Kind.Size())
 			return 4
 		}
-		if k, ok := fixedSize(t.Elem); ok {
-			if k == 1 {
-				p.F("n = %s_add_(n, %s.len);", g.pkg, e)
-			} else {
-				g.use("mul_")
-				p.F("n = %s_add_(n, %s_mul_(%s.len, %d));", g.pkg, g.pkg, e, k)
-			}
+		if k, ok := sizeFixed(elem); ok {
+			g.addLen(p, e, k)
 			return 4
 		}
 		i := loopVar(lvl)
 		p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %s.len; %s++) {", i, i, e, i), "}", func() {
-			add(g.sizeOf(p, t.Elem, elemValue(t.Elem, fmt.Sprintf("%s.data[%s]", e, i)), lvl+1))
+			add(g.sizeOf(p, elem, elemOf(elem, fmt.Sprintf("%s.data[%s]", e, i)), lvl+1))
 		})
 		return 4
-	case schema.FixedArray:
+	case plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
 		i := loopVar(lvl)
-		p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %d; %s++) {", i, i, t.Len, i), "}", func() {
-			add(g.sizeOf(p, t.Elem, fmt.Sprintf("%s[%s]", e, i), lvl+1))
+		p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %d; %s++) {", i, i, v.Len, i), "}", func() {
+			add(g.sizeOf(p, v.Elem, fmt.Sprintf("%s[%s]", e, i), lvl+1))
 		})
 		return 0
-	case schema.Optional:
+	case plan.Optional:
 		cond, val := e+".has", e+".value"
-		if t.Boxed {
-			cond, val = e+" != NULL", elemValue(t.Elem, e+"[0]")
+		if v.Boxed {
+			cond, val = e+" != NULL", elemOf(v.Elem, e+"[0]")
 		}
-		p.Block("if ("+cond+") {", "}", func() { add(g.sizeOf(p, t.Elem, val, lvl+1)) })
+		p.Block("if ("+cond+") {", "}", func() { add(g.sizeOf(p, v.Elem, val, lvl+1)) })
 		return 1
-	case schema.StructRef:
-		p.F("n = %s_add_(n, %s_encoded_size(&%s));", g.pkg, g.typeName(t.Struct), e)
+	case plan.Struct:
+		p.F("n = %s_add_(n, %s_encoded_size(&%s));", g.pkg, g.typeName(v.Decl.Decl), e)
 		return 0
-	case schema.UnionRef:
-		p.F("n = %s_add_(n, %s_size_(&%s));", g.pkg, g.typeName(t.Union), e)
+	case plan.Union:
+		p.F("n = %s_add_(n, %s_size_(&%s));", g.pkg, g.typeName(v.Decl.Decl), e)
 		return 0
 	}
-	panic("c: size of " + t.String())
+	panic("c: size of " + v.Type.String())
+}
+
+// addLen prints the addition of the elements of the array e, k bytes each.
+func (g *generator) addLen(p *emit.Printer, e string, k int) {
+	if k == 1 {
+		p.F("n = %s_add_(n, %s.len);", g.pkg, e)
+		return
+	}
+	g.use("mul_")
+	p.F("n = %s_add_(n, %s_mul_(%s.len, %d));", g.pkg, g.pkg, e, k)
 }
 
 // sizeBody prints "n = constant + variable parts; return n;" for fields.
-func (g *generator) sizeBody(p *emit.Printer, fields []*schema.Field, access string, extra int) {
+func (g *generator) sizeBody(p *emit.Printer, fields []*plan.Field, access string, extra int) {
 	body := emit.New("    ")
 	c := extra
 	for _, f := range fields {
-		c += g.sizeOf(body, f.Type, access+memberName(f.Name), 0)
+		c += g.sizeOf(body, f.Value, access+memberName(f.Name), 0)
 	}
 	p.F("size_t n = %d;", c)
 	if out := body.Bytes(); len(out) > 1 {
@@ -169,59 +201,37 @@ var bulkPut = map[int]string{2: "put_le16s_", 4: "put_le32s_", 8: "put_le64s_"}
 
 // write prints statements encoding e at p and advancing p; the room was
 // checked by the caller.
-func (g *generator) write(p *emit.Printer, t *schema.Type, e string, lvl int) {
+func (g *generator) write(p *emit.Printer, v *plan.Value, e string, lvl int) {
 	pkg := g.pkg
-	scalar := func(k schema.Kind, e string) {
-		switch k {
-		case schema.Bool:
-			p.F("*p++ = (uint8_t)(%s ? 1 : 0);", e)
-		case schema.U8:
-			p.F("*p++ = %s;", e)
-		case schema.I8:
-			p.F("*p++ = (uint8_t)%s;", e)
-		default:
-			f := putFuncs[k]
-			g.use(f)
-			if u := unsignedOf[k]; u != "" {
-				e = "(" + u + ")" + e
-			}
-			if k == schema.F32 || k == schema.F64 {
-				e = "&" + e
-			}
-			p.F("%s_%s(p, %s);", pkg, f, e)
-			p.F("p += %d;", k.Size())
-		}
-	}
-	switch t.Kind {
-	case schema.String:
+	switch v.Op {
+	case plan.Scalar, plan.Enum:
+		g.putScalar(p, v.Kind, e)
+	case plan.String:
 		g.use("put_str_")
 		p.F("p = %s_put_str_(p, &%s);", pkg, e)
-	case schema.EnumRef:
-		scalar(t.Enum.Base, e)
-	case schema.Array:
-		k := t.Elem.Kind
-		switch {
-		case k == schema.U8 || k == schema.I8:
+	case plan.Bytes, plan.Numbers:
+		if v.Kind.Size() == 1 {
 			g.use("put_bytes_")
 			p.F("p = %s_put_bytes_(p, %s.data, %s.len);", pkg, e, e)
-		case t.Elem.IsNumeric():
-			f := bulkPut[k.Size()]
-			g.use(f)
-			p.F("%s_put_u32_(p, %s.len);", pkg, e)
-			p.F("p = %s_%s(p + 4, %s.data, %s.len);", pkg, f, e, e)
-		case g.plainArray(t):
-			p.F("%s_put_u32_(p, %s.len);", pkg, e)
-			p.F("p = %s_puts_(p + 4, %s.data, %s.len);", g.typeName(t.Elem.Struct), e, e)
-		default:
-			i := loopVar(lvl)
-			p.F("%s_put_u32_(p, %s.len);", pkg, e)
-			p.P("p += 4;")
-			p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %s.len; %s++) {", i, i, e, i), "}", func() {
-				g.write(p, t.Elem, elemValue(t.Elem, fmt.Sprintf("%s.data[%s]", e, i)), lvl+1)
-			})
+			return
 		}
-	case schema.FixedArray:
-		if k, n, ok := numericLeaf(t); ok {
+		f := bulkPut[v.Kind.Size()]
+		g.use(f)
+		p.F("%s_put_u32_(p, %s.len);", pkg, e)
+		p.F("p = %s_%s(p + 4, %s.data, %s.len);", pkg, f, e, e)
+	case plan.PlainArray:
+		g.usePlain(v)
+		p.F("%s_put_u32_(p, %s.len);", pkg, e)
+		p.F("p = %s_puts_(p + 4, %s.data, %s.len);", g.typeName(v.Elem.Decl.Decl), e, e)
+	case plan.Array:
+		i := loopVar(lvl)
+		p.F("%s_put_u32_(p, %s.len);", pkg, e)
+		p.P("p += 4;")
+		p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %s.len; %s++) {", i, i, e, i), "}", func() {
+			g.write(p, v.Elem, elemOf(v.Elem, fmt.Sprintf("%s.data[%s]", e, i)), lvl+1)
+		})
+	case plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
+		if k, n, ok := numbers(v); ok {
 			if k.Size() == 1 {
 				p.F("memcpy(p, %s, %d);", e, n)
 				p.F("p += %d;", n)
@@ -232,50 +242,72 @@ func (g *generator) write(p *emit.Printer, t *schema.Type, e string, lvl int) {
 			}
 			return
 		}
-		if g.plainArray(t) {
-			p.F("p = %s_puts_(p, %s, %d);", g.typeName(t.Elem.Struct), e, t.Len)
+		if v.Op == plan.FixedPlain {
+			g.usePlain(v)
+			p.F("p = %s_puts_(p, %s, %d);", g.typeName(v.Elem.Decl.Decl), e, v.Len)
 			return
 		}
 		i := loopVar(lvl)
-		p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %d; %s++) {", i, i, t.Len, i), "}", func() {
-			g.write(p, t.Elem, fmt.Sprintf("%s[%s]", e, i), lvl+1)
+		p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %d; %s++) {", i, i, v.Len, i), "}", func() {
+			g.write(p, v.Elem, fmt.Sprintf("%s[%s]", e, i), lvl+1)
 		})
-	case schema.Optional:
+	case plan.Optional:
 		cond, val := e+".has", e+".value"
-		if t.Boxed {
-			cond, val = e+" != NULL", elemValue(t.Elem, e+"[0]")
+		if v.Boxed {
+			cond, val = e+" != NULL", elemOf(v.Elem, e+"[0]")
 		}
 		ifElse(p, cond, func() {
 			p.P("*p++ = 1;")
-			g.write(p, t.Elem, val, lvl+1)
+			g.write(p, v.Elem, val, lvl+1)
 		}, func() { p.P("*p++ = 0;") })
-	case schema.StructRef:
-		p.F("p = %s_write_(&%s, p);", g.typeName(t.Struct), e)
-	case schema.UnionRef:
-		p.F("p = %s_write_(&%s, p);", g.typeName(t.Union), e)
+	case plan.Struct, plan.Union:
+		p.F("p = %s_write_(&%s, p);", g.typeName(v.Decl.Decl), e)
 	default:
-		scalar(t.Kind, e)
+		panic("c: write " + v.Type.String())
+	}
+}
+
+// putScalar prints the write of a bool, integer or float of kind k.
+func (g *generator) putScalar(p *emit.Printer, k schema.Kind, e string) {
+	switch k {
+	case schema.Bool:
+		p.F("*p++ = (uint8_t)(%s ? 1 : 0);", e)
+	case schema.U8:
+		p.F("*p++ = %s;", e)
+	case schema.I8:
+		p.F("*p++ = (uint8_t)%s;", e)
+	default:
+		f := putFuncs[k]
+		g.use(f)
+		if u := unsignedOf[k]; u != "" {
+			e = "(" + u + ")" + e
+		}
+		if k == schema.F32 || k == schema.F64 {
+			e = "&" + e
+		}
+		p.F("%s_%s(p, %s);", g.pkg, f, e)
+		p.F("p += %d;", k.Size())
 	}
 }
 
 // structEncode prints a struct's size, write and encode functions.
 func (g *generator) structEncode(s *schema.Struct) {
-	p, name := g.c, g.typeName(s)
+	p, name, d := g.c, g.typeName(s), g.pl.Of(s)
 	p.Block(fmt.Sprintf("size_t %s_encoded_size(const %s* v) {", name, name), "}", func() {
-		if k, ok := structFixed(s); ok {
+		if k, ok := declFixed(d); ok {
 			p.P("(void)v;")
 			p.F("return %d;", k)
 			return
 		}
-		g.sizeBody(p, s.Fields, "v->", 0)
+		g.sizeBody(p, d.Fields, "v->", 0)
 	})
 	p.P()
 	p.Block(fmt.Sprintf("static uint8_t* %s_write_(const %s* v, uint8_t* p) {", name, name), "}", func() {
-		if len(s.Fields) == 0 {
+		if len(d.Fields) == 0 {
 			p.P("(void)v;")
 		}
-		for _, f := range s.Fields {
-			g.write(p, f.Type, "v->"+memberName(f.Name), 0)
+		for _, f := range d.Fields {
+			g.write(p, f.Value, "v->"+memberName(f.Name), 0)
 		}
 		p.P("return p;")
 	})
@@ -312,14 +344,14 @@ func (g *generator) unionEncode(u *schema.Union) {
 	p, name := g.c, g.typeName(u)
 	p.Block(fmt.Sprintf("static size_t %s_size_(const %s* v) {", name, name), "}", func() {
 		p.P("switch (v->tag) {")
-		for _, v := range u.Variants {
+		for _, v := range g.pl.Of(u).Variants {
 			p.F("case %s:", g.valueName(u, v.Name))
 			p.In()
+			m := "v->value." + memberName(v.Name)
 			switch {
-			case v.Kind == schema.VariantStruct:
-				t := &schema.Type{Kind: schema.StructRef, Struct: v.Struct}
+			case isStructVariant(v):
 				body := emit.New("    ")
-				c := 1 + g.sizeOf(body, t, "v->value."+memberName(v.Name), 0)
+				c := 1 + g.sizeOf(body, v.Fields[0].Value, m, 0)
 				if out := body.Bytes(); len(out) > 1 {
 					p.Block("{", "}", func() {
 						p.F("size_t n = %d;", c)
@@ -329,10 +361,8 @@ func (g *generator) unionEncode(u *schema.Union) {
 				} else {
 					p.F("return %d;", c)
 				}
-			case hasPayload(v):
-				p.Block("{", "}", func() {
-					g.sizeBody(p, v.Fields, "v->value."+memberName(v.Name)+".", 1)
-				})
+			case len(v.Fields) > 0:
+				p.Block("{", "}", func() { g.sizeBody(p, v.Fields, m+".", 1) })
 			default:
 				p.P("return 1;")
 			}
@@ -345,18 +375,18 @@ func (g *generator) unionEncode(u *schema.Union) {
 	p.Block(fmt.Sprintf("static uint8_t* %s_write_(const %s* v, uint8_t* p) {", name, name), "}", func() {
 		p.P("*p++ = v->tag;")
 		p.P("switch (v->tag) {")
-		for _, v := range u.Variants {
-			if !hasPayload(v) {
+		for _, v := range g.pl.Of(u).Variants {
+			if len(v.Fields) == 0 {
 				continue
 			}
 			p.F("case %s:", g.valueName(u, v.Name))
 			p.In()
 			m := "v->value." + memberName(v.Name)
-			if v.Kind == schema.VariantStruct {
-				g.write(p, &schema.Type{Kind: schema.StructRef, Struct: v.Struct}, m, 0)
+			if isStructVariant(v) {
+				g.write(p, v.Fields[0].Value, m, 0)
 			} else {
 				for _, f := range v.Fields {
-					g.write(p, f.Type, m+"."+memberName(f.Name), 0)
+					g.write(p, f.Value, m+"."+memberName(f.Name), 0)
 				}
 			}
 			p.P("break;")
@@ -371,3 +401,7 @@ func (g *generator) unionEncode(u *schema.Union) {
 	})
 	p.P()
 }
+
+// isStructVariant reports a variant that carries a declared struct: its
+// one field, unnamed, holds the struct, stored as the variant's member.
+func isStructVariant(v *plan.Variant) bool { return len(v.Fields) == 1 && v.Fields[0].Field == nil }

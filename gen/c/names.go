@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"sdp/gen/naming"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -27,7 +28,7 @@ func init() {
 		or or_eq private protected public reinterpret_cast requires static_assert
 		static_cast template this thread_local throw true try typeid typename
 		using virtual wchar_t xor xor_eq
-		errno stdin stdout stderr complex imaginary noreturn unix linux
+		errno stdin stdout stderr complex imaginary noreturn unix linux i386
 		assert offsetof setjmp va_arg va_start va_end va_copy math_errhandling`) {
 		reserved[w] = true
 	}
@@ -113,24 +114,23 @@ func (g *generator) assignNames() error {
 			b += "_"
 		}
 	}
-	var walk, register func(t *schema.Type)
-	walk = func(t *schema.Type) {
-		switch t.Kind {
-		case schema.Array, schema.Optional, schema.FixedArray:
-			walk(t.Elem)
-		default:
+	var walk, register func(v *plan.Value)
+	walk = func(v *plan.Value) {
+		if !v.Op.Counted() && !fixedOp(v.Op) && v.Op != plan.Optional {
 			return
 		}
-		if (t.Kind == schema.Array || (t.Kind == schema.Optional && t.Boxed)) && t.Elem.Kind == schema.FixedArray {
-			register(t.Elem) // stored behind a pointer: wrapped in a struct
+		walk(v.Elem)
+		pointer := v.Op.Counted() || (v.Op == plan.Optional && v.Boxed)
+		if pointer && fixedOp(v.Elem.Op) {
+			register(v.Elem) // stored behind a pointer: wrapped in a struct
 		}
-		if t.Kind == schema.FixedArray || (t.Kind == schema.Optional && t.Boxed) {
+		if fixedOp(v.Op) || (v.Op == plan.Optional && v.Boxed) {
 			return
 		}
-		register(t)
+		register(v)
 	}
-	register = func(t *schema.Type) {
-		key := g.mangle(t)
+	register = func(v *plan.Value) {
+		key := g.mangle(v.Type)
 		if g.helpers[key] != nil {
 			return
 		}
@@ -141,13 +141,18 @@ func (g *generator) assignNames() error {
 			name += "_"
 		}
 		g.claimed[name] = true
-		h := &helper{key: key, name: name, t: t}
+		h := &helper{name: name, v: v}
 		g.helpers[key] = h
 		g.helperOrder = append(g.helperOrder, h)
 	}
-	for _, d := range g.s.Decls {
-		for _, f := range declFields(d) {
-			walk(f.Type)
+	for _, d := range g.pl.Decls {
+		for _, f := range d.Fields {
+			walk(f.Value)
+		}
+		for _, v := range d.Variants {
+			for _, f := range v.Fields {
+				walk(f.Value)
+			}
 		}
 	}
 	return nil
@@ -227,21 +232,6 @@ var structFuncs = []string{"init", "encoded_size", "encode", "encode_ex", "decod
 // unionFuncs are a union's functions: public, then static.
 var unionFuncs = []string{"init", "encoded_size", "encode", "encode_ex", "decode", "decode_ex",
 	"init_", "size_", "write_", "read_"}
-
-// declFields lists the fields of a struct or of all inline variants of a union.
-func declFields(d schema.Decl) []*schema.Field {
-	switch d := d.(type) {
-	case *schema.Struct:
-		return d.Fields
-	case *schema.Union:
-		var fs []*schema.Field
-		for _, v := range d.Variants {
-			fs = append(fs, v.Fields...)
-		}
-		return fs
-	}
-	return nil
-}
 
 // typeName is a declaration's C type name.
 func (g *generator) typeName(d schema.Decl) string { return g.pkg + "_" + g.base[d] }

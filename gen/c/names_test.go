@@ -2,9 +2,12 @@ package c
 
 import (
 	"regexp"
-	"sdp/gen"
 	"strings"
 	"testing"
+
+	"sdp/gen"
+	"sdp/gen/gentest"
+	"sdp/schema"
 )
 
 // TestRuntimeNamesComplete checks that every identifier the runtime defines
@@ -64,11 +67,36 @@ func TestSectionsExist(t *testing.T) {
 
 func TestMemberNames(t *testing.T) {
 	for in, want := range map[string]string{
-		"errno": "errno_", "int": "int_", "class": "class_", "display_name": "display_name",
+		"errno": "errno_", "int": "int_", "class": "class_", "display_name": "display_name", "i386": "i386_",
 		"displayName": "display_name", "stdin": "stdin_", "self": "self", "unused_": "unused",
 	} {
 		if got := memberName(in); got != want {
 			t.Errorf("memberName(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// TestPredefinedMacros compiles code whose members are named as the
+// lower-case macros GCC and Clang predefine in their default GNU modes
+// (unix and linux on Linux, i386 on 32-bit x86), with those macros defined:
+// a member that kept such a name would be replaced by "1".
+func TestPredefinedMacros(t *testing.T) {
+	gcc := gentest.RequireTool(t, "gcc")
+	src := `struct Host { unix: u8, linux: u16, i386: u32, choice: Arch }
+union Arch { I386 { i386: bool }, Linux, Unix { n: u8 } }
+`
+	s, err := schema.Parse("predefined.sdp", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := Generate(s, gen.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := gen.Write(dir, files); err != nil {
+		t.Fatal(err)
+	}
+	args := append(append([]string{}, strictFlags...), "-Dunix=1", "-Dlinux=1", "-Di386=1", "-fsyntax-only", "predefined.c")
+	run(t, dir, gcc, args...)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"sdp/gen"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -14,29 +15,22 @@ import (
 // wire encoding; the layout is asserted when the code is compiled. Other
 // hosts (and PFX_LITTLE_ENDIAN=0) encode and decode element by element.
 
-// plainArray reports an array copied in one piece (gen.PlainArray) and
-// records that the code uses its element's array functions.
-func (g *generator) plainArray(t *schema.Type) bool {
-	if _, ok := gen.PlainArray(t); !ok {
-		return false
-	}
-	g.use("plain:" + t.Elem.Struct.Name)
-	return true
-}
+// usePlain records that the code uses the array functions of the element
+// of v, a PlainArray or FixedPlain.
+func (g *generator) usePlain(v *plan.Value) { g.use("plain:" + v.Elem.Decl.Name()) }
 
 // plainFuncs prints the array functions of the plain structs in use.
 func (g *generator) plainFuncs() {
 	var names []string
-	for u := range g.uses {
-		if strings.HasPrefix(u, "plain:") {
-			names = append(names, strings.TrimPrefix(u, "plain:"))
+	for _, s := range g.s.Structs {
+		if g.uses["plain:"+s.Name] {
+			names = append(names, s.Name)
 		}
 	}
 	sort.Strings(names)
 	for _, n := range names {
 		st := g.s.Lookup(n).(*schema.Struct)
-		l, _ := gen.PlainStruct(st)
-		g.plainArrayFuncs(st, l)
+		g.plainArrayFuncs(st, *g.pl.Of(st).Plain)
 	}
 }
 

@@ -2,21 +2,19 @@ package c
 
 import (
 	_ "embed"
-	"strconv"
 	"strings"
-
-	"sdp/schema"
 )
 
 // The runtime is C source shared by every generated package, written with
-// the placeholder prefixes pfx_ and PFX_. The source template is split into
-// sections ("/*@ name: deps */"); only the sections the generated code uses
-// are emitted, so no static function goes unused.
+// the placeholder prefixes pfx_ and PFX_: runtime/pfx.h goes into the
+// header, and runtime/pfx.c, which compiles on its own with it, is split
+// into sections ("/*@ name: deps */"); only the sections the generated code
+// uses are emitted, so no static function goes unused.
 
-//go:embed runtime.h.tmpl
+//go:embed runtime/pfx.h
 var runtimeHeader string
 
-//go:embed runtime.c.tmpl
+//go:embed runtime/pfx.c
 var runtimeSource string
 
 type section struct {
@@ -45,9 +43,7 @@ func parseSections(src string) []section {
 
 // prefixed replaces the placeholder prefixes with the package's.
 func (g *generator) prefixed(s string) string {
-	return strings.NewReplacer("pfx_", g.pkg+"_", "PFX_", g.up+"_",
-		"@MEMORY_RATIO@", strconv.Itoa(schema.MemoryRatio),
-		"@MEMORY_ALLOWANCE@", strconv.Itoa(schema.MemoryAllowance)).Replace(s)
+	return strings.NewReplacer("pfx_", g.pkg+"_", "PFX_", g.up+"_").Replace(s)
 }
 
 // runtimeDecls prints the runtime's part of the header.
@@ -58,22 +54,24 @@ func (g *generator) runtimeDecls() {
 
 // runtimeDefs prints the runtime sections the generated code uses.
 func (g *generator) runtimeDefs() {
-	need := map[string]bool{"core": true}
-	for u := range g.uses {
-		need[u] = true
-	}
 	byName := map[string]section{}
+	need := map[string]bool{}
+	var todo []string
 	for _, s := range sections {
 		byName[s.name] = s
+		if s.name == "core" || g.uses[s.name] {
+			need[s.name] = true
+			todo = append(todo, s.name)
+		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for n := range need {
-			for _, d := range byName[n].deps {
-				if !need[d] {
-					need[d] = true
-					changed = true
-				}
+	// The sections those need, until nothing new appears.
+	for len(todo) > 0 {
+		n := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		for _, d := range byName[n].deps {
+			if !need[d] {
+				need[d] = true
+				todo = append(todo, d)
 			}
 		}
 	}

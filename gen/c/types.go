@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -61,15 +62,6 @@ func (g *generator) elemDecl(t *schema.Type, inner string, constq bool) string {
 		return tidy(q + g.helperName(t) + " " + inner)
 	}
 	return tidy(g.decl(t, inner, constq))
-}
-
-// elemValue is the lvalue of the value an element expression holds: the
-// array inside a fixed array's wrapper.
-func elemValue(t *schema.Type, e string) string {
-	if t.Kind == schema.FixedArray {
-		return e + ".items"
-	}
-	return e
 }
 
 // tidy puts pointer stars next to the type: "T *const *p" → "T* const* p".
@@ -160,50 +152,47 @@ func (g *generator) typeSection() {
 		add(&node{name: hp.name, emit: func() { g.helperDef(hp) }})
 	}
 	// Dependencies: the types stored inline.
-	var inline func(t *schema.Type) []*node
-	inline = func(t *schema.Type) []*node {
-		switch t.Kind {
-		case schema.StructRef, schema.UnionRef:
-			return []*node{byName[g.typeName(t.Decl())]}
-		case schema.Array:
-			return []*node{byName[g.helperName(t)]}
-		case schema.FixedArray:
-			return inline(t.Elem)
-		case schema.Optional:
-			if !t.Boxed {
-				return []*node{byName[g.helperName(t)]}
-			}
+	var inline func(v *plan.Value) []*node
+	inline = func(v *plan.Value) []*node {
+		switch {
+		case v.Op == plan.Struct || v.Op == plan.Union:
+			return []*node{byName[g.typeName(v.Decl.Decl)]}
+		case v.Op.Counted(), v.Op == plan.Optional && !v.Boxed:
+			return []*node{byName[g.helperName(v.Type)]}
+		case fixedOp(v.Op):
+			return inline(v.Elem)
 		}
 		return nil
 	}
-	fieldDeps := func(fs []*schema.Field) []*node {
+	fieldDeps := func(fs []*plan.Field) []*node {
 		var out []*node
 		for _, f := range fs {
-			out = append(out, inline(f.Type)...)
+			out = append(out, inline(f.Value)...)
 		}
 		return out
 	}
-	for _, d := range g.s.Decls {
-		switch d := d.(type) {
-		case *schema.Struct:
-			byName[g.typeName(d)].deps = func() []*node { return fieldDeps(d.Fields) }
-		case *schema.Union:
-			byName[g.typeName(d)].deps = func() []*node {
+	for _, d := range g.pl.Decls {
+		d := d
+		switch {
+		case d.Struct != nil:
+			byName[g.typeName(d.Decl)].deps = func() []*node { return fieldDeps(d.Fields) }
+		case d.Union != nil:
+			byName[g.typeName(d.Decl)].deps = func() []*node {
 				var out []*node
 				for _, v := range d.Variants {
 					switch {
-					case v.Kind == schema.VariantStruct:
-						out = append(out, byName[g.typeName(v.Struct)])
+					case isStructVariant(v):
+						out = append(out, fieldDeps(v.Fields)...)
 					case len(v.Fields) > 0:
-						out = append(out, byName[g.variantType(d, v)])
+						out = append(out, byName[g.variantType(d.Union, v.Variant)])
 					}
 				}
 				return out
 			}
 			for _, v := range d.Variants {
-				if v.Kind == schema.VariantInline && len(v.Fields) > 0 {
+				if !isStructVariant(v) && len(v.Fields) > 0 {
 					v := v
-					byName[g.variantType(d, v)].deps = func() []*node { return fieldDeps(v.Fields) }
+					byName[g.variantType(d.Union, v.Variant)].deps = func() []*node { return fieldDeps(v.Fields) }
 				}
 			}
 		}
@@ -211,9 +200,8 @@ func (g *generator) typeSection() {
 	for _, hp := range g.helperOrder {
 		hp := hp
 		byName[hp.name].deps = func() []*node {
-			switch hp.t.Kind {
-			case schema.Optional, schema.FixedArray:
-				return inline(hp.t.Elem)
+			if fixedOp(hp.v.Op) || hp.v.Op == plan.Optional {
+				return inline(hp.v.Elem)
 			}
 			return nil
 		}
@@ -328,7 +316,7 @@ func (g *generator) unionDef(u *schema.Union) {
 
 func (g *generator) helperDef(hp *helper) {
 	h := g.h
-	t := hp.t
+	t := hp.v.Type
 	switch t.Kind {
 	case schema.Array:
 		h.F("/** A %s: len elements at data (NULL when len is 0). */", t)

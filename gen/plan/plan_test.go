@@ -191,7 +191,8 @@ func walkValues(d *plan.Decl, f func(*plan.Value)) {
 func TestGroup(t *testing.T) {
 	src := `enum E: u8 { A = 0 }
 struct P { x: f32, y: f32 }
-struct S { a: u8, b: E, c: P, d: [4]u16, e: u64, f: str, g: bool, h: u32, i: [8]u64 }`
+struct S { a: u8, b: E, c: P, d: [4]u16, e: u64, f: str, g: bool, h: u32, i: [8]u64 }
+struct T { a: [2][3]u16, b: bool, c: u8, d: E, e: [2]bool, f: [2][2]u8 }`
 	s, err := schema.Parse("g.sdp", []byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -220,6 +221,20 @@ struct S { a: u8, b: E, c: P, d: [4]u16, e: u64, f: str, g: bool, h: u32, i: [8]
 		{plan.ScalarRuns, "a b c d e f (gh:5) i "},
 		{plan.RunRule{Enums: true, FixedNumbers: true, MinFields: 1}, "(ab:2) c (de:16) f (ghi:69) "},
 		{plan.RunRule{Enums: true, FixedNumbers: true, MaxSize: 64, MinFields: 2}, "(ab:2) c (de:16) f (gh:5) i "},
+	} {
+		if got := shape(plan.Group(fields, c.rule)); got != c.want {
+			t.Errorf("%+v: got %q, want %q", c.rule, got, c.want)
+		}
+	}
+	// Nested arrays of numbers, and runs that end at a checked field.
+	fields = plan.Build(s).Of(s.Struct("T")).Fields
+	for _, c := range []struct {
+		rule plan.RunRule
+		want string
+	}{
+		{plan.RunRule{Enums: true, FixedNumbers: true, MinFields: 1}, "a (bcd:3) e f "},
+		{plan.RunRule{Enums: true, FixedNumbers: true, NestedNumbers: true, MinFields: 1}, "(abcd:15) e (f:4) "},
+		{plan.RunRule{Enums: true, FixedNumbers: true, NestedNumbers: true, CheckedLast: true, MinFields: 1}, "(ab:13) (cd:2) e (f:4) "},
 	} {
 		if got := shape(plan.Group(fields, c.rule)); got != c.want {
 			t.Errorf("%+v: got %q, want %q", c.rule, got, c.want)

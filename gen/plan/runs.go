@@ -16,6 +16,15 @@ type RunRule struct {
 	// FixedNumbers lets fixed arrays of numbers join a run, as one leaf
 	// (Op FixedNumbers or FixedBytes).
 	FixedNumbers bool
+	// NestedNumbers lets fixed arrays of fixed arrays of numbers ([2][3]u16,
+	// Op FixedArray) join a run, as one leaf.
+	NestedNumbers bool
+	// CheckedLast ends a run after a field whose decoding can fail other
+	// than by truncation (a bool, an enum, a nested struct with Structs: its
+	// depth; Value.Rules has more than RuleTruncated). A reader that checks
+	// the run's size at once and reports truncation when it fails then reports
+	// the error a reader of the fields one by one would meet first.
+	CheckedLast bool
 	// MaxSize ends a run before it would pass this many bytes (0: no limit).
 	MaxSize int
 	// MinFields is the fewest fields a run has; fewer are coded one by one.
@@ -40,6 +49,8 @@ func (r RunRule) fits(v *Value) bool {
 		return r.Enums
 	case FixedNumbers, FixedBytes:
 		return r.FixedNumbers
+	case FixedArray:
+		return r.NestedNumbers && numbersOnly(v.Elem)
 	case Struct:
 		if !r.Structs {
 			return false
@@ -50,6 +61,18 @@ func (r RunRule) fits(v *Value) bool {
 			}
 		}
 		return true
+	}
+	return false
+}
+
+// numbersOnly reports a fixed array of numbers, at any depth of fixed
+// arrays.
+func numbersOnly(v *Value) bool {
+	switch v.Op {
+	case FixedNumbers, FixedBytes:
+		return true
+	case FixedArray:
+		return numbersOnly(v.Elem)
 	}
 	return false
 }
@@ -97,6 +120,9 @@ func Group(fields []*Field, rule RunRule) []Step {
 		if d := r.add(f.Value, []*schema.Field{f.Field}, nil); d > r.Depth {
 			r.Depth = d
 		}
+		if rule.CheckedLast && len(f.Value.Rules()) > 1 {
+			flush()
+		}
 	}
 	flush()
 	return out
@@ -106,7 +132,7 @@ func Group(fields []*Field, rule RunRule) []Step {
 // size and returns the nesting depth v adds.
 func (r *Run) add(v *Value, path []*schema.Field, owner *schema.Struct) int {
 	if v.Op != Struct {
-		// A Scalar, an Enum, or a whole fixed array of numbers.
+		// A Scalar, an Enum, or a whole fixed array of numbers (nested too).
 		r.Leaves = append(r.Leaves, Leaf{Path: path, Owner: owner, Value: v, Offset: r.Size})
 		r.Size += v.Min
 		return 0

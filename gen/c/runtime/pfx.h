@@ -46,8 +46,8 @@
  * payload length) is PFX_MEMORY_RATIO * n + PFX_MEMORY_ALLOWANCE bytes of
  * nominal size.
  */
-#define PFX_MEMORY_RATIO @MEMORY_RATIO@u
-#define PFX_MEMORY_ALLOWANCE @MEMORY_ALLOWANCE@u
+#define PFX_MEMORY_RATIO 32u
+#define PFX_MEMORY_ALLOWANCE 1048576u
 /** The size of a message header: "SDP2", u16 type id, u32 payload length. */
 #define PFX_MESSAGE_HEADER_SIZE 10u
 

@@ -1,3 +1,17 @@
+/*
+ * The C runtime: the part of every generated <pkg>.c that is the same for
+ * every schema, written with the placeholder prefixes pfx and PFX. The
+ * generator (runtime.go) cuts it into sections at its section markers and
+ * copies the sections a package uses, with the package's prefix; this
+ * preamble is not copied. With pfx.h it compiles on its own
+ * (TestRuntimeSource).
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pfx.h"
+
 /*@ core */
 #include <stdlib.h>
 #include <string.h>
