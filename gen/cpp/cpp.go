@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"sdp/gen"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -37,9 +38,10 @@ func Generate(s *schema.Schema, opt gen.Options) ([]gen.File, error) {
 // generator holds what every emitting function needs for one schema.
 type generator struct {
 	s     *schema.Schema
-	ns    []string // namespace components
-	nsq   string   // fully qualified namespace: "::a::b"
-	file  string   // base name of the generated files
+	plan  *plan.Plan // what the encoders, decoders and views print
+	ns    []string   // namespace components
+	nsq   string     // fully qualified namespace: "::a::b"
+	file  string     // base name of the generated files
 	names map[schema.Decl]string
 	order []schema.Decl // structs and unions, each after the types it stores inline
 	tmp   int           // counter for temporaries within one function
@@ -58,11 +60,8 @@ type generator struct {
 	// for members of variant types, where a variant's nested type may hide a
 	// schema type of the same name.
 	qualify bool
-	// sizeUnchecked makes sizeOf emit a plain std::size_t sum, without the
-	// count checks (sdp_append, after sdp_size checked the value).
-	sizeUnchecked bool
-	// checks memoizes declValidates by struct name.
-	checks map[string]bool
+	// checks memoizes declValidates.
+	checks map[*plan.Decl]bool
 	rd     map[string]*schema.Type
 	rdList []string // element readers for list and lazy views, in first-use order
 	// plains are the plain structs whose arrays are copied in one piece.
@@ -80,6 +79,7 @@ func newGenerator(s *schema.Schema, opt gen.Options) (*generator, error) {
 	}
 	g := &generator{
 		s:     s,
+		plan:  plan.Build(s),
 		ns:    ns,
 		nsq:   "::" + strings.Join(ns, "::"),
 		file:  strings.Join(ns, "_"),

@@ -276,7 +276,7 @@ func (g *generator) readElems(p *emit.Printer, t *schema.Type, n, lv string) {
 		p.F("r.p += %s;", n)
 		return
 	}
-	if g.plainArray(t) {
+	if g.plainArrayT(t) {
 		g.plainRead(p, t, n, lv)
 		return
 	}

@@ -7,6 +7,7 @@ import (
 
 	"sdp/gen"
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -17,9 +18,21 @@ import (
 // and a bulk read the input or the depth limit does not allow, go element
 // by element.
 
-// plainArray reports an array copied in one piece (gen.PlainArray), and
-// records its element for plainAsserts.
-func (g *generator) plainArray(t *schema.Type) bool {
+// plainArray reports an array copied in one piece (PlainArray, FixedPlain),
+// and records its element for plainAsserts.
+func (g *generator) plainArray(v *plan.Value) bool {
+	if v.Op != plan.PlainArray && v.Op != plan.FixedPlain {
+		return false
+	}
+	if g.plains == nil {
+		g.plains = map[*schema.Struct]bool{}
+	}
+	g.plains[v.Elem.Decl.Struct] = true
+	return true
+}
+
+// plainArrayT is plainArray of a schema type.
+func (g *generator) plainArrayT(t *schema.Type) bool {
 	if _, ok := gen.PlainArray(t); !ok {
 		return false
 	}
@@ -56,8 +69,8 @@ func (g *generator) plainRead(p *emit.Printer, t *schema.Type, n, lv string) {
 }
 
 // plainWrite emits the encoding of the elements of the plain array expr.
-func (g *generator) plainWrite(p *emit.Printer, t *schema.Type, expr, count string) {
-	l, _ := gen.Plain(t.Elem)
+func (g *generator) plainWrite(p *emit.Printer, v *plan.Value, expr, count string) {
+	l := v.Plain
 	p.Block("if constexpr (sdp::kLittleEndian) {", "} else {", func() {
 		p.F("out = store_plain(out, %s.data(), %s * %d);", expr, count, l.Size)
 	})
@@ -73,8 +86,8 @@ func (g *generator) plainWrite(p *emit.Printer, t *schema.Type, expr, count stri
 // appendPlain emits the appending of the plain array expr ([]T) to buf in
 // sdp_append: its count, then its elements' bytes with one range insert on
 // little-endian targets; elsewhere into room grown for them.
-func (g *generator) appendPlain(p *emit.Printer, t *schema.Type, expr string) {
-	l, _ := gen.Plain(t.Elem)
+func (g *generator) appendPlain(p *emit.Printer, v *plan.Value, expr string) {
+	l := v.Plain
 	p.Block("if constexpr (sdp::kLittleEndian) {", "} else {", func() {
 		p.F("put_count(grow(buf, 4), %s.size());", expr)
 		p.F("append_plain(buf, %s.data(), %s.size());", expr, expr)
