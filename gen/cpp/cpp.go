@@ -45,24 +45,13 @@ type generator struct {
 	names map[schema.Decl]string
 	order []schema.Decl // structs and unions, each after the types it stores inline
 	tmp   int           // counter for temporaries within one function
-	// pathMode makes the checked decoders the path finders (sdp_path):
-	// sdp_check that also records an error's field path. The decoders
-	// proper carry no path; a rejected input is read again by sdp_path
-	// (decode.go, withPath), so that a successful decode does no work for it.
-	pathMode bool
-	// where is the field path, outermost first, of the value whose decoding
-	// is being emitted within one path finder: each error return prepends
-	// these segments to the error's path (decode.go, unwind).
-	where []pathSeg
-	// viewMode makes the checked decoders build views instead of owned values.
-	viewMode bool
 	// qualify makes ctype and vtype name schema types with their namespace,
 	// for members of variant types, where a variant's nested type may hide a
 	// schema type of the same name.
 	qualify bool
 	// checks memoizes declValidates.
 	checks map[*plan.Decl]bool
-	rd     map[string]*schema.Type
+	rd     map[string]*plan.Value
 	rdList []string // element readers for list and lazy views, in first-use order
 	// plains are the plain structs whose arrays are copied in one piece.
 	plains map[*schema.Struct]bool
@@ -84,7 +73,7 @@ func newGenerator(s *schema.Schema, opt gen.Options) (*generator, error) {
 		nsq:   "::" + strings.Join(ns, "::"),
 		file:  strings.Join(ns, "_"),
 		names: map[schema.Decl]string{},
-		rd:    map[string]*schema.Type{},
+		rd:    map[string]*plan.Value{},
 	}
 	g.assignNames()
 	g.order = orderDecls(s)
@@ -435,11 +424,11 @@ func (g *generator) mangle(t *schema.Type) string {
 	return t.Kind.String()
 }
 
-// reader returns the name of the element reader for t, registering it.
-func (g *generator) reader(t *schema.Type) string {
-	m := g.mangle(t)
+// reader returns the name of the element reader for v, registering it.
+func (g *generator) reader(v *plan.Value) string {
+	m := g.mangle(v.Type)
 	if _, ok := g.rd[m]; !ok {
-		g.rd[m] = t
+		g.rd[m] = v
 		g.rdList = append(g.rdList, m)
 	}
 	return "sdp_rd_" + m

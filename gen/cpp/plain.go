@@ -31,25 +31,13 @@ func (g *generator) plainArray(v *plan.Value) bool {
 	return true
 }
 
-// plainArrayT is plainArray of a schema type.
-func (g *generator) plainArrayT(t *schema.Type) bool {
-	if _, ok := gen.PlainArray(t); !ok {
-		return false
-	}
-	if g.plains == nil {
-		g.plains = map[*schema.Struct]bool{}
-	}
-	g.plains[t.Elem.Struct] = true
-	return true
-}
-
-// plainRead emits the decoding of the n elements of the plain array t into
+// plainRead emits the decoding of the n elements of the plain array v into
 // lv (a vector, or a std::array; "" = check only). A vector is assigned its
 // elements (assign_wire) rather than resized and then copied into, which
 // would zero-fill it first.
-func (g *generator) plainRead(p *emit.Printer, t *schema.Type, n, lv string) {
-	l, _ := gen.Plain(t.Elem)
-	vector := lv != "" && t.Kind == schema.Array
+func (r reader) plainRead(v *plan.Value, n, lv string) {
+	p, l := r.p, v.Plain
+	vector := lv != "" && v.Op == plan.PlainArray
 	p.Block(fmt.Sprintf("if (r.plain(%s, %d, d + %d)) {", n, l.Size, l.Depth), "} else {", func() {
 		switch {
 		case vector:
@@ -63,7 +51,7 @@ func (g *generator) plainRead(p *emit.Printer, t *schema.Type, n, lv string) {
 	if vector {
 		p.F("%s.resize(%s);", lv, n)
 	}
-	g.elemLoop(p, t, n, lv)
+	r.elemLoop(v, n, lv)
 	p.Out()
 	p.P("}")
 }

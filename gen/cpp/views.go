@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -53,11 +54,11 @@ func (g *generator) viewOf(p *emit.Printer, t *schema.Type, lv string) {
 				g.skipOf(p, t.Elem)
 			})
 		}
-		p.F("%s = %s(%s, %s, %d, &%s);", lv, g.vtype(t), start, n, stride, g.reader(t.Elem))
+		p.F("%s = %s(%s, %s, %d, &%s);", lv, g.vtype(t), start, n, stride, g.reader(&plan.Value{Type: t.Elem}))
 	case schema.Optional:
 		p.Block("if (*p++ != 0) {", "} else {", func() {
 			if t.Boxed {
-				p.F("%s = %s(p, &%s);", lv, g.vtype(t), g.reader(t.Elem))
+				p.F("%s = %s(p, &%s);", lv, g.vtype(t), g.reader(&plan.Value{Type: t.Elem}))
 				g.skipOf(p, t.Elem)
 			} else {
 				p.F("%s.emplace();", lv)
@@ -181,17 +182,17 @@ func (g *generator) viewFunc(p *emit.Printer, d schema.Decl) {
 	switch d := d.(type) {
 	case *schema.Struct:
 		if len(d.Fields) == 0 {
-			p.F("%sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s&) noexcept { return p; }", inl(d), g.viewName(d))
+			p.F("%sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s&) noexcept { return p; }", g.inl(d), g.viewName(d))
 			return
 		}
-		p.Block(fmt.Sprintf("%sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept {", inl(d), g.viewName(d)), "}", func() {
+		p.Block(fmt.Sprintf("%sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept {", g.inl(d), g.viewName(d)), "}", func() {
 			for _, f := range d.Fields {
 				g.viewOf(p, f.Type, "v."+fieldName(f, n))
 			}
 			p.P("return p;")
 		})
 	case *schema.Union:
-		p.Block(fmt.Sprintf("%sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept {", inl(d), g.viewName(d)), "}", func() {
+		p.Block(fmt.Sprintf("%sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept {", g.inl(d), g.viewName(d)), "}", func() {
 			p.P("switch (*p++) {")
 			for _, vr := range d.Variants {
 				g.trustedVariant(p, vr, func() {
@@ -237,7 +238,7 @@ func (g *generator) trustedVariant(p *emit.Printer, v *schema.Variant, body func
 func (g *generator) skipFunc(p *emit.Printer, d schema.Decl) {
 	g.tmp = 0
 	n := g.name(d)
-	sig := fmt.Sprintf("%sconst std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<%s>) noexcept", inl(d), n)
+	sig := fmt.Sprintf("%sconst std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<%s>) noexcept", g.inl(d), n)
 	var fixed int
 	var isFixed bool
 	switch d := d.(type) {
@@ -335,7 +336,7 @@ func (g *generator) readerFuncs(p *emit.Printer) []string {
 	var protos []string
 	for i := 0; i < len(g.rdList); i++ {
 		m := g.rdList[i]
-		t := g.rd[m]
+		t := g.rd[m].Type
 		g.tmp = 0
 		sig := fmt.Sprintf("const std::uint8_t* sdp_rd_%s(const std::uint8_t* p, %s& out) noexcept", m, g.vtype(t))
 		protos = append(protos, sig+";")
