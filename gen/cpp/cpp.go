@@ -45,16 +45,10 @@ type generator struct {
 	names map[schema.Decl]string
 	order []schema.Decl // structs and unions, each after the types it stores inline
 	tmp   int           // counter for temporaries within one function
-	// qualify makes ctype and vtype name schema types with their namespace,
-	// for members of variant types, where a variant's nested type may hide a
-	// schema type of the same name.
-	qualify bool
 	// checks memoizes declValidates.
 	checks map[*plan.Decl]bool
 	rd     map[string]*plan.Value
 	rdList []string // element readers for list and lazy views, in first-use order
-	// plains are the plain structs whose arrays are copied in one piece.
-	plains map[*schema.Struct]bool
 }
 
 func newGenerator(s *schema.Schema, opt gen.Options) (*generator, error) {
@@ -333,14 +327,6 @@ func scalarType(k schema.Kind) string {
 // flat reports types stored as one fixed-width wire value: scalars and enums.
 func flat(t *schema.Type) bool { return t.Kind.IsScalar() || t.Kind == schema.EnumRef }
 
-// flatSize is the wire size of a flat type.
-func flatSize(t *schema.Type) int {
-	if t.Kind == schema.EnumRef {
-		return t.Enum.Base.Size()
-	}
-	return t.Kind.Size()
-}
-
 // wtype is the type a flat value is moved in: its C++ type, but the bits
 // of a float or double as an unsigned integer (sdp::bits_of).
 func (g *generator) wtype(t *schema.Type) string {
@@ -353,54 +339,89 @@ func (g *generator) wtype(t *schema.Type) string {
 	return g.ctype(t)
 }
 
+// ctype is the owned C++ type of a schema type, in a function body.
+func (g *generator) ctype(t *schema.Type) string { return spelling{g: g}.ctype(t) }
+
+// vtype is the view type of a schema type, in a function body.
+func (g *generator) vtype(t *schema.Type) string { return spelling{g: g}.vtype(t) }
+
+// spelling is the one mapping of schema types to C++ types. With qualify,
+// it names schema types with their namespace: for the members of a class
+// where a member's name hides a schema type, and of a variant's type,
+// where the variant's nested type may hide a schema type of the same name.
+type spelling struct {
+	g       *generator
+	qualify bool
+}
+
 // ctype is the owned C++ type of a schema type.
-func (g *generator) ctype(t *schema.Type) string {
+func (s spelling) ctype(t *schema.Type) string {
 	switch t.Kind {
 	case schema.String:
 		return "std::string"
 	case schema.Array:
-		return "std::vector<" + g.ctype(t.Elem) + ">"
+		return "std::vector<" + s.ctype(t.Elem) + ">"
 	case schema.FixedArray:
-		return fmt.Sprintf("std::array<%s, %d>", g.ctype(t.Elem), t.Len)
+		return fmt.Sprintf("std::array<%s, %d>", s.ctype(t.Elem), t.Len)
 	case schema.Optional:
 		if t.Boxed {
-			return "sdp::Box<" + g.ctype(t.Elem) + ">"
+			return "sdp::Box<" + s.ctype(t.Elem) + ">"
 		}
-		return "std::optional<" + g.ctype(t.Elem) + ">"
+		return "std::optional<" + s.ctype(t.Elem) + ">"
 	case schema.StructRef, schema.EnumRef, schema.UnionRef:
-		return g.qualified(g.name(t.Decl()))
+		return s.qualified(s.g.name(t.Decl()))
 	}
 	return scalarType(t.Kind)
 }
 
-func (g *generator) qualified(name string) string {
-	if g.qualify {
-		return g.nsq + "::" + name
+func (s spelling) qualified(name string) string {
+	if s.qualify {
+		return s.g.nsq + "::" + name
 	}
 	return name
 }
 
 // vtype is the zero-copy view type of a schema type.
-func (g *generator) vtype(t *schema.Type) string {
+func (s spelling) vtype(t *schema.Type) string {
 	switch t.Kind {
 	case schema.String:
 		return "std::string_view"
 	case schema.Array, schema.FixedArray:
 		if flat(t.Elem) {
-			return "sdp::ArrayView<" + g.ctype(t.Elem) + ">"
+			return "sdp::ArrayView<" + s.ctype(t.Elem) + ">"
 		}
-		return "sdp::ListView<" + g.vtype(t.Elem) + ">"
+		return "sdp::ListView<" + s.vtype(t.Elem) + ">"
 	case schema.Optional:
 		if t.Boxed {
-			return "sdp::LazyView<" + g.vtype(t.Elem) + ">"
+			return "sdp::LazyView<" + s.vtype(t.Elem) + ">"
 		}
-		return "std::optional<" + g.vtype(t.Elem) + ">"
+		return "std::optional<" + s.vtype(t.Elem) + ">"
 	case schema.StructRef, schema.UnionRef:
-		return g.qualified(g.viewName(t.Decl()))
+		return s.qualified(s.g.viewName(t.Decl()))
 	case schema.EnumRef:
-		return g.qualified(g.name(t.Decl()))
+		return s.qualified(s.g.name(t.Decl()))
 	}
 	return scalarType(t.Kind)
+}
+
+// defaultExpr is the default value of an owned t where value-initializing
+// it is not the schema's default, else "": an enum defaults to its first
+// declared value (which need not be 0, or even be the value 0 names), a
+// fixed array to copies of its element's default. Structs and unions carry
+// their own defaults; optionals and arrays default to empty.
+func (s spelling) defaultExpr(t *schema.Type) string {
+	switch t.Kind {
+	case schema.EnumRef:
+		if len(t.Enum.Values) == 0 || t.Enum.Values[0].Value == 0 {
+			return ""
+		}
+		return s.qualified(s.g.name(t.Enum)) + "::" + s.g.enumValueName(t.Enum.Values[0])
+	case schema.FixedArray:
+		if e := s.defaultExpr(t.Elem); e != "" {
+			return fmt.Sprintf("sdp::filled<%s>(%s)", s.ctype(t), e)
+		}
+	}
+	return ""
 }
 
 // mangle names a type for the element readers: "A_str", "OB_T4Node".
@@ -447,8 +468,8 @@ func (g *generator) compound() []schema.Decl {
 
 // hasDecl reports whether the schema declares a type with this C++ name.
 func (g *generator) hasDecl(name string) bool {
-	for _, n := range g.names {
-		if n == name {
+	for _, d := range g.s.Decls {
+		if g.names[d] == name {
 			return true
 		}
 	}

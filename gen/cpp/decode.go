@@ -296,7 +296,7 @@ func (r reader) value(v *plan.Value, lv string) {
 // elems decodes n elements of an array (its count already read and
 // checked against the input for a counted one).
 func (r reader) elems(v *plan.Value, n, lv string) {
-	g, p := r.g, r.p
+	p := r.p
 	check := lv == ""
 	switch {
 	case v.Op == plan.FixedBytes || v.Op == plan.FixedNumbers:
@@ -320,7 +320,7 @@ func (r reader) elems(v *plan.Value, n, lv string) {
 		p.F("r.p += %s;", n)
 		return
 	}
-	if g.plainArray(v) {
+	if plainArray(v) {
 		r.plainRead(v, n, lv)
 		return
 	}

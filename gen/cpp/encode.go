@@ -246,7 +246,7 @@ func (g *generator) writeOf(p *emit.Printer, v *plan.Value, expr string) {
 			})
 		case v.Elem.Op == plan.Scalar || v.Elem.Op == plan.Enum:
 			p.F("out = store_array(out, %s.data(), %s);", expr, count)
-		case g.plainArray(v):
+		case plainArray(v):
 			g.plainWrite(p, v, expr, count)
 		default:
 			e := g.newTmp("e")

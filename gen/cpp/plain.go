@@ -5,10 +5,8 @@ import (
 	"sort"
 	"strings"
 
-	"sdp/gen"
 	"sdp/gen/emit"
 	"sdp/gen/plan"
-	"sdp/schema"
 )
 
 // Arrays of plain structs (gen.Plain: numbers only, no padding) are copied
@@ -18,18 +16,8 @@ import (
 // and a bulk read the input or the depth limit does not allow, go element
 // by element.
 
-// plainArray reports an array copied in one piece (PlainArray, FixedPlain),
-// and records its element for plainAsserts.
-func (g *generator) plainArray(v *plan.Value) bool {
-	if v.Op != plan.PlainArray && v.Op != plan.FixedPlain {
-		return false
-	}
-	if g.plains == nil {
-		g.plains = map[*schema.Struct]bool{}
-	}
-	g.plains[v.Elem.Decl.Struct] = true
-	return true
-}
+// plainArray reports an array copied in one piece (PlainArray, FixedPlain).
+func plainArray(v *plan.Value) bool { return v.Op == plan.PlainArray || v.Op == plan.FixedPlain }
 
 // plainRead emits the decoding of the n elements of the plain array v into
 // lv (a vector, or a std::array; "" = check only). A vector is assigned its
@@ -90,42 +78,54 @@ func (g *generator) appendPlain(p *emit.Printer, v *plan.Value, expr string) {
 	p.P("}")
 }
 
-// plainAsserts emits, for every plain struct whose arrays are copied and
-// the plain structs inside it, a static_assert of its layout.
+// plainAsserts emits, for every plain struct whose arrays are copied in
+// one piece and the plain structs inside it, a static_assert of its layout,
+// in name order.
 func (g *generator) plainAsserts(p *emit.Printer) {
-	all := map[*schema.Struct]bool{}
-	var add func(st *schema.Struct)
-	add = func(st *schema.Struct) {
-		if all[st] {
+	var list []*plan.Decl
+	seen := map[*plan.Decl]bool{}
+	var add func(pd *plan.Decl)
+	add = func(pd *plan.Decl) {
+		if seen[pd] {
 			return
 		}
-		all[st] = true
-		for _, f := range st.Fields {
-			if f.Type.Kind == schema.StructRef {
-				add(f.Type.Struct)
+		seen[pd] = true
+		list = append(list, pd)
+		for _, f := range pd.Fields {
+			if f.Value.Op == plan.Struct {
+				add(f.Value.Decl)
 			}
 		}
 	}
-	for st := range g.plains {
-		add(st)
+	var walk func(v *plan.Value)
+	walk = func(v *plan.Value) {
+		if plainArray(v) {
+			add(v.Elem.Decl)
+		}
+		if v.Elem != nil {
+			walk(v.Elem)
+		}
 	}
-	var list []*schema.Struct
-	for st := range all {
-		list = append(list, st)
+	for _, pd := range g.plan.Decls {
+		for _, f := range pd.Fields {
+			walk(f.Value)
+		}
+		for _, pv := range pd.Variants {
+			for _, f := range pv.Fields {
+				walk(f.Value)
+			}
+		}
 	}
-	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
-	for _, st := range list {
-		l, _ := gen.PlainStruct(st)
-		n := g.name(st)
-		conds := []string{"std::is_trivially_copyable_v<" + n + ">", fmt.Sprintf("sizeof(%s) == %d", n, l.Size)}
-		off := 0
-		for _, f := range st.Fields {
-			conds = append(conds, fmt.Sprintf("offsetof(%s, %s) == %d", n, fieldName(f, n), off))
-			off += f.Type.MinSize()
+	sort.Slice(list, func(i, j int) bool { return list[i].Name() < list[j].Name() })
+	for _, pd := range list {
+		n := g.name(pd.Decl)
+		conds := []string{"std::is_trivially_copyable_v<" + n + ">", fmt.Sprintf("sizeof(%s) == %d", n, pd.Plain.Size)}
+		for _, f := range pd.Fields {
+			conds = append(conds, fmt.Sprintf("offsetof(%s, %s) == %d", n, fieldName(f.Field, n), f.Offset))
 		}
 		p.P()
 		p.F("// On little-endian targets the memory of %s is its wire encoding", n)
-		p.F("// (%d bytes, no padding), and arrays of it are copied in one piece.", l.Size)
+		p.F("// (%d bytes, no padding), and arrays of it are copied in one piece.", pd.Plain.Size)
 		p.P("static_assert(!sdp::kLittleEndian ||")
 		p.F("                  (%s),", strings.Join(conds, " &&\n                   "))
 		p.F("              \"%s: its memory must be its wire encoding\");", n)
