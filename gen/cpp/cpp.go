@@ -70,7 +70,7 @@ func newGenerator(s *schema.Schema, opt gen.Options) (*generator, error) {
 		rd:    map[string]*plan.Value{},
 	}
 	g.assignNames()
-	g.order = orderDecls(s)
+	g.order = orderDecls(g.plan)
 	return g, nil
 }
 
@@ -243,48 +243,39 @@ func variantName(v *schema.Variant, owner string) string {
 // orderDecls returns the structs and unions so that each comes after every
 // type it stores by value (fields, fixed arrays, plain optionals, struct
 // variants). Arrays and boxed optionals may refer to later types.
-func orderDecls(s *schema.Schema) []schema.Decl {
+func orderDecls(pl *plan.Plan) []schema.Decl {
 	var out []schema.Decl
-	done := map[schema.Decl]bool{}
-	var visit func(d schema.Decl)
-	var deps func(t *schema.Type)
-	deps = func(t *schema.Type) {
-		switch t.Kind {
-		case schema.FixedArray:
-			deps(t.Elem)
-		case schema.Optional:
-			if !t.Boxed {
-				deps(t.Elem)
+	done := map[*plan.Decl]bool{}
+	var visit func(d *plan.Decl)
+	var deps func(v *plan.Value)
+	deps = func(v *plan.Value) {
+		switch v.Op {
+		case plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
+			deps(v.Elem)
+		case plan.Optional:
+			if !v.Boxed {
+				deps(v.Elem)
 			}
-		case schema.StructRef, schema.UnionRef:
-			visit(t.Decl())
+		case plan.Struct, plan.Union:
+			visit(v.Decl)
 		}
 	}
-	visit = func(d schema.Decl) {
-		if done[d] {
+	visit = func(d *plan.Decl) {
+		if done[d] || d.Enum != nil {
 			return
 		}
 		done[d] = true
-		switch d := d.(type) {
-		case *schema.Struct:
-			for _, f := range d.Fields {
-				deps(f.Type)
-			}
-		case *schema.Union:
-			for _, v := range d.Variants {
-				for _, f := range v.Fields {
-					deps(f.Type)
-				}
-				if v.Struct != nil {
-					visit(v.Struct)
-				}
-			}
-		case *schema.Enum:
-			return
+		for _, f := range d.Fields {
+			deps(f.Value)
 		}
-		out = append(out, d)
+		for _, v := range d.Variants {
+			for _, f := range v.Fields {
+				deps(f.Value)
+			}
+		}
+		out = append(out, d.Decl)
 	}
-	for _, d := range s.Decls {
+	for _, d := range pl.Decls {
 		visit(d)
 	}
 	return out
