@@ -85,7 +85,7 @@ func (r reader) flatRun(run *plan.Run, dst, names []string) {
 				fail("Truncated")
 			}
 			switch {
-			case l.Value.Op == plan.Scalar && l.Value.Kind == schema.Bool:
+			case isBool(l.Value):
 				p.F("if (r.p[%d] > 1) {", off)
 				fail("Bool")
 			case l.Value.Op == plan.Enum:
@@ -112,11 +112,10 @@ func (r reader) flatRun(run *plan.Run, dst, names []string) {
 	var floats []bool
 	for i, l := range run.Leaves {
 		v, off := l.Value, l.Offset
-		isBool := v.Op == plan.Scalar && v.Kind == schema.Bool
 		if dst[i] != "" && stores == 1 {
 			// Nothing to merge: store the value as it is loaded.
 			switch {
-			case isBool:
+			case isBool(v):
 				p.F("%s = r.p[%d] != 0;", dst[i], off)
 			case v.Kind.IsFloat():
 				p.F("sdp::load_into(%s, %s);", dst[i], at(off))
@@ -125,7 +124,7 @@ func (r reader) flatRun(run *plan.Run, dst, names []string) {
 			}
 		} else if dst[i] != "" {
 			l := g.newTmp("f")
-			if isBool {
+			if isBool(v) {
 				p.F("const bool %s = r.p[%d] != 0;", l, off)
 			} else {
 				p.F("const %s %s = sdp::load<%s>(%s);", g.wtype(v.Type), l, g.wtype(v.Type), at(off))
@@ -312,7 +311,7 @@ func (r reader) elems(v *plan.Value, n, lv string) {
 		}
 		p.F("r.p += %s * %d;", n, v.Elem.Min)
 		return
-	case v.Op == plan.Array && v.Elem.Op == plan.Scalar && v.Elem.Kind == schema.Bool:
+	case v.Op == plan.Array && isBool(v.Elem):
 		r.ret(fmt.Sprintf("r.bools(%s)", n))
 		if !check {
 			p.F("%s.assign(r.p, r.p + %s);", lv, n)
@@ -354,19 +353,18 @@ func (r reader) viewElems(v *plan.Value, n, lv string) {
 	g, p := r.g, r.p
 	elem := v.Elem
 	start := g.newTmp("s")
-	if elem.Op == plan.Scalar || elem.Op == plan.Enum {
+	if flatValue(elem) {
 		k := elem.Min
-		isBool := elem.Op == plan.Scalar && elem.Kind == schema.Bool
 		// Bools and enums are checked front to back, so that a bad one
 		// before the end of a short input is reported as what it is
 		// (docs/wire-format.md: the first rule met reading front to back).
-		if !v.Op.Counted() && !isBool && elem.Op != plan.Enum {
+		if !v.Op.Counted() && !isBool(elem) && elem.Op != plan.Enum {
 			r.ret(fmt.Sprintf("r.%s(%s, %d)", r.cold("need_elems"), n, k))
 		}
 		switch {
-		case isBool && !v.Op.Counted():
+		case isBool(elem) && !v.Op.Counted():
 			r.ret(fmt.Sprintf("r.fixed_bools(%s)", n))
-		case isBool:
+		case isBool(elem):
 			r.ret(fmt.Sprintf("r.bools(%s)", n))
 		case elem.Op == plan.Enum:
 			p.F("const std::uint8_t* %s = r.p;", start)

@@ -239,12 +239,12 @@ func (g *generator) writeOf(p *emit.Printer, v *plan.Value, expr string) {
 			count = expr + ".size()"
 		}
 		switch {
-		case v.Op == plan.Array && v.Elem.Op == plan.Scalar && v.Elem.Kind == schema.Bool:
+		case v.Op == plan.Array && isBool(v.Elem):
 			e := g.newTmp("e")
 			p.Block(fmt.Sprintf("for (const bool %s : %s) {", e, expr), "}", func() {
 				p.F("out = put(out, %s);", e)
 			})
-		case v.Elem.Op == plan.Scalar || v.Elem.Op == plan.Enum:
+		case flatValue(v.Elem):
 			p.F("out = store_array(out, %s.data(), %s);", expr, count)
 		case plainArray(v):
 			g.plainWrite(p, v, expr, count)

@@ -19,6 +19,9 @@ import (
 // or an enum.
 func flatValue(v *plan.Value) bool { return v.Op == plan.Scalar || v.Op == plan.Enum }
 
+// isBool reports a bool, whose byte a decoder checks (0 or 1).
+func isBool(v *plan.Value) bool { return v.Op == plan.Scalar && v.Kind == schema.Bool }
+
 // viewOf emits statements decoding a view of v at p into lv.
 func (g *generator) viewOf(p *emit.Printer, v *plan.Value, lv string) {
 	switch v.Op {
