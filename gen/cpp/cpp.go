@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"sdp/gen"
+	"sdp/gen/emit"
 	"sdp/gen/plan"
 	"sdp/schema"
 )
@@ -44,7 +45,6 @@ type generator struct {
 	file  string     // base name of the generated files
 	names map[schema.Decl]string
 	order []schema.Decl // structs and unions, each after the types it stores inline
-	tmp   int           // counter for temporaries within one function
 	// checks memoizes declValidates.
 	checks map[*plan.Decl]bool
 	rd     map[string]*plan.Value
@@ -132,7 +132,7 @@ var runtimeNames = map[string]bool{
 // localNames are the parameters and locals of the generated functions; a
 // type of the same name would be hidden by them where a function names it
 // (`Tag<x>{}`, `out.emplace<options>()`). tmpPrefixes are the prefixes of
-// the numbered temporaries (newTmp): "i1", "n12".
+// the numbered temporaries (scope.tmp): "i1", "n12".
 var (
 	localNames = map[string]bool{
 		"a": true, "b": true, "buf": true, "cap": true, "consumed": true, "d": true, "data": true,
@@ -281,11 +281,30 @@ func orderDecls(pl *plan.Plan) []schema.Decl {
 	return out
 }
 
-// newTmp returns a fresh temporary name for the function being emitted.
-func (g *generator) newTmp(prefix string) string {
-	g.tmp++
-	return fmt.Sprintf("%s%d", prefix, g.tmp)
+// scope hands out the numbered temporaries of one emitted function ("e1",
+// "n2"): each function starts a scope of its own, passed down to every
+// printer that emits part of its body.
+type scope struct{ n int }
+
+// tmp returns a fresh temporary name.
+func (s *scope) tmp(prefix string) string {
+	s.n++
+	return fmt.Sprintf("%s%d", prefix, s.n)
 }
+
+// fn prints (part of) the body of one generated function: the printer and
+// the scope of the function's temporaries.
+type fn struct {
+	g  *generator
+	p  *emit.Printer
+	sc *scope
+}
+
+// fn starts printing a function with p.
+func (g *generator) fn(p *emit.Printer) fn { return fn{g: g, p: p, sc: &scope{}} }
+
+// tmp returns a fresh temporary name in the function's scope.
+func (f fn) tmp(prefix string) string { return f.sc.tmp(prefix) }
 
 func scalarType(k schema.Kind) string {
 	switch k {

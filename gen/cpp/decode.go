@@ -37,8 +37,7 @@ const (
 // checked (every value in sdp_check and sdp_path, the boxed values a view
 // points at).
 type reader struct {
-	g    *generator
-	p    *emit.Printer
+	fn
 	kind decoder
 	// where is the field path, outermost first, of the value whose
 	// decoding is being printed within one path finder: each error return
@@ -123,7 +122,7 @@ func (r reader) flatRun(run *plan.Run, dst, names []string) {
 				p.F("%s = sdp::load<%s>(%s);", dst[i], g.ctype(v.Type), at(off))
 			}
 		} else if dst[i] != "" {
-			l := g.newTmp("f")
+			l := r.tmp("f")
 			if isBool(v) {
 				p.F("const bool %s = r.p[%d] != 0;", l, off)
 			} else {
@@ -229,7 +228,7 @@ func (r reader) value(v *plan.Value, lv string) {
 		plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
 		n := fmt.Sprint(v.Len)
 		if v.Op.Counted() {
-			n = g.newTmp("n")
+			n = r.tmp("n")
 			p.F("std::size_t %s = 0;", n)
 			r.ret(fmt.Sprintf("r.%s(%s, %d)", r.cold("count"), n, v.MinElem))
 			if v.Charge > 0 {
@@ -243,7 +242,7 @@ func (r reader) value(v *plan.Value, lv string) {
 			r.elems(v, n, lv)
 		}
 	case plan.Optional:
-		h := g.newTmp("has")
+		h := r.tmp("has")
 		p.F("bool %s = false;", h)
 		r.ret(fmt.Sprintf("r.flag(%s, sdp::ErrorCode::Presence)", h))
 		if v.Charge > 0 {
@@ -331,9 +330,9 @@ func (r reader) elems(v *plan.Value, n, lv string) {
 
 // elemLoop decodes the n elements of an array one by one.
 func (r reader) elemLoop(v *plan.Value, n, lv string) {
-	g, p := r.g, r.p
+	p := r.p
 	if lv == "" {
-		i := g.newTmp("i")
+		i := r.tmp("i")
 		p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %s; ++%s) {", i, i, n, i), "}", func() {
 			r.at(pathSeg{index: i}).value(v.Elem, "")
 		})
@@ -341,7 +340,7 @@ func (r reader) elemLoop(v *plan.Value, n, lv string) {
 	}
 	// The element's index, for an error's path, is computed from its
 	// address on the error path only.
-	e := g.newTmp("e")
+	e := r.tmp("e")
 	p.Block(fmt.Sprintf("for (auto& %s : %s) {", e, lv), "}", func() {
 		idx := fmt.Sprintf("static_cast<std::size_t>(&%s - %s.data())", e, lv)
 		r.at(pathSeg{index: idx}).value(v.Elem, e)
@@ -352,7 +351,7 @@ func (r reader) elemLoop(v *plan.Value, n, lv string) {
 func (r reader) viewElems(v *plan.Value, n, lv string) {
 	g, p := r.g, r.p
 	elem := v.Elem
-	start := g.newTmp("s")
+	start := r.tmp("s")
 	if flatValue(elem) {
 		k := elem.Min
 		// Bools and enums are checked front to back, so that a bad one
@@ -368,7 +367,7 @@ func (r reader) viewElems(v *plan.Value, n, lv string) {
 			r.ret(fmt.Sprintf("r.bools(%s)", n))
 		case elem.Op == plan.Enum:
 			p.F("const std::uint8_t* %s = r.p;", start)
-			i := g.newTmp("i")
+			i := r.tmp("i")
 			p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %s; ++%s) {", i, i, n, i), "}", func() {
 				r.at(pathSeg{index: i}).value(elem, "")
 			})
@@ -380,7 +379,7 @@ func (r reader) viewElems(v *plan.Value, n, lv string) {
 		return
 	}
 	p.F("const std::uint8_t* %s = r.p;", start)
-	i := g.newTmp("i")
+	i := r.tmp("i")
 	p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %s; ++%s) {", i, i, n, i), "}", func() {
 		r.at(pathSeg{index: i}).value(elem, "")
 	})
@@ -526,10 +525,9 @@ func (g *generator) withPath(p *emit.Printer) {
 
 // readFunc emits the checked decoder kind of d.
 func (g *generator) readFunc(p *emit.Printer, d schema.Decl, kind decoder) {
-	g.tmp = 0
 	n := g.name(d)
 	pd := g.plan.Of(d)
-	r := reader{g: g, p: p, kind: kind}
+	r := reader{fn: g.fn(p), kind: kind}
 	check := kind == readCheck || kind == readPath
 	p.Block(g.readSig(d, kind)+" {", "}", func() {
 		r.ret("r.depth(d)")

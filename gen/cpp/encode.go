@@ -12,8 +12,7 @@ import (
 // sizer prints the sum of encoded sizes: sdp_size's, which also checks the
 // value (checked), or sdp_append's, after sdp_size checked it (unchecked).
 type sizer struct {
-	g *generator
-	p *emit.Printer
+	fn
 	// unchecked makes the sum a plain std::size_t one, without the count
 	// checks (sdp_append, after sdp_size checked the value).
 	unchecked bool
@@ -55,7 +54,7 @@ func (z sizer) value(v *plan.Value, expr string) int {
 			p.F("n += %s * %d;", z.size64(expr), v.Elem.Fixed)
 			return 4
 		}
-		e := z.g.newTmp("e")
+		e := z.tmp("e")
 		var c int
 		p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, expr), "}", func() {
 			c = z.value(v.Elem, e)
@@ -174,10 +173,9 @@ func member(prefix string, f *plan.Field, owner string) string {
 }
 
 func (g *generator) sizeFunc(p *emit.Printer, d schema.Decl) {
-	g.tmp = 0
 	n := g.name(d)
 	pd := g.plan.Of(d)
-	z := sizer{g: g, p: p}
+	z := sizer{fn: g.fn(p)}
 	if pd.Struct != nil {
 		if pd.Fixed >= 0 && !g.declValidates(pd) {
 			p.F("inline std::uint64_t sdp_size(const %s&) noexcept { return %d; }", n, pd.Fixed)
@@ -224,8 +222,9 @@ func variantCase(p *emit.Printer, v *plan.Variant, body func(), bind string) {
 	})
 }
 
-// writeOf emits statements writing the value expr at out.
-func (g *generator) writeOf(p *emit.Printer, v *plan.Value, expr string) {
+// writeValue emits statements writing the value expr at out.
+func (b fn) writeValue(v *plan.Value, expr string) {
+	p := b.p
 	switch v.Op {
 	case plan.Scalar, plan.Enum:
 		p.F("out = put(out, %s);", expr)
@@ -240,29 +239,29 @@ func (g *generator) writeOf(p *emit.Printer, v *plan.Value, expr string) {
 		}
 		switch {
 		case v.Op == plan.Array && isBool(v.Elem):
-			e := g.newTmp("e")
+			e := b.tmp("e")
 			p.Block(fmt.Sprintf("for (const bool %s : %s) {", e, expr), "}", func() {
 				p.F("out = put(out, %s);", e)
 			})
 		case flatValue(v.Elem):
 			p.F("out = store_array(out, %s.data(), %s);", expr, count)
 		case plainArray(v):
-			g.plainWrite(p, v, expr, count)
+			b.plainWrite(v, expr, count)
 		default:
-			e := g.newTmp("e")
+			e := b.tmp("e")
 			p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, expr), "}", func() {
-				g.writeOf(p, v.Elem, e)
+				b.writeValue(v.Elem, e)
 			})
 		}
 	case plan.Optional:
 		p.F("out = put(out, static_cast<std::uint8_t>(%s.has_value() ? 1 : 0));", expr)
 		p.Block(fmt.Sprintf("if (%s.has_value()) {", expr), "}", func() {
-			g.writeOf(p, v.Elem, "(*"+expr+")")
+			b.writeValue(v.Elem, "(*"+expr+")")
 		})
 	case plan.Struct, plan.Union:
 		p.F("out = sdp_write(out, %s);", expr)
 	default:
-		panic("cpp: writeOf " + v.Op.String())
+		panic("cpp: writeValue " + v.Op.String())
 	}
 }
 
@@ -270,7 +269,7 @@ func (g *generator) writeOf(p *emit.Printer, v *plan.Value, expr string) {
 // lets the compiler inline an element's writer into the loop over an array
 // of structs (about 15% fewer instructions encoding the plugin registry).
 func (g *generator) writeFunc(p *emit.Printer, d schema.Decl) {
-	g.tmp = 0
+	b := g.fn(p)
 	n := g.name(d)
 	pd := g.plan.Of(d)
 	if pd.Struct != nil {
@@ -279,7 +278,7 @@ func (g *generator) writeFunc(p *emit.Printer, d schema.Decl) {
 			return
 		}
 		p.Block(fmt.Sprintf("inline std::uint8_t* sdp_write(std::uint8_t* out, const %s& v) noexcept {", n), "}", func() {
-			g.writeFields(p, pd.Fields, "v.", n)
+			b.writeFields(pd.Fields, "v.", n)
 			p.P("return out;")
 		})
 		return
@@ -289,7 +288,7 @@ func (g *generator) writeFunc(p *emit.Printer, d schema.Decl) {
 		p.P("switch (v.value.index()) {")
 		for _, pv := range pd.Variants {
 			variantCase(p, pv, func() {
-				g.writeFields(p, pv.Fields, "x.", variantName(pv.Variant, n))
+				b.writeFields(pv.Fields, "x.", variantName(pv.Variant, n))
 			}, "const auto& x = *std::get_if<%d>(&v.value);")
 		}
 		p.P("default:")
@@ -304,10 +303,11 @@ func (g *generator) writeFunc(p *emit.Printer, d schema.Decl) {
 var storeRuns = plan.RunRule{Enums: true, MinFields: 2}
 
 // writeFields emits the writes of fields read through prefix.
-func (g *generator) writeFields(p *emit.Printer, fs []*plan.Field, prefix, owner string) {
+func (b fn) writeFields(fs []*plan.Field, prefix, owner string) {
+	g, p := b.g, b.p
 	for _, st := range plan.Group(fs, storeRuns) {
 		if st.Run == nil {
-			g.writeOf(p, st.Fields[0].Value, member(prefix, st.Fields[0], owner))
+			b.writeValue(st.Fields[0].Value, member(prefix, st.Fields[0], owner))
 			continue
 		}
 		// A run of scalars and enums: loading them all before storing any
@@ -315,7 +315,7 @@ func (g *generator) writeFields(p *emit.Printer, fs []*plan.Field, prefix, owner
 		// value, so interleaved loads and stores must stay one at a time).
 		var locals []string
 		for _, f := range st.Fields {
-			l := g.newTmp("f")
+			l := b.tmp("f")
 			locals = append(locals, l)
 			if f.Value.Kind.IsFloat() {
 				p.F("const %s %s = sdp::bits_of(%s);", g.wtype(f.Value.Type), l, member(prefix, f, owner))
@@ -361,16 +361,16 @@ func (g *generator) appends(d schema.Decl) bool {
 // array is appended with one range insert (a memcpy) on little-endian
 // targets. The caller reserves the encoded size first.
 func (g *generator) appendFunc(p *emit.Printer, d *schema.Struct) {
-	g.tmp = 0
+	b := g.fn(p)
 	n := g.name(d)
-	z := sizer{g: g, p: p, unchecked: true}
+	z := sizer{fn: b, unchecked: true}
 	p.Block(fmt.Sprintf("void sdp_append(std::vector<std::uint8_t>& buf, const %s& v) {", n), "}", func() {
 		fs := g.plan.Of(d).Fields
 		for i := 0; i < len(fs); {
 			if v := fs[i].Value; bulk(v) {
 				expr := "v." + fieldName(fs[i].Field, n)
 				if v.Op == plan.PlainArray {
-					g.appendPlain(p, v, expr)
+					b.appendPlain(v, expr)
 				} else {
 					p.F("append_array(buf, %s);", expr)
 				}
@@ -389,7 +389,7 @@ func (g *generator) appendFunc(p *emit.Printer, d *schema.Struct) {
 					p.F("n += %d;", c)
 				}
 				p.P("std::uint8_t* out = grow(buf, n);")
-				g.writeFields(p, fs[i:j], "v.", n)
+				b.writeFields(fs[i:j], "v.", n)
 			})
 			i = j
 		}

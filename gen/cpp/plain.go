@@ -45,13 +45,14 @@ func (r reader) plainRead(v *plan.Value, n, lv string) {
 }
 
 // plainWrite emits the encoding of the elements of the plain array expr.
-func (g *generator) plainWrite(p *emit.Printer, v *plan.Value, expr, count string) {
+func (b fn) plainWrite(v *plan.Value, expr, count string) {
+	p := b.p
 	l := v.Plain
 	p.Block("if constexpr (sdp::kLittleEndian) {", "} else {", func() {
 		p.F("out = store_plain(out, %s.data(), %s * %d);", expr, count, l.Size)
 	})
 	p.In()
-	e := g.newTmp("e")
+	e := b.tmp("e")
 	p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, expr), "}", func() {
 		p.F("out = sdp_write(out, %s);", e)
 	})
@@ -62,7 +63,8 @@ func (g *generator) plainWrite(p *emit.Printer, v *plan.Value, expr, count strin
 // appendPlain emits the appending of the plain array expr ([]T) to buf in
 // sdp_append: its count, then its elements' bytes with one range insert on
 // little-endian targets; elsewhere into room grown for them.
-func (g *generator) appendPlain(p *emit.Printer, v *plan.Value, expr string) {
+func (b fn) appendPlain(v *plan.Value, expr string) {
+	p := b.p
 	l := v.Plain
 	p.Block("if constexpr (sdp::kLittleEndian) {", "} else {", func() {
 		p.F("put_count(grow(buf, 4), %s.size());", expr)
@@ -70,7 +72,7 @@ func (g *generator) appendPlain(p *emit.Printer, v *plan.Value, expr string) {
 	})
 	p.In()
 	p.F("std::uint8_t* out = put_count(grow(buf, 4 + %s.size() * %d), %s.size());", expr, l.Size, expr)
-	e := g.newTmp("e")
+	e := b.tmp("e")
 	p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, expr), "}", func() {
 		p.F("out = sdp_write(out, %s);", e)
 	})

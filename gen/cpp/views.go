@@ -22,8 +22,9 @@ func flatValue(v *plan.Value) bool { return v.Op == plan.Scalar || v.Op == plan.
 // isBool reports a bool, whose byte a decoder checks (0 or 1).
 func isBool(v *plan.Value) bool { return v.Op == plan.Scalar && v.Kind == schema.Bool }
 
-// viewOf emits statements decoding a view of v at p into lv.
-func (g *generator) viewOf(p *emit.Printer, v *plan.Value, lv string) {
+// viewValue emits statements decoding a view of v at p into lv.
+func (b fn) viewValue(v *plan.Value, lv string) {
+	g, p := b.g, b.p
 	switch v.Op {
 	case plan.Scalar, plan.Enum:
 		if v.Kind.IsFloat() {
@@ -33,7 +34,7 @@ func (g *generator) viewOf(p *emit.Printer, v *plan.Value, lv string) {
 		}
 		p.F("p += %d;", v.Min)
 	case plan.String:
-		n := g.newTmp("n")
+		n := b.tmp("n")
 		p.F("const std::size_t %s = get_count(p);", n)
 		p.F("%s = std::string_view(reinterpret_cast<const char*>(p), %s);", lv, n)
 		p.F("p += %s;", n)
@@ -41,7 +42,7 @@ func (g *generator) viewOf(p *emit.Printer, v *plan.Value, lv string) {
 		plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
 		n := fmt.Sprint(v.Len)
 		if v.Op.Counted() {
-			n = g.newTmp("n")
+			n = b.tmp("n")
 			p.F("const std::size_t %s = get_count(p);", n)
 		}
 		if flatValue(v.Elem) {
@@ -49,14 +50,14 @@ func (g *generator) viewOf(p *emit.Printer, v *plan.Value, lv string) {
 			p.F("p += %s * %d;", n, v.Elem.Min)
 			return
 		}
-		start := g.newTmp("s")
+		start := b.tmp("s")
 		p.F("const std::uint8_t* %s = p;", start)
 		if v.Elem.Fixed >= 0 {
 			p.F("p += %s * %d;", n, v.Elem.Fixed)
 		} else {
-			i := g.newTmp("i")
+			i := b.tmp("i")
 			p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %s; ++%s) {", i, i, n, i), "}", func() {
-				g.skipOf(p, v.Elem)
+				b.skipValue(v.Elem)
 			})
 		}
 		p.F("%s = %s(%s, %s, %d, &%s);", lv, g.vtype(v.Type), start, n, stride(v.Elem), g.reader(v.Elem))
@@ -64,10 +65,10 @@ func (g *generator) viewOf(p *emit.Printer, v *plan.Value, lv string) {
 		p.Block("if (*p++ != 0) {", "} else {", func() {
 			if v.Boxed {
 				p.F("%s = %s(p, &%s);", lv, g.vtype(v.Type), g.reader(v.Elem))
-				g.skipOf(p, v.Elem)
+				b.skipValue(v.Elem)
 			} else {
 				p.F("%s.emplace();", lv)
-				g.viewOf(p, v.Elem, "(*"+lv+")")
+				b.viewValue(v.Elem, "(*"+lv+")")
 			}
 		})
 		p.In()
@@ -77,47 +78,49 @@ func (g *generator) viewOf(p *emit.Printer, v *plan.Value, lv string) {
 	case plan.Struct, plan.Union:
 		p.F("p = sdp_view(p, %s);", lv)
 	default:
-		panic("cpp: viewOf " + v.Op.String())
+		panic("cpp: viewValue " + v.Op.String())
 	}
 }
 
-// skipOf emits statements moving p past a v.
-func (g *generator) skipOf(p *emit.Printer, v *plan.Value) {
+// skipValue emits statements moving p past a v.
+func (b fn) skipValue(v *plan.Value) {
+	g, p := b.g, b.p
 	if v.Fixed >= 0 {
 		p.F("p += %d;", v.Fixed)
 		return
 	}
 	switch v.Op {
 	case plan.String:
-		n := g.newTmp("n")
+		n := b.tmp("n")
 		p.F("const std::size_t %s = get_count(p);", n)
 		p.F("p += %s;", n)
 	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array,
 		plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
 		n := fmt.Sprint(v.Len)
 		if v.Op.Counted() {
-			n = g.newTmp("n")
+			n = b.tmp("n")
 			p.F("const std::size_t %s = get_count(p);", n)
 		}
 		if v.Elem.Fixed >= 0 {
 			p.F("p += %s * %d;", n, v.Elem.Fixed)
 			return
 		}
-		i := g.newTmp("i")
+		i := b.tmp("i")
 		p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %s; ++%s) {", i, i, n, i), "}", func() {
-			g.skipOf(p, v.Elem)
+			b.skipValue(v.Elem)
 		})
 	case plan.Optional:
-		p.Block("if (*p++ != 0) {", "}", func() { g.skipOf(p, v.Elem) })
+		p.Block("if (*p++ != 0) {", "}", func() { b.skipValue(v.Elem) })
 	case plan.Struct, plan.Union:
 		p.F("p = sdp_skip(p, Tag<%s>{});", g.name(v.Decl.Decl))
 	default:
-		panic("cpp: skipOf " + v.Op.String())
+		panic("cpp: skipValue " + v.Op.String())
 	}
 }
 
-// ownOf emits statements copying the view src into the owned lvalue dst.
-func (g *generator) ownOf(p *emit.Printer, v *plan.Value, src, dst string) {
+// ownValue emits statements copying the view src into the owned lvalue dst.
+func (b fn) ownValue(v *plan.Value, src, dst string) {
+	p := b.p
 	switch v.Op {
 	case plan.Scalar, plan.Enum:
 		if v.Kind.IsFloat() {
@@ -134,13 +137,13 @@ func (g *generator) ownOf(p *emit.Printer, v *plan.Value, src, dst string) {
 		}
 		p.F("%s.clear();", dst)
 		p.F("%s.reserve(%s.size());", dst, src)
-		e, o := g.newTmp("e"), g.newTmp("o")
+		e, o := b.tmp("e"), b.tmp("o")
 		p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, src), "}", func() {
 			p.F("auto& %s = %s.emplace_back();", o, dst)
-			g.ownOf(p, v.Elem, e, o)
+			b.ownValue(v.Elem, e, o)
 		})
 	case plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
-		i := g.newTmp("i")
+		i := b.tmp("i")
 		if flatValue(v.Elem) {
 			p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %d; ++%s) {", i, i, v.Len, i), "}", func() {
 				if v.Elem.Kind.IsFloat() {
@@ -151,23 +154,23 @@ func (g *generator) ownOf(p *emit.Printer, v *plan.Value, src, dst string) {
 			})
 			return
 		}
-		e, o := g.newTmp("e"), g.newTmp("o")
+		e, o := b.tmp("e"), b.tmp("o")
 		p.F("std::size_t %s = 0;", i)
 		p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, src), "}", func() {
 			p.F("auto& %s = %s[%s++];", o, dst, i)
-			g.ownOf(p, v.Elem, e, o)
+			b.ownValue(v.Elem, e, o)
 		})
 	case plan.Optional:
 		p.Block(fmt.Sprintf("if (%s.has_value()) {", src), "} else {", func() {
 			if v.Boxed {
-				x := g.newTmp("v")
+				x := b.tmp("v")
 				p.F("const auto %s = %s.value();", x, src)
 				src = x
 			} else {
 				src = "(*" + src + ")"
 			}
 			p.F("%s.emplace();", dst)
-			g.ownOf(p, v.Elem, src, "(*"+dst+")")
+			b.ownValue(v.Elem, src, "(*"+dst+")")
 		})
 		p.In()
 		p.F("%s.reset();", dst)
@@ -176,22 +179,22 @@ func (g *generator) ownOf(p *emit.Printer, v *plan.Value, src, dst string) {
 	case plan.Struct, plan.Union:
 		p.F("sdp_own(%s, %s);", src, dst)
 	default:
-		panic("cpp: ownOf " + v.Op.String())
+		panic("cpp: ownValue " + v.Op.String())
 	}
 }
 
 // viewFields emits the views of fields, step by step as sdp_check reads
 // them (flatRuns): a run's scalars and enums one after another.
-func (g *generator) viewFields(p *emit.Printer, fs []*plan.Field, prefix, owner string) {
+func (b fn) viewFields(fs []*plan.Field, prefix, owner string) {
 	for _, st := range plan.Group(fs, flatRuns) {
 		for _, f := range st.Fields {
-			g.viewOf(p, f.Value, member(prefix, f, owner))
+			b.viewValue(f.Value, member(prefix, f, owner))
 		}
 	}
 }
 
 func (g *generator) viewFunc(p *emit.Printer, d schema.Decl) {
-	g.tmp = 0
+	b := g.fn(p)
 	n := g.name(d)
 	pd := g.plan.Of(d)
 	if pd.Struct != nil {
@@ -200,7 +203,7 @@ func (g *generator) viewFunc(p *emit.Printer, d schema.Decl) {
 			return
 		}
 		p.Block(fmt.Sprintf("%sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept {", g.inl(d), g.viewName(d)), "}", func() {
-			g.viewFields(p, pd.Fields, "v.", n)
+			b.viewFields(pd.Fields, "v.", n)
 			p.P("return p;")
 		})
 		return
@@ -209,7 +212,7 @@ func (g *generator) viewFunc(p *emit.Printer, d schema.Decl) {
 		p.P("switch (*p++) {")
 		for _, pv := range pd.Variants {
 			trustedVariant(p, pv, func() {
-				g.viewFields(p, pv.Fields, "x.", variantName(pv.Variant, n))
+				b.viewFields(pv.Fields, "x.", variantName(pv.Variant, n))
 			}, "auto& x = v.value.emplace<%d>();", "v.value.emplace<%d>();")
 		}
 		p.P("default:")
@@ -241,7 +244,7 @@ func trustedVariant(p *emit.Printer, v *plan.Variant, body func(), bind, empty s
 }
 
 func (g *generator) skipFunc(p *emit.Printer, d schema.Decl) {
-	g.tmp = 0
+	b := g.fn(p)
 	n := g.name(d)
 	pd := g.plan.Of(d)
 	sig := fmt.Sprintf("%sconst std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<%s>) noexcept", g.inl(d), n)
@@ -262,7 +265,7 @@ func (g *generator) skipFunc(p *emit.Printer, d schema.Decl) {
 					p.F("p += %d;", run)
 					run = 0
 				}
-				g.skipOf(p, f.Value)
+				b.skipValue(f.Value)
 			}
 			if run != 0 {
 				p.F("p += %d;", run)
@@ -272,7 +275,7 @@ func (g *generator) skipFunc(p *emit.Printer, d schema.Decl) {
 			for _, pv := range pd.Variants {
 				trustedVariant(p, pv, func() {
 					for _, f := range pv.Fields {
-						g.skipOf(p, f.Value)
+						b.skipValue(f.Value)
 					}
 				}, "", "")
 			}
@@ -285,7 +288,7 @@ func (g *generator) skipFunc(p *emit.Printer, d schema.Decl) {
 }
 
 func (g *generator) ownFunc(p *emit.Printer, d schema.Decl) {
-	g.tmp = 0
+	b := g.fn(p)
 	n, vn := g.name(d), g.viewName(d)
 	pd := g.plan.Of(d)
 	if pd.Struct != nil {
@@ -295,7 +298,7 @@ func (g *generator) ownFunc(p *emit.Printer, d schema.Decl) {
 		}
 		p.Block(fmt.Sprintf("void sdp_own(const %s& s, %s& o) {", vn, n), "}", func() {
 			for _, f := range pd.Fields {
-				g.ownOf(p, f.Value, member("s.", f, n), member("o.", f, n))
+				b.ownValue(f.Value, member("s.", f, n), member("o.", f, n))
 			}
 		})
 		return
@@ -307,7 +310,7 @@ func (g *generator) ownFunc(p *emit.Printer, d schema.Decl) {
 				p.F("auto& y = o.value.emplace<%d>();", pv.Tag)
 				owner := variantName(pv.Variant, n)
 				for _, f := range pv.Fields {
-					g.ownOf(p, f.Value, member("x.", f, owner), member("y.", f, owner))
+					b.ownValue(f.Value, member("x.", f, owner), member("y.", f, owner))
 				}
 			}, "const auto& x = *std::get_if<%d>(&s.value);", "o.value.emplace<%d>();")
 		}
@@ -324,12 +327,12 @@ func (g *generator) readerFuncs(p *emit.Printer) []string {
 	for i := 0; i < len(g.rdList); i++ {
 		m := g.rdList[i]
 		v := g.rd[m]
-		g.tmp = 0
+		b := g.fn(p)
 		sig := fmt.Sprintf("const std::uint8_t* sdp_rd_%s(const std::uint8_t* p, %s& out) noexcept", m, g.vtype(v.Type))
 		protos = append(protos, sig+";")
 		p.P()
 		p.Block(sig+" {", "}", func() {
-			g.viewOf(p, v, "out")
+			b.viewValue(v, "out")
 			p.P("return p;")
 		})
 	}
