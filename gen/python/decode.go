@@ -34,9 +34,9 @@ func (g *generator) decExpr(t *schema.Type) string {
 	case k == schema.EnumRef:
 		return fmt.Sprintf("_sdp_r.enum(%s, %d, %s)", scalarStruct[t.Enum.Base], t.Enum.Base.Size(), g.n.decl[t.Enum])
 	case k == schema.StructRef, k == schema.UnionRef:
-		return fmt.Sprintf("_sdp_d_%s(_sdp_r, _sdp_depth + 1)", g.need(t))
+		return fmt.Sprintf("_sdp_d_%s(_sdp_r, _sdp_depth + 1)", g.needT(t))
 	}
-	return fmt.Sprintf("_sdp_d_%s(_sdp_r, _sdp_depth)", g.need(t))
+	return fmt.Sprintf("_sdp_d_%s(_sdp_r, _sdp_depth)", g.needT(t))
 }
 
 // fieldsDecode writes the decoding of fields into _sdp_v0... and returns the
@@ -146,7 +146,7 @@ func (g *generator) decoder(t *schema.Type) {
 				p.F("return %s()", g.n.variant[v])
 			case schema.VariantStruct:
 				p.Line("try:")
-				p.F("    return _sdp_d_%s(_sdp_r, _sdp_depth + 1)", g.need(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}))
+				p.F("    return _sdp_d_%s(_sdp_r, _sdp_depth + 1)", g.needT(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}))
 				p.Line("except DecodeError as _sdp_e:")
 				p.F("    _sdp_e._sdp_segs.append(%q)", v.Name)
 				p.Line("    raise")

@@ -31,7 +31,7 @@ func (g *generator) encStmt(t *schema.Type, expr string) {
 		p.Line("_sdp_out += _sdp_count(len(_sdp_a))")
 		p.F("_sdp_put_numbers(_sdp_out, %q, _sdp_a)", typecode(t.Elem.Kind))
 	default:
-		p.F("_sdp_e_%s(%s, _sdp_out)", g.need(t), expr)
+		p.F("_sdp_e_%s(%s, _sdp_out)", g.needT(t), expr)
 	}
 }
 
@@ -98,7 +98,7 @@ func (g *generator) encoder(t *schema.Type) {
 			p.F("_sdp_out.append(%d)", v.Tag)
 			switch v.Kind {
 			case schema.VariantStruct:
-				p.F("_sdp_e_%s(_sdp_v, _sdp_out)", g.need(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}))
+				p.F("_sdp_e_%s(_sdp_v, _sdp_out)", g.needT(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}))
 			case schema.VariantInline:
 				g.fieldsEncode(v.Fields)
 			}

@@ -8,6 +8,7 @@ import (
 
 	"sdp/gen"
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -37,7 +38,8 @@ func PackageName(s *schema.Schema, opt gen.Options) string {
 // Generate writes pyproject.toml, <package>/__init__.py and <package>/py.typed.
 func Generate(s *schema.Schema, opt gen.Options) ([]gen.File, error) {
 	pkg := PackageName(s, opt)
-	g := &generator{s: s, n: newNames(s), p: emit.New("    "), done: map[string]bool{}, aliases: map[string]bool{}, runFormats: map[string]string{}}
+	g := &generator{s: s, n: newNames(s), p: emit.New("    "), done: map[string]bool{}, aliases: map[string]bool{}, runFormats: map[string]string{},
+		plan: plan.Build(s), refs: map[*plan.Decl]*plan.Value{}}
 	src := g.module()
 	toml := fmt.Sprintf(`# %s
 

@@ -11,6 +11,7 @@ import (
 
 	"sdp/gen"
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -19,7 +20,12 @@ type generator struct {
 	n    *names
 	p    *emit.Printer
 	done map[string]bool // helpers emitted or queued
-	todo []*schema.Type  // helpers to emit
+	todo []*plan.Value   // helpers to emit
+	plan *plan.Plan
+	// refs are the values that refer to each declaration (lookups only).
+	refs map[*plan.Decl]*plan.Value
+	// byCanon finds the plan value of a schema type (lookups only).
+	byCanon map[string]*plan.Value
 	// aliases are the class names annotations reach through `_sdp_c_` aliases.
 	aliases map[string]bool
 	// runFormats are the struct.Struct formats of runs of fixed-size fields.
@@ -94,22 +100,22 @@ func (g *generator) module() []byte {
 	for _, d := range g.s.Decls {
 		switch d := d.(type) {
 		case *schema.Struct:
-			g.need(&schema.Type{Kind: schema.StructRef, Struct: d})
+			g.need(g.ref(g.plan.Of(d)))
 		case *schema.Union:
-			g.need(&schema.Type{Kind: schema.UnionRef, Union: d})
+			g.need(g.ref(g.plan.Of(d)))
 		case *schema.Enum:
-			g.need(&schema.Type{Kind: schema.EnumRef, Enum: d})
+			g.need(g.ref(g.plan.Of(d)))
 		}
 	}
 	for len(g.todo) > 0 {
-		t := g.todo[0]
+		v := g.todo[0]
 		g.todo = g.todo[1:]
 		g.sep()
-		g.decoder(t)
+		g.decoder(v.Type)
 		g.sep()
-		g.encoder(t)
+		g.encoder(v.Type)
 		g.sep()
-		g.sizer(t)
+		g.sizer(v)
 	}
 	g.sep()
 	g.runStructs()
@@ -128,12 +134,83 @@ func (g *generator) sep() {
 	g.p.Line("")
 }
 
-// need queues the helpers of a composite type and returns its canon name.
-func (g *generator) need(t *schema.Type) string {
-	c := canon(t)
+// need queues the helpers of a composite value and returns its canon name.
+func (g *generator) need(v *plan.Value) string {
+	c := canon(v.Type)
 	if !g.done[c] {
 		g.done[c] = true
-		g.todo = append(g.todo, t)
+		g.todo = append(g.todo, v)
 	}
 	return c
+}
+
+// needT is need of the plan value of schema type t.
+func (g *generator) needT(t *schema.Type) string {
+	if g.byCanon == nil {
+		g.byCanon = map[string]*plan.Value{}
+		var walk func(v *plan.Value)
+		walk = func(v *plan.Value) {
+			if c := canon(v.Type); g.byCanon[c] == nil {
+				g.byCanon[c] = v
+			}
+			if v.Elem != nil {
+				walk(v.Elem)
+			}
+		}
+		for _, d := range g.plan.Decls {
+			walk(g.ref(d))
+		}
+		for _, d := range g.plan.Decls {
+			for _, f := range d.Fields {
+				walk(f.Value)
+			}
+			for _, pv := range d.Variants {
+				for _, f := range pv.Fields {
+					walk(f.Value)
+				}
+			}
+		}
+	}
+	v := g.byCanon[canon(t)]
+	if v == nil {
+		panic("python: no plan value for " + canon(t))
+	}
+	return g.need(v)
+}
+
+// ref is the value that refers to declaration d: what a field of its type
+// holds, for the helpers of a declaration no field refers to.
+func (g *generator) ref(d *plan.Decl) *plan.Value {
+	if v := g.refs[d]; v != nil {
+		return v
+	}
+	v := &plan.Value{Decl: d, Fixed: d.Fixed, Min: d.Min, Plain: d.Plain}
+	switch {
+	case d.Struct != nil:
+		v.Op, v.Type = plan.Struct, &schema.Type{Kind: schema.StructRef, Struct: d.Struct}
+	case d.Union != nil:
+		v.Op, v.Type = plan.Union, &schema.Type{Kind: schema.UnionRef, Union: d.Union}
+	case d.Enum != nil:
+		v.Op, v.Kind, v.Type = plan.Enum, d.Enum.Base, &schema.Type{Kind: schema.EnumRef, Enum: d.Enum}
+	}
+	g.refs[d] = v
+	return v
+}
+
+// carried is the field that holds the struct a struct variant carries, or
+// nil for a variant of its own fields (or none).
+func carried(pv *plan.Variant) *plan.Field {
+	if len(pv.Fields) == 1 && pv.Fields[0].Field == nil {
+		return pv.Fields[0]
+	}
+	return nil
+}
+
+// held is the expression of the value an optional _sdp_v holds: an optional
+// of an optional holds a Some.
+func held(v *plan.Value) string {
+	if v.Elem.Op == plan.Optional {
+		return "_sdp_v.value"
+	}
+	return "_sdp_v"
 }
