@@ -76,7 +76,7 @@ func (g *generator) methods(st *schema.Struct, shadow map[string]bool, self, opt
 	p.Line("")
 	p.F("def encode(self) -> %s:", g.nm("bytes", shadow))
 	p.Line(`    """Encodes the value; raises EncodeError for a value that has no encoding."""`)
-	parts := holdsArrays(t)
+	parts := holdsArrays(g.ref(g.plan.Of(st)))
 	if parts {
 		p.F("    return _sdp_run_parts(_sdp_e_%s, self)", c)
 	} else {

@@ -113,7 +113,7 @@ func (g *generator) module() []byte {
 		g.sep()
 		g.decoder(v.Type)
 		g.sep()
-		g.encoder(v.Type)
+		g.encoder(v)
 		g.sep()
 		g.sizer(v)
 	}

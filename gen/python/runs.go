@@ -3,8 +3,29 @@ package python
 import (
 	"sort"
 
+	"sdp/gen/plan"
 	"sdp/schema"
 )
+
+// pyRuns is Python's run rule: two or more scalars and enums, read and
+// written with one struct.Struct.
+var pyRuns = plan.RunRule{Enums: true, MinFields: 2}
+
+// kindCodes are the struct module's format codes of the scalar kinds (f32
+// NaNs are fixed up: struct's "f" quiets signalling NaNs).
+var kindCodes = map[schema.Kind]string{schema.Bool: "B", schema.U8: "B", schema.I8: "b", schema.U16: "H",
+	schema.I16: "h", schema.U32: "I", schema.I32: "i", schema.U64: "Q", schema.I64: "q", schema.F32: "f",
+	schema.F64: "d"}
+
+// runCodes are the format codes of a run's fields (scalars and enums, whose
+// Kind is their base).
+func runCodes(fields []*plan.Field) string {
+	codes := ""
+	for _, f := range fields {
+		codes += kindCodes[f.Value.Kind]
+	}
+	return codes
+}
 
 // runCode is the struct module's format code of a type that can join a run
 // of fixed-size fields read and written with one struct.Struct, or "" (f32
