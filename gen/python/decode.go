@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -18,32 +19,38 @@ func article(k schema.Kind) string {
 	return "a " + k.String()
 }
 
-// decExpr is an expression decoding a value of t held at depth _sdp_depth.
-func (g *generator) decExpr(t *schema.Type) string {
-	switch k := t.Kind; {
-	case k == schema.Bool:
-		return "_sdp_r.bool_()"
-	case k == schema.F32:
-		return "_sdp_r.f32()"
-	case k == schema.F64:
-		return "_sdp_r.f64()"
-	case k.IsInteger():
-		return fmt.Sprintf("_sdp_r.scalar(%s, %d, %q)", scalarStruct[k], k.Size(), article(k))
-	case k == schema.String:
+// decExpr is an expression decoding a value of v held at depth _sdp_depth:
+// a reader method for scalars, enums and strings, else v's decoder (one
+// level deeper for a struct or union).
+func (g *generator) decExpr(v *plan.Value) string {
+	switch v.Op {
+	case plan.Scalar:
+		switch k := v.Kind; {
+		case k == schema.Bool:
+			return "_sdp_r.bool_()"
+		case k == schema.F32:
+			return "_sdp_r.f32()"
+		case k == schema.F64:
+			return "_sdp_r.f64()"
+		default:
+			return fmt.Sprintf("_sdp_r.scalar(%s, %d, %q)", scalarStruct[k], v.Fixed, article(k))
+		}
+	case plan.String:
 		return "_sdp_r.str_()"
-	case k == schema.EnumRef:
-		return fmt.Sprintf("_sdp_r.enum(%s, %d, %s)", scalarStruct[t.Enum.Base], t.Enum.Base.Size(), g.n.decl[t.Enum])
-	case k == schema.StructRef, k == schema.UnionRef:
-		return fmt.Sprintf("_sdp_d_%s(_sdp_r, _sdp_depth + 1)", g.needT(t))
+	case plan.Enum:
+		return fmt.Sprintf("_sdp_r.enum(%s, %d, %s)", scalarStruct[v.Kind], v.Fixed, g.n.decl[v.Decl.Decl])
+	case plan.Struct, plan.Union:
+		return fmt.Sprintf("_sdp_d_%s(_sdp_r, _sdp_depth + 1)", g.need(v))
 	}
-	return fmt.Sprintf("_sdp_d_%s(_sdp_r, _sdp_depth)", g.needT(t))
+	return fmt.Sprintf("_sdp_d_%s(_sdp_r, _sdp_depth)", g.need(v))
 }
 
-// fieldsDecode writes the decoding of fields into _sdp_v0... and returns the
-// constructor arguments; path is the path prefix of their names.
-func (g *generator) fieldsDecode(fields []*schema.Field, prefix, temp string) string {
+// fieldsDecode writes the decoding of fields into <temp>0... and returns the
+// constructor arguments; prefix is the path prefix of their names. A run of
+// scalars and enums is read with one struct.Struct when it all fits, else
+// field by field, so that errors are the reference's.
+func (g *generator) fieldsDecode(fields []*plan.Field, prefix, temp string) string {
 	p := g.p
-	var args []string
 	if len(fields) == 0 {
 		return ""
 	}
@@ -55,55 +62,53 @@ func (g *generator) fieldsDecode(fields []*schema.Field, prefix, temp string) st
 		if !first {
 			p.F("_sdp_f = %q", prefix+f.Name)
 		}
-		p.F("%s%d = %s", temp, i, g.decExpr(f.Type))
+		p.F("%s%d = %s", temp, i, g.decExpr(f.Value))
 	}
-	for _, run := range runs(fields) {
-		if run[1]-run[0] == 1 {
-			one(run[0], run[0] == 0)
+	start := 0
+	for _, s := range plan.Group(fields, pyRuns) {
+		i := start
+		start += len(s.Fields)
+		if s.Run == nil {
+			one(i, i == 0)
 			continue
 		}
-		// A run of fixed-size fields: one struct.Struct when it all fits,
-		// else field by field, so that errors are the reference's.
-		size := 0
 		var vars []string
-		for i := run[0]; i < run[1]; i++ {
-			vars = append(vars, fmt.Sprintf("%s%d", temp, i))
+		for j := range s.Fields {
+			vars = append(vars, fmt.Sprintf("%s%d", temp, i+j))
 		}
-		if run[0] > 0 {
-			p.F("_sdp_f = %q", prefix+fields[run[0]].Name)
+		if i > 0 {
+			p.F("_sdp_f = %q", prefix+s.Fields[0].Name)
 		}
 		p.Line("_sdp_p = _sdp_r.pos")
-		st, total := g.runStruct(fields[run[0]:run[1]])
-		p.F("if _sdp_p + %d <= _sdp_r.end:", total)
+		p.F("if _sdp_p + %d <= _sdp_r.end:", s.Run.Size)
 		p.In()
-		p.F("%s = %s.unpack_from(_sdp_r.buf, _sdp_p)", strings.Join(vars, ", "), st)
-		p.F("_sdp_r.pos = _sdp_p + %d", total)
-		for i := run[0]; i < run[1]; i++ {
-			f, v := fields[i], vars[i-run[0]]
-			switch f.Type.Kind {
-			case schema.Bool:
-				p.F("if %s > 1:", v)
-				p.F("    _sdp_f = %q", prefix+f.Name)
-				p.F("    raise DecodeError(\"bool\", _sdp_p + %d, \"bool byte is \" + hex(%s) + \", not 0 or 1\")", size, v)
-				p.F("%s = %s == 1", v, v)
-			case schema.EnumRef:
+		p.F("%s = %s.unpack_from(_sdp_r.buf, _sdp_p)", strings.Join(vars, ", "), g.structFormat(runCodes(s.Fields)))
+		p.F("_sdp_r.pos = _sdp_p + %d", s.Run.Size)
+		for j, f := range s.Fields {
+			x, off := vars[j], s.Run.Leaves[j].Offset
+			switch {
+			case f.Value.Op == plan.Enum:
 				p.F("_sdp_f = %q", prefix+f.Name)
-				p.F("%s = _sdp_r.enum_value(%s, %s, _sdp_p + %d)", v, g.n.decl[f.Type.Enum], v, size)
-			case schema.F32:
-				p.F("if %s != %s:  # a NaN  # noqa: PLR0124", v, v)
-				p.F("    %s = _sdp_r.f32_at(_sdp_p + %d)", v, size)
+				p.F("%s = _sdp_r.enum_value(%s, %s, _sdp_p + %d)", x, g.n.decl[f.Value.Decl.Decl], x, off)
+			case f.Value.Kind == schema.Bool:
+				p.F("if %s > 1:", x)
+				p.F("    _sdp_f = %q", prefix+f.Name)
+				p.F("    raise DecodeError(\"bool\", _sdp_p + %d, \"bool byte is \" + hex(%s) + \", not 0 or 1\")", off, x)
+				p.F("%s = %s == 1", x, x)
+			case f.Value.Kind == schema.F32:
+				p.F("if %s != %s:  # a NaN  # noqa: PLR0124", x, x)
+				p.F("    %s = _sdp_r.f32_at(_sdp_p + %d)", x, off)
 			}
-			n, _ := f.Type.FixedSize()
-			size += n
 		}
 		p.Out()
 		p.Line("else:")
 		p.In()
-		for i := run[0]; i < run[1]; i++ {
-			one(i, i == run[0])
+		for j := range s.Fields {
+			one(i+j, j == 0)
 		}
 		p.Out()
 	}
+	var args []string
 	for i := range fields {
 		args = append(args, fmt.Sprintf("%s%d", temp, i))
 	}
@@ -114,109 +119,138 @@ func (g *generator) fieldsDecode(fields []*schema.Field, prefix, temp string) st
 	return strings.Join(args, ", ")
 }
 
-func (g *generator) decoder(t *schema.Type) {
+// decoder writes _sdp_d_<canon>, which decodes a value of v held at depth
+// _sdp_depth.
+func (g *generator) decoder(v *plan.Value) {
 	p := g.p
-	c := canon(t)
-	p.F("def _sdp_d_%s(_sdp_r: _SdpReader, _sdp_depth: int) -> %s:", c, g.hint(t))
+	p.F("def _sdp_d_%s(_sdp_r: _SdpReader, _sdp_depth: int) -> %s:", canon(v.Type), g.hint(v.Type))
 	p.In()
 	defer p.Out()
-	switch t.Kind {
-	case schema.EnumRef:
-		p.F("return %s", g.decExpr(t))
-	case schema.StructRef:
-		st := t.Struct
-		p.F("if _sdp_depth > _sdp_r.max_depth:")
-		p.F("    raise _sdp_r.depth(%q, _sdp_depth)", st.Name)
-		if hasInline(st.Fields) {
-			g.fastFields(st)
-		}
-		args := g.fieldsDecode(st.Fields, "", "_sdp_v")
-		p.F("return %s(%s)", g.n.decl[st], args)
-	case schema.UnionRef:
-		u := t.Union
-		p.F("if _sdp_depth > _sdp_r.max_depth:")
-		p.F("    raise _sdp_r.depth(%q, _sdp_depth)", u.Name)
-		p.Line("_sdp_p = _sdp_r.pos")
-		p.F("_sdp_tag = _sdp_r.u8(%q)", "the tag of union "+u.Name)
-		for _, v := range u.Variants {
-			p.F("if _sdp_tag == %d:", v.Tag)
-			p.In()
-			switch v.Kind {
-			case schema.VariantUnit:
-				p.F("return %s()", g.n.variant[v])
-			case schema.VariantStruct:
-				p.Line("try:")
-				p.F("    return _sdp_d_%s(_sdp_r, _sdp_depth + 1)", g.needT(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}))
-				p.Line("except DecodeError as _sdp_e:")
-				p.F("    _sdp_e._sdp_segs.append(%q)", v.Name)
-				p.Line("    raise")
-			case schema.VariantInline:
-				args := g.fieldsDecode(v.Fields, v.Name+".", fmt.Sprintf("_sdp_v%d_", v.Tag))
-				p.F("return %s(%s)", g.n.variant[v], args)
-			}
-			p.Out()
-		}
-		p.F("raise DecodeError(\"union_tag\", _sdp_p, \"tag \" + str(_sdp_tag) + \" is not a variant of union %s (it has %d)\")", pyString(u.Name), len(u.Variants))
-	case schema.Array:
-		e := t.Elem
-		if e.IsNumeric() && e.Kind != schema.U8 {
-			// One call: a numeric array's decoding is O(1) Python operations.
-			p.F("return _sdp_r.array(%q, %d, %d)", typecode(e.Kind), e.Kind.Size(), t.ArrayCharge())
-			return
-		}
-		p.Line(`_sdp_p, _sdp_n = _sdp_r.length("an array count")`)
-		p.F("_sdp_r.count(_sdp_p, _sdp_n, %d)", e.MinSize())
-		if ch := t.ArrayCharge(); ch > 0 {
-			p.F("_sdp_r.charge(_sdp_p, _sdp_n, %d)", ch)
-		}
-		switch {
-		case e.Kind == schema.U8:
-			p.Line("return _sdp_r.bytes_(_sdp_n)")
-		case e.IsNumeric():
-			p.F("return _sdp_r.numbers(%q, _sdp_n, %d)", typecode(e.Kind), e.Kind.Size())
-		case e.Kind == schema.Bool:
-			p.Line("return _sdp_r.bools(_sdp_n)")
-		default:
-			g.loop(e, "_sdp_n")
-		}
-	case schema.FixedArray:
-		e := t.Elem
-		switch {
-		case e.Kind == schema.U8:
-			p.F("_sdp_r.fixed(%d, 1, \"a u8\")", t.Len)
-			p.F("return _sdp_r.bytes_(%d)", t.Len)
-		case e.IsNumeric():
-			p.F("_sdp_r.fixed(%d, %d, %q)", t.Len, e.Kind.Size(), article(e.Kind))
-			p.F("return _sdp_r.numbers(%q, %d, %d)", typecode(e.Kind), t.Len, e.Kind.Size())
-		case e.Kind == schema.Bool:
-			p.F("return _sdp_r.fixed_bools(%d)", t.Len)
-		default:
-			g.loop(e, fmt.Sprint(t.Len))
-		}
-	case schema.Optional:
-		p.Line("_sdp_p = _sdp_r.pos")
-		p.Line(`_sdp_b = _sdp_r.u8("an optional's presence byte")`)
-		p.Line("if _sdp_b == 0:")
-		p.Line("    return None")
-		p.Line("if _sdp_b != 1:")
-		p.Line(`    raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")`)
-		if ch := t.PresenceCharge(); ch > 0 {
-			p.F("_sdp_r.charge(_sdp_p, 1, %d)", ch)
-		}
-		if t.Elem.Kind == schema.Optional {
-			p.F("return Some(%s)", g.decExpr(t.Elem))
-		} else {
-			p.F("return %s", g.decExpr(t.Elem))
-		}
+	switch v.Op {
+	case plan.Enum:
+		p.F("return %s", g.decExpr(v))
+	case plan.Struct:
+		g.structDecode(v.Decl)
+	case plan.Union:
+		g.unionDecode(v.Decl)
+	case plan.Numbers:
+		// One call: a numeric array's decoding is O(1) Python operations.
+		p.F("return _sdp_r.array(%q, %d, %d)", typecode(v.Kind), v.Elem.Fixed, v.Charge)
+	case plan.Bytes, plan.PlainArray, plan.Array:
+		g.countedDecode(v)
+	case plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
+		g.fixedDecode(v)
+	case plan.Optional:
+		g.optionalDecode(v)
 	}
 }
 
-func (g *generator) loop(e *schema.Type, n string) {
+// structDecode decodes a struct: its depth check, its fast path when it has
+// one, then its fields one by one.
+func (g *generator) structDecode(d *plan.Decl) {
+	p := g.p
+	p.F("if _sdp_depth > _sdp_r.max_depth:")
+	p.F("    raise _sdp_r.depth(%q, _sdp_depth)", d.Name())
+	if hasInline(d.Fields) {
+		g.fastFields(d)
+	}
+	args := g.fieldsDecode(d.Fields, "", "_sdp_v")
+	p.F("return %s(%s)", g.n.decl[d.Decl], args)
+}
+
+// unionDecode decodes a union: its depth check and tag, then by tag the
+// variant's fields (path segments under the variant's name) or the struct
+// it carries (the variant's name is its path segment).
+func (g *generator) unionDecode(d *plan.Decl) {
+	p := g.p
+	p.F("if _sdp_depth > _sdp_r.max_depth:")
+	p.F("    raise _sdp_r.depth(%q, _sdp_depth)", d.Name())
+	p.Line("_sdp_p = _sdp_r.pos")
+	p.F("_sdp_tag = _sdp_r.u8(%q)", "the tag of union "+d.Name())
+	for _, pv := range d.Variants {
+		p.F("if _sdp_tag == %d:", pv.Tag)
+		p.In()
+		if s := carried(pv); s != nil {
+			p.Line("try:")
+			p.F("    return _sdp_d_%s(_sdp_r, _sdp_depth + 1)", g.need(s.Value))
+			p.Line("except DecodeError as _sdp_e:")
+			p.F("    _sdp_e._sdp_segs.append(%q)", pv.Name)
+			p.Line("    raise")
+		} else {
+			args := g.fieldsDecode(pv.Fields, pv.Name+".", fmt.Sprintf("_sdp_v%d_", pv.Tag))
+			p.F("return %s(%s)", g.n.variant[pv.Variant], args)
+		}
+		p.Out()
+	}
+	p.F("raise DecodeError(\"union_tag\", _sdp_p, \"tag \" + str(_sdp_tag) + \" is not a variant of union %s (it has %d)\")", pyString(d.Name()), len(d.Variants))
+}
+
+// countedDecode decodes a counted array other than of numbers: its count,
+// checked against the input left (MinElem) and charged (Charge), then its
+// elements.
+func (g *generator) countedDecode(v *plan.Value) {
+	p := g.p
+	p.Line(`_sdp_p, _sdp_n = _sdp_r.length("an array count")`)
+	p.F("_sdp_r.count(_sdp_p, _sdp_n, %d)", v.MinElem)
+	if v.Charge > 0 {
+		p.F("_sdp_r.charge(_sdp_p, _sdp_n, %d)", v.Charge)
+	}
+	switch {
+	case v.Op == plan.Bytes:
+		p.Line("return _sdp_r.bytes_(_sdp_n)")
+	case v.Elem.Op == plan.Scalar && v.Elem.Kind == schema.Bool:
+		p.Line("return _sdp_r.bools(_sdp_n)")
+	default:
+		g.loop(v.Elem, "_sdp_n")
+	}
+}
+
+// fixedDecode decodes a fixed array: bytes and numbers with one length
+// check, bools with one call, other elements one by one.
+func (g *generator) fixedDecode(v *plan.Value) {
+	p := g.p
+	switch {
+	case v.Op == plan.FixedBytes:
+		p.F("_sdp_r.fixed(%d, 1, \"a u8\")", v.Len)
+		p.F("return _sdp_r.bytes_(%d)", v.Len)
+	case v.Op == plan.FixedNumbers:
+		p.F("_sdp_r.fixed(%d, %d, %q)", v.Len, v.Elem.Fixed, article(v.Kind))
+		p.F("return _sdp_r.numbers(%q, %d, %d)", typecode(v.Kind), v.Len, v.Elem.Fixed)
+	case v.Elem.Op == plan.Scalar && v.Elem.Kind == schema.Bool:
+		p.F("return _sdp_r.fixed_bools(%d)", v.Len)
+	default:
+		g.loop(v.Elem, fmt.Sprint(v.Len))
+	}
+}
+
+// optionalDecode decodes an optional: its presence byte, its charge when
+// present, then its value (a Some when the value is itself optional).
+func (g *generator) optionalDecode(v *plan.Value) {
+	p := g.p
+	p.Line("_sdp_p = _sdp_r.pos")
+	p.Line(`_sdp_b = _sdp_r.u8("an optional's presence byte")`)
+	p.Line("if _sdp_b == 0:")
+	p.Line("    return None")
+	p.Line("if _sdp_b != 1:")
+	p.Line(`    raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")`)
+	if v.Charge > 0 {
+		p.F("_sdp_r.charge(_sdp_p, 1, %d)", v.Charge)
+	}
+	if v.Elem.Op == plan.Optional {
+		p.F("return Some(%s)", g.decExpr(v.Elem))
+	} else {
+		p.F("return %s", g.decExpr(v.Elem))
+	}
+}
+
+// loop decodes n elements of e, each adding its index to the error path;
+// inline (inlineLoop) for structs with a fast path of their own.
+func (g *generator) loop(e *plan.Value, n string) {
 	if g.inlineLoop(e, n) {
 		return
 	}
 	p := g.p
-	p.F("_sdp_out: list[%s] = []", g.hint(e))
+	p.F("_sdp_out: list[%s] = []", g.hint(e.Type))
 	p.Line("_sdp_i = 0")
 	p.Line("try:")
 	p.F("    for _sdp_i in range(%s):", n)

@@ -24,8 +24,6 @@ type generator struct {
 	plan *plan.Plan
 	// refs are the values that refer to each declaration (lookups only).
 	refs map[*plan.Decl]*plan.Value
-	// byCanon finds the plan value of a schema type (lookups only).
-	byCanon map[string]*plan.Value
 	// aliases are the class names annotations reach through `_sdp_c_` aliases.
 	aliases map[string]bool
 	// runFormats are the struct.Struct formats of runs of fixed-size fields.
@@ -111,7 +109,7 @@ func (g *generator) module() []byte {
 		v := g.todo[0]
 		g.todo = g.todo[1:]
 		g.sep()
-		g.decoder(v.Type)
+		g.decoder(v)
 		g.sep()
 		g.encoder(v)
 		g.sep()
@@ -142,40 +140,6 @@ func (g *generator) need(v *plan.Value) string {
 		g.todo = append(g.todo, v)
 	}
 	return c
-}
-
-// needT is need of the plan value of schema type t.
-func (g *generator) needT(t *schema.Type) string {
-	if g.byCanon == nil {
-		g.byCanon = map[string]*plan.Value{}
-		var walk func(v *plan.Value)
-		walk = func(v *plan.Value) {
-			if c := canon(v.Type); g.byCanon[c] == nil {
-				g.byCanon[c] = v
-			}
-			if v.Elem != nil {
-				walk(v.Elem)
-			}
-		}
-		for _, d := range g.plan.Decls {
-			walk(g.ref(d))
-		}
-		for _, d := range g.plan.Decls {
-			for _, f := range d.Fields {
-				walk(f.Value)
-			}
-			for _, pv := range d.Variants {
-				for _, f := range pv.Fields {
-					walk(f.Value)
-				}
-			}
-		}
-	}
-	v := g.byCanon[canon(t)]
-	if v == nil {
-		panic("python: no plan value for " + canon(t))
-	}
-	return g.need(v)
 }
 
 // ref is the value that refers to declaration d: what a field of its type

@@ -27,51 +27,6 @@ func runCodes(fields []*plan.Field) string {
 	return codes
 }
 
-// runCode is the struct module's format code of a type that can join a run
-// of fixed-size fields read and written with one struct.Struct, or "" (f32
-// NaNs are fixed up: struct's "f" quiets signalling NaNs).
-func runCode(t *schema.Type) string {
-	k := t.Kind
-	if k == schema.EnumRef {
-		k = t.Enum.Base
-	}
-	return map[schema.Kind]string{schema.Bool: "B", schema.U8: "B", schema.I8: "b", schema.U16: "H",
-		schema.I16: "h", schema.U32: "I", schema.I32: "i", schema.U64: "Q", schema.I64: "q", schema.F32: "f",
-		schema.F64: "d"}[k]
-}
-
-// runs splits fields into runs [start, end): two or more consecutive fields
-// with a runCode, or a single field.
-func runs(fields []*schema.Field) [][2]int {
-	var out [][2]int
-	for i := 0; i < len(fields); {
-		j := i
-		for j < len(fields) && runCode(fields[j].Type) != "" {
-			j++
-		}
-		if j-i >= 2 {
-			out = append(out, [2]int{i, j})
-			i = j
-			continue
-		}
-		out = append(out, [2]int{i, i + 1})
-		i++
-	}
-	return out
-}
-
-// runStruct returns the module-level struct.Struct of a run and its size.
-func (g *generator) runStruct(fields []*schema.Field) (string, int) {
-	codes := ""
-	size := 0
-	for _, f := range fields {
-		codes += runCode(f.Type)
-		n, _ := f.Type.FixedSize()
-		size += n
-	}
-	return g.structFormat(codes), size
-}
-
 // structFormat returns the module-level struct.Struct of the little-endian
 // format codes.
 func (g *generator) structFormat(codes string) string {
