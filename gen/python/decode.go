@@ -123,7 +123,7 @@ func (g *generator) fieldsDecode(fields []*plan.Field, prefix, temp string) stri
 // _sdp_depth.
 func (g *generator) decoder(v *plan.Value) {
 	p := g.p
-	p.F("def _sdp_d_%s(_sdp_r: _SdpReader, _sdp_depth: int) -> %s:", canon(v.Type), g.hint(v.Type))
+	p.F("def _sdp_d_%s(_sdp_r: _SdpReader, _sdp_depth: int) -> %s:", canon(v), g.hint(v.Type))
 	p.In()
 	defer p.Out()
 	switch v.Op {

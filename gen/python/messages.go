@@ -12,16 +12,11 @@ import (
 // or an enum on its own (docs/python.md, "Unions and enums on their own").
 func (g *generator) topFuncs(d schema.Decl) {
 	p, f := g.p, g.n.top[d]
-	var t *schema.Type
 	what := "union"
-	switch d := d.(type) {
-	case *schema.Union:
-		t = &schema.Type{Kind: schema.UnionRef, Union: d}
-	case *schema.Enum:
-		t = &schema.Type{Kind: schema.EnumRef, Enum: d}
+	if _, ok := d.(*schema.Enum); ok {
 		what = "enum"
 	}
-	c, hint, name := canon(t), g.n.decl[d], pyString(d.DeclName())
+	c, hint, name := canon(g.ref(g.plan.Of(d))), g.n.decl[d], pyString(d.DeclName())
 	p.F("def %s(value: %s) -> bytes:", f.encode, hint)
 	p.F(`    """Encodes a %s (%s) on its own; raises EncodeError for a value that has no encoding."""`, name, what)
 	p.F("    return _sdp_run(_sdp_e_%s, value)", c)
@@ -51,8 +46,8 @@ func fingerprint(d schema.Decl) string {
 // (blank).
 func (g *generator) methods(st *schema.Struct, shadow map[string]bool, self, opts string, blank bool) {
 	p := g.p
-	t := &schema.Type{Kind: schema.StructRef, Struct: st}
-	c := canon(t)
+	v := g.ref(g.plan.Of(st))
+	c := canon(v)
 	p.F("TYPE_ID: _sdp_t.ClassVar[%s] = %d", g.nm("int", shadow), st.ID)
 	p.F("FINGERPRINT: _sdp_t.ClassVar[%s] = %s", g.nm("int", shadow), fingerprint(st))
 	p.Line("")
@@ -76,7 +71,7 @@ func (g *generator) methods(st *schema.Struct, shadow map[string]bool, self, opt
 	p.Line("")
 	p.F("def encode(self) -> %s:", g.nm("bytes", shadow))
 	p.Line(`    """Encodes the value; raises EncodeError for a value that has no encoding."""`)
-	parts := holdsArrays(g.ref(g.plan.Of(st)))
+	parts := holdsArrays(v)
 	if parts {
 		p.F("    return _sdp_run_parts(_sdp_e_%s, self)", c)
 	} else {
@@ -121,7 +116,7 @@ func (g *generator) tables() {
 	structs := append([]*schema.Struct(nil), g.s.Structs...)
 	sort.Slice(structs, func(i, j int) bool { return structs[i].ID < structs[j].ID })
 	for _, st := range structs {
-		c := canon(&schema.Type{Kind: schema.StructRef, Struct: st})
+		c := canon(g.ref(g.plan.Of(st)))
 		ids = append(ids, fmt.Sprintf("%d: _sdp_d_%s", st.ID, c))
 		classes = append(classes, fmt.Sprintf("%d: %s", st.ID, g.n.decl[st]))
 	}

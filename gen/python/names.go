@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"sdp/gen/naming"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -160,26 +161,28 @@ func newNames(s *schema.Schema) *names {
 	return n
 }
 
-// canon is a canonical spelling of a type, for helper function names: two
-// types with the same spelling decode alike.
-func canon(t *schema.Type) string {
-	switch t.Kind {
-	case schema.Array:
-		return "list_" + canon(t.Elem)
-	case schema.FixedArray:
-		return "arr" + itoa(int(t.Len)) + "_" + canon(t.Elem)
-	case schema.Optional:
+// canon is a canonical spelling of a value's type, for helper function
+// names: two values with the same spelling are coded alike.
+func canon(v *plan.Value) string {
+	switch v.Op {
+	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array:
+		return "list_" + canon(v.Elem)
+	case plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
+		return "arr" + itoa(int(v.Len)) + "_" + canon(v.Elem)
+	case plan.Optional:
 		// A boxed optional (recursion) has another nominal size, and so
 		// other memory charges (rule 11), than the same ?T elsewhere.
-		if t.Boxed {
-			return "box_" + canon(t.Elem)
+		if v.Boxed {
+			return "box_" + canon(v.Elem)
 		}
-		return "opt_" + canon(t.Elem)
-	case schema.StructRef, schema.EnumRef, schema.UnionRef:
-		name := t.Decl().DeclName()
+		return "opt_" + canon(v.Elem)
+	case plan.Struct, plan.Enum, plan.Union:
+		name := v.Decl.Name()
 		return "t" + itoa(len(name)) + name
+	case plan.String:
+		return "str"
 	}
-	return t.Kind.String()
+	return v.Kind.String()
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }

@@ -49,18 +49,19 @@ func (g *generator) module() []byte {
 			g.enum(d)
 		case *schema.Struct:
 			g.sep()
-			g.class(d, g.n.decl[d], d.Doc, d.Fields, d)
+			g.class(d, g.n.decl[d], d.Doc, g.plan.Of(d).Fields)
 		case *schema.Union:
-			for _, v := range d.Variants {
-				if v.Kind == schema.VariantStruct {
+			for _, pv := range g.plan.Of(d).Variants {
+				if carried(pv) != nil {
 					continue
 				}
+				v := pv.Variant
 				g.sep()
 				doc := v.Doc
 				if len(doc) == 0 {
 					doc = []string{fmt.Sprintf("Variant %s of union %s (tag %d).", v.Name, d.Name, v.Tag)}
 				}
-				g.class(nil, g.n.variant[v], doc, v.Fields, nil)
+				g.class(nil, g.n.variant[v], doc, pv.Fields)
 			}
 		}
 	}
@@ -134,7 +135,7 @@ func (g *generator) sep() {
 
 // need queues the helpers of a composite value and returns its canon name.
 func (g *generator) need(v *plan.Value) string {
-	c := canon(v.Type)
+	c := canon(v)
 	if !g.done[c] {
 		g.done[c] = true
 		g.todo = append(g.todo, v)

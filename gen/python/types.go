@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -55,8 +56,9 @@ func (g *generator) enum(e *schema.Enum) {
 	p.F("%s.FINGERPRINT = %s", name, fingerprint(e))
 }
 
-// class writes a dataclass: a struct (st set) or a variant's.
-func (g *generator) class(st *schema.Struct, name string, doc []string, fields []*schema.Field, top *schema.Struct) {
+// class writes a dataclass: a struct (st set) or a variant's, of the plan
+// fields.
+func (g *generator) class(st *schema.Struct, name string, doc []string, fields []*plan.Field) {
 	p := g.p
 	p.Line("@_sdp_dc.dataclass(**_SDP_SLOTS)")
 	p.F("class %s:", name)
@@ -64,7 +66,7 @@ func (g *generator) class(st *schema.Struct, name string, doc []string, fields [
 	g.docstring(doc)
 	shadow := map[string]bool{}
 	for _, f := range fields {
-		shadow[g.n.fields[f]] = true
+		shadow[g.n.fields[f.Field]] = true
 	}
 	if st != nil {
 		for m := range members {
@@ -77,10 +79,10 @@ func (g *generator) class(st *schema.Struct, name string, doc []string, fields [
 		g.methods(st, shadow, self, opts, len(fields) > 0)
 	}
 	for _, f := range fields {
-		for _, l := range f.Doc {
+		for _, l := range f.Field.Doc {
 			p.Line(strings.TrimRight("# "+commentText(l), " "))
 		}
-		p.F("%s: %s = %s", g.n.fields[f], g.hintIn(f.Type, shadow), g.fieldDefault(f.Type))
+		p.F("%s: %s = %s", g.n.fields[f.Field], g.hintIn(f.Value.Type, shadow), g.fieldDefault(f.Value))
 	}
 	if st == nil && len(fields) == 0 && len(doc) == 0 {
 		p.Line("pass")
@@ -145,64 +147,54 @@ func typecode(k schema.Kind) string {
 
 // fieldDefault is a field's default in a class body: a literal, or a
 // default_factory (class bodies may shadow every other name).
-func (g *generator) fieldDefault(t *schema.Type) string {
-	switch {
-	case t.Kind == schema.Bool:
-		return "False"
-	case t.Kind.IsInteger():
-		return "0"
-	case t.Kind.IsFloat():
-		return "0.0"
-	case t.Kind == schema.String:
-		return `""`
-	case t.Kind == schema.Array && t.Elem.Kind == schema.U8:
-		return `b""`
-	case t.Kind == schema.Optional:
-		return "None"
+func (g *generator) fieldDefault(v *plan.Value) string {
+	switch v.Op {
+	case plan.Scalar, plan.String, plan.Bytes, plan.Optional:
+		return g.value(v)
 	}
-	if v := g.value(t); v != "_sdp_list()" {
-		return "_sdp_dc.field(default_factory=lambda: " + v + ")"
+	if x := g.value(v); x != "_sdp_list()" {
+		return "_sdp_dc.field(default_factory=lambda: " + x + ")"
 	}
 	return "_sdp_dc.field(default_factory=_sdp_list)"
 }
 
-// value is an expression for the default value of t (module scope).
-func (g *generator) value(t *schema.Type) string {
-	switch t.Kind {
-	case schema.Bool:
-		return "False"
-	case schema.F32, schema.F64:
-		return "0.0"
-	case schema.String:
+// value is an expression for the default value of v (module scope).
+func (g *generator) value(v *plan.Value) string {
+	switch v.Op {
+	case plan.Scalar:
+		switch {
+		case v.Kind == schema.Bool:
+			return "False"
+		case v.Kind.IsFloat():
+			return "0.0"
+		}
+		return "0"
+	case plan.String:
 		return `""`
-	case schema.Array:
-		switch {
-		case t.Elem.Kind == schema.U8:
-			return `b""`
-		case t.Elem.IsNumeric():
-			return fmt.Sprintf("_sdp_array.array(%q)", typecode(t.Elem.Kind))
-		}
+	case plan.Bytes:
+		return `b""`
+	case plan.Numbers:
+		return fmt.Sprintf("_sdp_array.array(%q)", typecode(v.Kind))
+	case plan.PlainArray, plan.Array:
 		return "_sdp_list()"
-	case schema.FixedArray:
-		switch {
-		case t.Elem.Kind == schema.U8:
-			return fmt.Sprintf("bytes(%d)", t.Len)
-		case t.Elem.IsNumeric():
-			z := "0"
-			if t.Elem.Kind.IsFloat() {
-				z = "0.0"
-			}
-			return fmt.Sprintf("_sdp_array.array(%q, [%s] * %d)", typecode(t.Elem.Kind), z, t.Len)
+	case plan.FixedBytes:
+		return fmt.Sprintf("bytes(%d)", v.Len)
+	case plan.FixedNumbers:
+		z := "0"
+		if v.Kind.IsFloat() {
+			z = "0.0"
 		}
-		return fmt.Sprintf("[%s for _sdp_i in range(%d)]", g.value(t.Elem), t.Len)
-	case schema.Optional:
+		return fmt.Sprintf("_sdp_array.array(%q, [%s] * %d)", typecode(v.Kind), z, v.Len)
+	case plan.FixedPlain, plan.FixedArray:
+		return fmt.Sprintf("[%s for _sdp_i in range(%d)]", g.value(v.Elem), v.Len)
+	case plan.Optional:
 		return "None"
-	case schema.StructRef:
-		return g.n.decl[t.Struct] + "()"
-	case schema.EnumRef:
-		return g.n.decl[t.Enum] + "." + g.n.values[t.Enum.Values[0]]
-	case schema.UnionRef:
-		return g.variantClass(t.Union.Variants[0]) + "()"
+	case plan.Struct:
+		return g.n.decl[v.Decl.Decl] + "()"
+	case plan.Enum:
+		return g.n.decl[v.Decl.Decl] + "." + g.n.values[v.Decl.Enum.Values[0]]
+	case plan.Union:
+		return g.variantClass(v.Decl.Variants[0].Variant) + "()"
 	}
-	return "0"
+	panic("python: a value of op " + v.Op.String())
 }
