@@ -112,7 +112,7 @@ func (g *generator) encoder(v *plan.Value) {
 func (g *generator) unionEncode(d *plan.Decl) {
 	p := g.p
 	for _, pv := range d.Variants {
-		p.F("if isinstance(_sdp_v, %s):", g.variantClass(pv.Variant))
+		p.F("if isinstance(_sdp_v, %s):", g.variantClass(pv))
 		p.In()
 		p.F("_sdp_out.append(%d)", pv.Tag)
 		if s := carried(pv); s != nil {

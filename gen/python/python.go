@@ -71,8 +71,8 @@ func (g *generator) module() []byte {
 			p.Line(strings.TrimRight("# "+commentText(l), " "))
 		}
 		var vs []string
-		for _, v := range u.Variants {
-			vs = append(vs, g.variantClass(v))
+		for _, pv := range g.plan.Of(u).Variants {
+			vs = append(vs, g.variantClass(pv))
 		}
 		p.F("%s = _sdp_t.Union[%s]", g.n.decl[u], strings.Join(vs, ", "))
 	}
@@ -96,15 +96,8 @@ func (g *generator) module() []byte {
 	}
 	// Helpers, on demand: every type a struct or union refers to, and the
 	// enums that encode on their own.
-	for _, d := range g.s.Decls {
-		switch d := d.(type) {
-		case *schema.Struct:
-			g.need(g.ref(g.plan.Of(d)))
-		case *schema.Union:
-			g.need(g.ref(g.plan.Of(d)))
-		case *schema.Enum:
-			g.need(g.ref(g.plan.Of(d)))
-		}
+	for _, d := range g.plan.Decls {
+		g.need(g.ref(d))
 	}
 	for len(g.todo) > 0 {
 		v := g.todo[0]

@@ -70,7 +70,7 @@ func (g *generator) structSize(d *plan.Decl) {
 func (g *generator) unionSize(d *plan.Decl) {
 	p := g.p
 	for _, pv := range d.Variants {
-		p.F("if isinstance(_sdp_v, %s):", g.variantClass(pv.Variant))
+		p.F("if isinstance(_sdp_v, %s):", g.variantClass(pv))
 		if s := carried(pv); s != nil {
 			p.F("    return 1 + %s", g.sizeExpr(s.Value, "_sdp_v"))
 			continue

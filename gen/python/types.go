@@ -9,11 +9,13 @@ import (
 	"sdp/schema"
 )
 
-func (g *generator) variantClass(v *schema.Variant) string {
-	if v.Kind == schema.VariantStruct {
-		return g.n.decl[v.Struct]
+// variantClass is the class of a union variant's values: the struct a
+// struct variant carries, else the variant's own class.
+func (g *generator) variantClass(pv *plan.Variant) string {
+	if s := carried(pv); s != nil {
+		return g.n.decl[s.Value.Decl.Decl]
 	}
-	return g.n.variant[v]
+	return g.n.variant[pv.Variant]
 }
 
 func (g *generator) docstring(doc []string) {
@@ -194,7 +196,7 @@ func (g *generator) value(v *plan.Value) string {
 	case plan.Enum:
 		return g.n.decl[v.Decl.Decl] + "." + g.n.values[v.Decl.Enum.Values[0]]
 	case plan.Union:
-		return g.variantClass(v.Decl.Variants[0].Variant) + "()"
+		return g.variantClass(v.Decl.Variants[0]) + "()"
 	}
 	panic("python: a value of op " + v.Op.String())
 }
