@@ -123,7 +123,7 @@ func (g *generator) fieldsDecode(fields []*plan.Field, prefix, temp string) stri
 // _sdp_depth.
 func (g *generator) decoder(v *plan.Value) {
 	p := g.p
-	p.F("def _sdp_d_%s(_sdp_r: _SdpReader, _sdp_depth: int) -> %s:", canon(v), g.hint(v.Type))
+	p.F("def _sdp_d_%s(_sdp_r: _SdpReader, _sdp_depth: int) -> %s:", canon(v), g.hint(v))
 	p.In()
 	defer p.Out()
 	switch v.Op {
@@ -250,7 +250,7 @@ func (g *generator) loop(e *plan.Value, n string) {
 		return
 	}
 	p := g.p
-	p.F("_sdp_out: list[%s] = []", g.hint(e.Type))
+	p.F("_sdp_out: list[%s] = []", g.hint(e))
 	p.Line("_sdp_i = 0")
 	p.Line("try:")
 	p.F("    for _sdp_i in range(%s):", n)

@@ -82,7 +82,7 @@ func (g *generator) fieldsEncode(fields []*plan.Field) {
 // to _sdp_out.
 func (g *generator) encoder(v *plan.Value) {
 	p := g.p
-	p.F("def _sdp_e_%s(_sdp_v: %s, _sdp_out: bytearray) -> None:", canon(v), g.hint(v.Type))
+	p.F("def _sdp_e_%s(_sdp_v: %s, _sdp_out: bytearray) -> None:", canon(v), g.hint(v))
 	p.In()
 	defer p.Out()
 	switch v.Op {

@@ -137,6 +137,8 @@ func (g *generator) fastBody(fp fastPlan) {
 			(s.Run != nil || f.Value.Op == plan.Scalar && f.Value.Kind != schema.Bool)
 		if s.Run != nil || fuse {
 			codes := runCodes(s.Fields)
+			// Registered even when fused (then unused): the module's
+			// struct.Struct table is kept as it was before the plan.
 			st := g.structFormat(codes)
 			offs, total := []int{0}, f.Value.Fixed
 			if s.Run != nil {
@@ -232,7 +234,7 @@ func (g *generator) inlineLoop(e *plan.Value, n string) bool {
 		return false
 	}
 	p := g.p
-	p.F("_sdp_out: list[%s] = []", g.hint(e.Type))
+	p.F("_sdp_out: list[%s] = []", g.hint(e))
 	p.Line("_sdp_i = 0")
 	// The elements' depth checks (rule 9), and their flattened structs':
 	// the element decoder raises the error.

@@ -41,8 +41,10 @@ MESSAGE_HEADER_SIZE HELLO_TYPE_ID DEFAULT_MAX_MESSAGE_SIZE annotations`)
 
 // members are the names a struct's or variant's fields may not take: the
 // generated methods.
-var members = set(`decode decode_prefix decode_message encode encode_into encoded_size encode_message
-encode_message_into encoded_message_size TYPE_ID FINGERPRINT`)
+var members = set(memberNames)
+
+const memberNames = `decode decode_prefix decode_message encode encode_into encoded_size encode_message
+encode_message_into encoded_message_size TYPE_ID FINGERPRINT`
 
 // enumMembers are names an IntEnum member may not take.
 var enumMembers = set(`FINGERPRINT name value mro as_integer_ratio bit_count bit_length conjugate denominator from_bytes

@@ -22,7 +22,7 @@ func (g *generator) sizeExpr(v *plan.Value, expr string) string {
 // sizer writes _sdp_s_<canon>, the encoded size of a value of v.
 func (g *generator) sizer(v *plan.Value) {
 	p := g.p
-	p.F("def _sdp_s_%s(_sdp_v: %s) -> int:", canon(v), g.hint(v.Type))
+	p.F("def _sdp_s_%s(_sdp_v: %s) -> int:", canon(v), g.hint(v))
 	p.In()
 	defer p.Out()
 	switch v.Op {

@@ -71,7 +71,7 @@ func (g *generator) class(st *schema.Struct, name string, doc []string, fields [
 		shadow[g.n.fields[f.Field]] = true
 	}
 	if st != nil {
-		for m := range members {
+		for _, m := range strings.Fields(memberNames) {
 			shadow[m] = true
 		}
 	}
@@ -92,8 +92,8 @@ func (g *generator) class(st *schema.Struct, name string, doc []string, fields [
 	p.Out()
 }
 
-// hint is the type annotation of t at module scope.
-func (g *generator) hint(t *schema.Type) string { return g.hintIn(t, nil) }
+// hint is the type annotation of a value of v at module scope.
+func (g *generator) hint(v *plan.Value) string { return g.hintIn(v.Type, nil) }
 
 // nm is how an annotation names name where the names in shadow (a class's
 // fields) hide module-level ones: through an `_sdp_` alias.
