@@ -1,6 +1,17 @@
 // Package python generates a Python package (CPython 3.9+, standard library
 // only) from a schema: dataclasses, IntEnums and union variant classes with
 // strict decoders, validating encoders, messages and streams.
+//
+// It prints the codec plan (sdp/gen/plan): every size, encode and decode
+// helper switches on the plan ops of the values it codes, and runs of
+// scalars and enums are the plan's grouping under pyRuns. The one mapping
+// of schema types left is the type annotation (hintIn). By what it emits:
+// package.go (pyproject.toml and the files), python.go (the module and its
+// helper worklist), types.go (classes, enums, annotations, defaults),
+// messages.go (struct methods, module functions and message tables),
+// size.go, encode.go and decode.go (the _sdp_s_, _sdp_e_ and _sdp_d_
+// helpers, one function per op family), fast.go (a struct decoder's fast
+// path), runs.go (run formats) and names.go (the naming view).
 package python
 
 import (
