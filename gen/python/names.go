@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"sdp/gen/naming"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -40,8 +41,10 @@ MESSAGE_HEADER_SIZE HELLO_TYPE_ID DEFAULT_MAX_MESSAGE_SIZE annotations`)
 
 // members are the names a struct's or variant's fields may not take: the
 // generated methods.
-var members = set(`decode decode_prefix decode_message encode encode_into encoded_size encode_message
-encode_message_into encoded_message_size TYPE_ID FINGERPRINT`)
+var members = set(memberNames)
+
+const memberNames = `decode decode_prefix decode_message encode encode_into encoded_size encode_message
+encode_message_into encoded_message_size TYPE_ID FINGERPRINT`
 
 // enumMembers are names an IntEnum member may not take.
 var enumMembers = set(`FINGERPRINT name value mro as_integer_ratio bit_count bit_length conjugate denominator from_bytes
@@ -160,26 +163,28 @@ func newNames(s *schema.Schema) *names {
 	return n
 }
 
-// canon is a canonical spelling of a type, for helper function names: two
-// types with the same spelling decode alike.
-func canon(t *schema.Type) string {
-	switch t.Kind {
-	case schema.Array:
-		return "list_" + canon(t.Elem)
-	case schema.FixedArray:
-		return "arr" + itoa(int(t.Len)) + "_" + canon(t.Elem)
-	case schema.Optional:
+// canon is a canonical spelling of a value's type, for helper function
+// names: two values with the same spelling are coded alike.
+func canon(v *plan.Value) string {
+	switch v.Op {
+	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array:
+		return "list_" + canon(v.Elem)
+	case plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
+		return "arr" + itoa(int(v.Len)) + "_" + canon(v.Elem)
+	case plan.Optional:
 		// A boxed optional (recursion) has another nominal size, and so
 		// other memory charges (rule 11), than the same ?T elsewhere.
-		if t.Boxed {
-			return "box_" + canon(t.Elem)
+		if v.Boxed {
+			return "box_" + canon(v.Elem)
 		}
-		return "opt_" + canon(t.Elem)
-	case schema.StructRef, schema.EnumRef, schema.UnionRef:
-		name := t.Decl().DeclName()
+		return "opt_" + canon(v.Elem)
+	case plan.Struct, plan.Enum, plan.Union:
+		name := v.Decl.Name()
 		return "t" + itoa(len(name)) + name
+	case plan.String:
+		return "str"
 	}
-	return t.Kind.String()
+	return v.Kind.String()
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
