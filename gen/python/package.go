@@ -57,11 +57,28 @@ requires-python = ">=3.9"
 packages = [%q]
 
 [tool.setuptools.package-data]
-%s = ["py.typed"]
+%s = ["py.typed", "_sdp_accel.c"]
 `, gen.Header(s), strings.ReplaceAll(pkg, "_", "-"), s.Name+".sdp", pkg, pkg)
+	setup := fmt.Sprintf(`# %s
+"""Builds the package's C accelerator (%s._sdp_accel) where a C compiler and
+Python's headers are present; without them, or with SDP_PURE_PYTHON=1, the
+package installs as pure Python (%s.IMPLEMENTATION says which runs)."""
+
+import os
+
+from setuptools import Extension, setup
+
+ext_modules = []
+if os.environ.get("SDP_PURE_PYTHON", "") != "1":
+    # optional: a compiler error is a warning, and the package pure Python.
+    ext_modules.append(Extension(%q, [%q], optional=True))
+setup(ext_modules=ext_modules)
+`, gen.Header(s), pkg, pkg, pkg+"._sdp_accel", pkg+"/_sdp_accel.c")
 	return []gen.File{
 		{Path: "pyproject.toml", Content: []byte(toml)},
+		{Path: "setup.py", Content: []byte(setup)},
 		{Path: pkg + "/__init__.py", Content: src},
+		{Path: pkg + "/_sdp_accel.c", Content: g.accelSource()},
 		{Path: pkg + "/py.typed", Content: []byte{}},
 	}, nil
 }

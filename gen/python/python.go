@@ -123,6 +123,8 @@ func (g *generator) module() []byte {
 	g.sep()
 	g.runStructs()
 	g.tables()
+	g.sep()
+	g.implementation()
 	return bytes.ReplaceAll(p.Bytes(), []byte("\n"+sepMark+"\n"), []byte("\n"))
 }
 
@@ -182,4 +184,23 @@ func held(v *plan.Value) string {
 		return "_sdp_v.value"
 	}
 	return "_sdp_v"
+}
+
+// implementation writes IMPLEMENTATION and the loading of the C
+// accelerator (accel.go), which replaces the struct classes' codecs and
+// decode_message with its own; the pure Python code stays the fallback.
+func (g *generator) implementation() {
+	p := g.p
+	p.Line(`IMPLEMENTATION = "python"`)
+	p.Line(`"""Which implementation runs: "c" when the package's C accelerator (the`)
+	p.Line(`extension module _sdp_accel, built at install time where a C compiler and`)
+	p.Line(`Python's headers are present) is loaded, "python" without it or when the`)
+	p.Line(`environment variable SDP_PURE_PYTHON is 1 at import."""`)
+	p.Line(`if _sdp_os.environ.get("SDP_PURE_PYTHON", "") != "1":`)
+	p.Line("    try:")
+	p.Line(`        _sdp_accel: _sdp_t.Any = _sdp_importlib.import_module(__name__ + "._sdp_accel")`)
+	p.Line("        _sdp_accel.install(globals())")
+	p.Line(`        IMPLEMENTATION = "c"`)
+	p.Line("    except ImportError:")
+	p.Line("        pass")
 }

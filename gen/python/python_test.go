@@ -106,9 +106,17 @@ func testeePath(t *testing.T) string {
 	return p
 }
 
-func start(t *testing.T, py, dir, module string, extra ...string) conformance.Testee {
+// impls are the two implementations of a package: pure Python, and the C
+// accelerator (built by buildAccel).
+var impls = []string{"python", "c"}
+
+// start starts the testee of module in dir on implementation impl ("python"
+// sets SDP_PURE_PYTHON=1; the testee checks IMPLEMENTATION).
+func start(t *testing.T, py, impl, dir, module string, extra ...string) conformance.Testee {
 	args := append([]string{testeePath(t), dir, module}, extra...)
-	testee, err := conformance.Start(exec.Command(py, args...))
+	cmd := exec.Command(py, args...)
+	cmd.Env = implEnv(impl)
+	testee, err := conformance.Start(cmd)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,19 +157,30 @@ func TestCompile(t *testing.T) {
 // the views of DecodeOptions(numpy=True) and encoding from ndarrays.
 func TestModule(t *testing.T) {
 	py := python3(t)
-	dir := writePackages(t, allSchemas(t))
+	schemas := allSchemas(t)
+	dir := writePackages(t, schemas)
+	buildAccel(t, py, dir, schemas, nil)
 	script, err := filepath.Abs(filepath.Join("testdata", "module_test.py"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out, err := exec.Command(py, script, dir).CombinedOutput(); err != nil {
-		t.Errorf("module_test.py: %v\n%s", err, out)
+	for _, impl := range impls {
+		impl := impl
+		t.Run(impl, func(t *testing.T) {
+			cmd := exec.Command(py, script, dir)
+			cmd.Env = implEnv(impl)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("module_test.py: %v\n%s", err, out)
+			}
+			t.Run("numpy", func(t *testing.T) {
+				cmd := exec.Command(numpyPython(t), script, dir, "--numpy")
+				cmd.Env = implEnv(impl)
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Errorf("module_test.py --numpy: %v\n%s", err, out)
+				}
+			})
+		})
 	}
-	t.Run("numpy", func(t *testing.T) {
-		if out, err := exec.Command(numpyPython(t), script, dir, "--numpy").CombinedOutput(); err != nil {
-			t.Errorf("module_test.py --numpy: %v\n%s", err, out)
-		}
-	})
 }
 
 // lint runs mypy --strict and ruff on files where they are installed.
@@ -206,19 +225,26 @@ func lint(t *testing.T, dir string, files []string) {
 // testee: every decode API on every input.
 func TestConformance(t *testing.T) {
 	py := python3(t)
-	dir := writePackages(t, gentest.CorpusSchemas(t))
-	st := func(t *testing.T, name string) conformance.Testee { return start(t, py, dir, name) }
-	conformance.Run(t, "python", st)
-	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "python", st) })
-	t.Run("hellos", func(t *testing.T) { conformance.RunHellos(t, "python", st) })
-	t.Run("streams_all", func(t *testing.T) { conformance.RunStreamsAll(t, "python", st) })
-	t.Run("numpy", func(t *testing.T) {
-		npy := numpyPython(t)
-		st := func(t *testing.T, name string) conformance.Testee { return start(t, npy, dir, name, "--numpy") }
-		conformance.Run(t, "python", st)
-		t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "python", st) })
-		t.Run("streams_all", func(t *testing.T) { conformance.RunStreamsAll(t, "python", st) })
-	})
+	schemas := gentest.CorpusSchemas(t)
+	dir := writePackages(t, schemas)
+	buildAccel(t, py, dir, schemas, nil)
+	for _, impl := range impls {
+		impl := impl
+		t.Run(impl, func(t *testing.T) {
+			st := func(t *testing.T, name string) conformance.Testee { return start(t, py, impl, dir, name) }
+			conformance.Run(t, "python", st)
+			t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "python", st) })
+			t.Run("hellos", func(t *testing.T) { conformance.RunHellos(t, "python", st) })
+			t.Run("streams_all", func(t *testing.T) { conformance.RunStreamsAll(t, "python", st) })
+			t.Run("numpy", func(t *testing.T) {
+				npy := numpyPython(t)
+				st := func(t *testing.T, name string) conformance.Testee { return start(t, npy, impl, dir, name, "--numpy") }
+				conformance.Run(t, "python", st)
+				t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "python", st) })
+				t.Run("streams_all", func(t *testing.T) { conformance.RunStreamsAll(t, "python", st) })
+			})
+		})
+	}
 }
 
 // TestRandomSchemas runs the random-schema suites (plain and adversarial
@@ -239,30 +265,41 @@ func TestRandomSchemas(t *testing.T) {
 		t.Errorf("py_compile: %v\n%s", err, out)
 	}
 	lint(t, dir, inits)
-	st := func(t *testing.T, su *randschema.Suite) conformance.Testee {
-		return start(t, py, dir, PackageName(su.Schema, gen.Options{}))
+	buildAccel(t, py, dir, schemas, nil)
+	for _, impl := range impls {
+		impl := impl
+		t.Run(impl, func(t *testing.T) {
+			st := func(t *testing.T, su *randschema.Suite) conformance.Testee {
+				return start(t, py, impl, dir, PackageName(su.Schema, gen.Options{}))
+			}
+			gentest.RunRandom(t, "python", "./gen/python", suites, st)
+			t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "python", "./gen/python", suites, st) })
+			t.Run("hellos", func(t *testing.T) { gentest.RunRandomHellos(t, "python", "./gen/python", suites, st) })
+			t.Run("streams_all", func(t *testing.T) { gentest.RunRandomStreamsAll(t, "python", "./gen/python", suites, st) })
+			t.Run("numpy", func(t *testing.T) {
+				npy := numpyPython(t)
+				st := func(t *testing.T, su *randschema.Suite) conformance.Testee {
+					return start(t, npy, impl, dir, PackageName(su.Schema, gen.Options{}), "--numpy")
+				}
+				gentest.RunRandom(t, "python", "./gen/python", suites, st)
+				t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "python", "./gen/python", suites, st) })
+				t.Run("streams_all", func(t *testing.T) { gentest.RunRandomStreamsAll(t, "python", "./gen/python", suites, st) })
+			})
+		})
 	}
-	gentest.RunRandom(t, "python", "./gen/python", suites, st)
-	t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "python", "./gen/python", suites, st) })
-	t.Run("hellos", func(t *testing.T) { gentest.RunRandomHellos(t, "python", "./gen/python", suites, st) })
-	t.Run("streams_all", func(t *testing.T) { gentest.RunRandomStreamsAll(t, "python", "./gen/python", suites, st) })
-	t.Run("numpy", func(t *testing.T) {
-		npy := numpyPython(t)
-		st := func(t *testing.T, su *randschema.Suite) conformance.Testee {
-			return start(t, npy, dir, PackageName(su.Schema, gen.Options{}), "--numpy")
-		}
-		gentest.RunRandom(t, "python", "./gen/python", suites, st)
-		t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "python", "./gen/python", suites, st) })
-		t.Run("streams_all", func(t *testing.T) { gentest.RunRandomStreamsAll(t, "python", "./gen/python", suites, st) })
-	})
 }
 
 // TestHostile sends the hostile inputs to the testee of hostile.sdp, served
 // on a thread with a 512 KiB stack.
 func TestHostile(t *testing.T) {
 	py := python3(t)
-	dir := writePackages(t, []*schema.Schema{gentest.LoadSchema(t, conformance.SchemaPath("hostile"))})
-	gentest.RunHostile(t, "python", start(t, py, dir, "hostile", "--stack"))
+	schemas := []*schema.Schema{gentest.LoadSchema(t, conformance.SchemaPath("hostile"))}
+	dir := writePackages(t, schemas)
+	buildAccel(t, py, dir, schemas, nil)
+	for _, impl := range impls {
+		impl := impl
+		t.Run(impl, func(t *testing.T) { gentest.RunHostile(t, "python", start(t, py, impl, dir, "hostile", "--stack")) })
+	}
 }
 
 // TestPackageOption generates through the registry (as `sdp gen --lang
@@ -284,7 +321,7 @@ func TestPackageOption(t *testing.T) {
 			t.Errorf("pyproject.toml does not name the distribution my-plugins:\n%s", f.Content)
 		}
 	}
-	if want := "pyproject.toml my_plugins/__init__.py my_plugins/py.typed"; strings.Join(paths, " ") != want {
+	if want := "pyproject.toml setup.py my_plugins/__init__.py my_plugins/_sdp_accel.c my_plugins/py.typed"; strings.Join(paths, " ") != want {
 		t.Errorf("files %v, want %s", paths, want)
 	}
 	dir := t.TempDir()

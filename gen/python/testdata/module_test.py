@@ -11,6 +11,7 @@ import array
 import importlib
 import importlib.abc
 import io
+import os
 import sys
 import tempfile
 
@@ -134,7 +135,9 @@ def main():
     names = ["arrays", "enums_unions", "hostile", "keywords", "messages", "nested", "optionals", "plugins",
              "primitives", "recursive", "pynames"]
     mods = {n: importlib.import_module(n) for n in names}
+    want = os.environ.get("SDP_TESTEE_IMPL")
     for m in mods.values():
+        check(not want or m.IMPLEMENTATION == want, m.__name__ + ": IMPLEMENTATION is " + m.IMPLEMENTATION + ", not " + str(want))
         defaults(m)
 
     # Errors: rule, offset, path.

@@ -15,6 +15,7 @@ import dataclasses
 import importlib
 import importlib.abc
 import io
+import os
 import struct
 import sys
 import threading
@@ -37,6 +38,9 @@ def main() -> None:
     if "--numpy" not in sys.argv[3:]:
         sys.meta_path.insert(0, NoNumpy())
     m = importlib.import_module(sys.argv[2])
+    want = os.environ.get("SDP_TESTEE_IMPL")
+    if want and m.IMPLEMENTATION != want:
+        raise SystemExit("the testee runs " + m.IMPLEMENTATION + ", not " + want)
     if "--numpy" in sys.argv[3:]:
         global OPTS
         OPTS = m.DecodeOptions(numpy=True)

@@ -9,6 +9,7 @@ import dataclasses as _sdp_dc
 import enum as _sdp_enum
 import importlib as _sdp_importlib
 import math as _sdp_math
+import os as _sdp_os
 import struct as _sdp_struct
 import sys as _sdp_sys
 import typing as _sdp_t
@@ -1862,3 +1863,17 @@ _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Arrays, 2: Fixed, 3: Point, 4: U32Array, 5: I16Array, 6: F32Array, 7: ByteArray, 8: SmallArrays}
 FINGERPRINTS: dict[str, int] = {"Arrays": 0x3fa176620af36fec, "Fixed": 0x1aebedf48f595dd6, "Point": 0xb357e638507a4fd8, "U32Array": 0x6e30fda6680ddd61, "I16Array": 0xf11ef3e684375d4e, "F32Array": 0x2e0f438fb0af7d6c, "ByteArray": 0x668e0d094f491791, "SmallArrays": 0x2f8de6467a389f8b}
 _SDP_HELLO: dict[int, tuple[str, int]] = {1: ("Arrays", 0x3fa176620af36fec), 2: ("Fixed", 0x1aebedf48f595dd6), 3: ("Point", 0xb357e638507a4fd8), 4: ("U32Array", 0x6e30fda6680ddd61), 5: ("I16Array", 0xf11ef3e684375d4e), 6: ("F32Array", 0x2e0f438fb0af7d6c), 7: ("ByteArray", 0x668e0d094f491791), 8: ("SmallArrays", 0x2f8de6467a389f8b)}
+
+
+IMPLEMENTATION = "python"
+"""Which implementation runs: "c" when the package's C accelerator (the
+extension module _sdp_accel, built at install time where a C compiler and
+Python's headers are present) is loaded, "python" without it or when the
+environment variable SDP_PURE_PYTHON is 1 at import."""
+if _sdp_os.environ.get("SDP_PURE_PYTHON", "") != "1":
+    try:
+        _sdp_accel: _sdp_t.Any = _sdp_importlib.import_module(__name__ + "._sdp_accel")
+        _sdp_accel.install(globals())
+        IMPLEMENTATION = "c"
+    except ImportError:
+        pass

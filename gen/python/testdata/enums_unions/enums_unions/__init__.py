@@ -9,6 +9,7 @@ import dataclasses as _sdp_dc
 import enum as _sdp_enum
 import importlib as _sdp_importlib
 import math as _sdp_math
+import os as _sdp_os
 import struct as _sdp_struct
 import sys as _sdp_sys
 import typing as _sdp_t
@@ -1579,3 +1580,17 @@ _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Circle, 2: Enums, 3: Unions}
 FINGERPRINTS: dict[str, int] = {"Small": 0xfd4bb75d044f397b, "Sparse": 0x486fe1ac71d8d047, "Wide": 0x52d094481be88ed2, "Default": 0x57d3fdffa9318b61, "Circle": 0x5e11b586050edf5a, "Shape": 0x28be185246637b0b, "Nested": 0xce7c68dca9b34bae, "Enums": 0xfdbe7c9d660a37cd, "Unions": 0x79d649e1b80fd113}
 _SDP_HELLO: dict[int, tuple[str, int]] = {1: ("Circle", 0x5e11b586050edf5a), 2: ("Enums", 0xfdbe7c9d660a37cd), 3: ("Unions", 0x79d649e1b80fd113)}
+
+
+IMPLEMENTATION = "python"
+"""Which implementation runs: "c" when the package's C accelerator (the
+extension module _sdp_accel, built at install time where a C compiler and
+Python's headers are present) is loaded, "python" without it or when the
+environment variable SDP_PURE_PYTHON is 1 at import."""
+if _sdp_os.environ.get("SDP_PURE_PYTHON", "") != "1":
+    try:
+        _sdp_accel: _sdp_t.Any = _sdp_importlib.import_module(__name__ + "._sdp_accel")
+        _sdp_accel.install(globals())
+        IMPLEMENTATION = "c"
+    except ImportError:
+        pass

@@ -9,6 +9,7 @@ import dataclasses as _sdp_dc
 import enum as _sdp_enum
 import importlib as _sdp_importlib
 import math as _sdp_math
+import os as _sdp_os
 import struct as _sdp_struct
 import sys as _sdp_sys
 import typing as _sdp_t
@@ -1467,3 +1468,17 @@ _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Big, 2: Holder, 3: Events, 4: Node, 5: Nodes, 6: Chain}
 FINGERPRINTS: dict[str, int] = {"Big": 0x3d4d187f0388be9b, "Holder": 0xce200ca371647716, "Wide": 0x4ed1e84b345954a5, "Events": 0x2ff4af8c81321c9e, "Node": 0xa3e0df29b202ed91, "Nodes": 0xfa75ef5cbf85abae, "Chain": 0x6d678ace304efc49}
 _SDP_HELLO: dict[int, tuple[str, int]] = {1: ("Big", 0x3d4d187f0388be9b), 2: ("Holder", 0xce200ca371647716), 3: ("Events", 0x2ff4af8c81321c9e), 4: ("Node", 0xa3e0df29b202ed91), 5: ("Nodes", 0xfa75ef5cbf85abae), 6: ("Chain", 0x6d678ace304efc49)}
+
+
+IMPLEMENTATION = "python"
+"""Which implementation runs: "c" when the package's C accelerator (the
+extension module _sdp_accel, built at install time where a C compiler and
+Python's headers are present) is loaded, "python" without it or when the
+environment variable SDP_PURE_PYTHON is 1 at import."""
+if _sdp_os.environ.get("SDP_PURE_PYTHON", "") != "1":
+    try:
+        _sdp_accel: _sdp_t.Any = _sdp_importlib.import_module(__name__ + "._sdp_accel")
+        _sdp_accel.install(globals())
+        IMPLEMENTATION = "c"
+    except ImportError:
+        pass

@@ -9,6 +9,7 @@ import dataclasses as _sdp_dc
 import enum as _sdp_enum
 import importlib as _sdp_importlib
 import math as _sdp_math
+import os as _sdp_os
 import struct as _sdp_struct
 import sys as _sdp_sys
 import typing as _sdp_t
@@ -1288,3 +1289,17 @@ _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Error, 2: Holder}
 FINGERPRINTS: dict[str, int] = {"Type": 0xdd0a2cd416c5259c, "Error": 0x1ea1681bc3ae1522, "Result": 0x218032fdc6e25e8a, "Holder": 0x2a67c557b55fbd12}
 _SDP_HELLO: dict[int, tuple[str, int]] = {1: ("Error", 0x1ea1681bc3ae1522), 2: ("Holder", 0x2a67c557b55fbd12)}
+
+
+IMPLEMENTATION = "python"
+"""Which implementation runs: "c" when the package's C accelerator (the
+extension module _sdp_accel, built at install time where a C compiler and
+Python's headers are present) is loaded, "python" without it or when the
+environment variable SDP_PURE_PYTHON is 1 at import."""
+if _sdp_os.environ.get("SDP_PURE_PYTHON", "") != "1":
+    try:
+        _sdp_accel: _sdp_t.Any = _sdp_importlib.import_module(__name__ + "._sdp_accel")
+        _sdp_accel.install(globals())
+        IMPLEMENTATION = "c"
+    except ImportError:
+        pass

@@ -9,6 +9,7 @@ import dataclasses as _sdp_dc
 import enum as _sdp_enum
 import importlib as _sdp_importlib
 import math as _sdp_math
+import os as _sdp_os
 import struct as _sdp_struct
 import sys as _sdp_sys
 import typing as _sdp_t
@@ -1658,3 +1659,17 @@ _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: StructA, 2: Vector3, 3: Triangle, 4: Mesh, 5: Address, 6: Log, 7: Logs}
 FINGERPRINTS: dict[str, int] = {"StructA": 0x1d560a841d5f8e23, "Vector3": 0x36f4deca8dc5bf30, "Triangle": 0x851a3336cfc46e24, "Mesh": 0x4aa2fcbf4da43c05, "Address": 0x0574d1ccdd6ebcea, "Log": 0xa245b90a8d866d33, "Logs": 0x0c0c08d2d489ee4d}
 _SDP_HELLO: dict[int, tuple[str, int]] = {1: ("StructA", 0x1d560a841d5f8e23), 2: ("Vector3", 0x36f4deca8dc5bf30), 3: ("Triangle", 0x851a3336cfc46e24), 4: ("Mesh", 0x4aa2fcbf4da43c05), 5: ("Address", 0x0574d1ccdd6ebcea), 6: ("Log", 0xa245b90a8d866d33), 7: ("Logs", 0x0c0c08d2d489ee4d)}
+
+
+IMPLEMENTATION = "python"
+"""Which implementation runs: "c" when the package's C accelerator (the
+extension module _sdp_accel, built at install time where a C compiler and
+Python's headers are present) is loaded, "python" without it or when the
+environment variable SDP_PURE_PYTHON is 1 at import."""
+if _sdp_os.environ.get("SDP_PURE_PYTHON", "") != "1":
+    try:
+        _sdp_accel: _sdp_t.Any = _sdp_importlib.import_module(__name__ + "._sdp_accel")
+        _sdp_accel.install(globals())
+        IMPLEMENTATION = "c"
+    except ImportError:
+        pass

@@ -9,6 +9,7 @@ import dataclasses as _sdp_dc
 import enum as _sdp_enum
 import importlib as _sdp_importlib
 import math as _sdp_math
+import os as _sdp_os
 import struct as _sdp_struct
 import sys as _sdp_sys
 import typing as _sdp_t
@@ -1588,3 +1589,17 @@ _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Point, 2: Rectangle, 3: Scene, 4: DeviceParameter, 5: DevicePlugin, 6: AudioDevice}
 FINGERPRINTS: dict[str, int] = {"Point": 0x821cb38ce83dcf5a, "Rectangle": 0xb93f2a5bf5c73898, "Scene": 0xffec497a3c159bc1, "DeviceKind": 0xfd4bb75d044f397b, "DeviceParameter": 0x61b428fe35cb118d, "DevicePlugin": 0x81739989442ee8e6, "AudioDevice": 0x3f9e712bcedaa971}
 _SDP_HELLO: dict[int, tuple[str, int]] = {1: ("Point", 0x821cb38ce83dcf5a), 2: ("Rectangle", 0xb93f2a5bf5c73898), 3: ("Scene", 0xffec497a3c159bc1), 4: ("DeviceParameter", 0x61b428fe35cb118d), 5: ("DevicePlugin", 0x81739989442ee8e6), 6: ("AudioDevice", 0x3f9e712bcedaa971)}
+
+
+IMPLEMENTATION = "python"
+"""Which implementation runs: "c" when the package's C accelerator (the
+extension module _sdp_accel, built at install time where a C compiler and
+Python's headers are present) is loaded, "python" without it or when the
+environment variable SDP_PURE_PYTHON is 1 at import."""
+if _sdp_os.environ.get("SDP_PURE_PYTHON", "") != "1":
+    try:
+        _sdp_accel: _sdp_t.Any = _sdp_importlib.import_module(__name__ + "._sdp_accel")
+        _sdp_accel.install(globals())
+        IMPLEMENTATION = "c"
+    except ImportError:
+        pass

@@ -9,6 +9,7 @@ import dataclasses as _sdp_dc
 import enum as _sdp_enum
 import importlib as _sdp_importlib
 import math as _sdp_math
+import os as _sdp_os
 import struct as _sdp_struct
 import sys as _sdp_sys
 import typing as _sdp_t
@@ -1284,3 +1285,17 @@ _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Parameter, 2: Plugin, 3: PluginRegistry}
 FINGERPRINTS: dict[str, int] = {"Parameter": 0x7d529fbeeec53e86, "Plugin": 0x62ad9ef7c69ec5fa, "PluginRegistry": 0xfed6555777cde354}
 _SDP_HELLO: dict[int, tuple[str, int]] = {1: ("Parameter", 0x7d529fbeeec53e86), 2: ("Plugin", 0x62ad9ef7c69ec5fa), 3: ("PluginRegistry", 0xfed6555777cde354)}
+
+
+IMPLEMENTATION = "python"
+"""Which implementation runs: "c" when the package's C accelerator (the
+extension module _sdp_accel, built at install time where a C compiler and
+Python's headers are present) is loaded, "python" without it or when the
+environment variable SDP_PURE_PYTHON is 1 at import."""
+if _sdp_os.environ.get("SDP_PURE_PYTHON", "") != "1":
+    try:
+        _sdp_accel: _sdp_t.Any = _sdp_importlib.import_module(__name__ + "._sdp_accel")
+        _sdp_accel.install(globals())
+        IMPLEMENTATION = "c"
+    except ImportError:
+        pass

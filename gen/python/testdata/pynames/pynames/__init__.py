@@ -9,6 +9,7 @@ import dataclasses as _sdp_dc
 import enum as _sdp_enum
 import importlib as _sdp_importlib
 import math as _sdp_math
+import os as _sdp_os
 import struct as _sdp_struct
 import sys as _sdp_sys
 import typing as _sdp_t
@@ -1763,3 +1764,17 @@ _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Some_, 2: int_, 3: list_A, 4: Wrapper}
 FINGERPRINTS: dict[str, int] = {"value": 0x17b245b13dacfb39, "Some": 0xa2c344b98dac4a4b, "int": 0x537fde546d652ee6, "list": 0x1e8c5e3c8243493d, "list_A": 0x4d087d96f1aa4ae9, "Wrapper": 0x4b46333cae55cf16, "Message": 0x76a5cd2804330fe8, "decode_value": 0x57d3fdffa9318b61}
 _SDP_HELLO: dict[int, tuple[str, int]] = {1: ("Some", 0xa2c344b98dac4a4b), 2: ("int", 0x537fde546d652ee6), 3: ("list_A", 0x4d087d96f1aa4ae9), 4: ("Wrapper", 0x4b46333cae55cf16)}
+
+
+IMPLEMENTATION = "python"
+"""Which implementation runs: "c" when the package's C accelerator (the
+extension module _sdp_accel, built at install time where a C compiler and
+Python's headers are present) is loaded, "python" without it or when the
+environment variable SDP_PURE_PYTHON is 1 at import."""
+if _sdp_os.environ.get("SDP_PURE_PYTHON", "") != "1":
+    try:
+        _sdp_accel: _sdp_t.Any = _sdp_importlib.import_module(__name__ + "._sdp_accel")
+        _sdp_accel.install(globals())
+        IMPLEMENTATION = "c"
+    except ImportError:
+        pass

@@ -9,6 +9,7 @@ import dataclasses as _sdp_dc
 import enum as _sdp_enum
 import importlib as _sdp_importlib
 import math as _sdp_math
+import os as _sdp_os
 import struct as _sdp_struct
 import sys as _sdp_sys
 import typing as _sdp_t
@@ -1473,3 +1474,17 @@ _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Tree, 2: Node, 3: Dir, 4: Entry, 5: Program}
 FINGERPRINTS: dict[str, int] = {"Tree": 0x07c2894b87479443, "Node": 0xf81ccca2993a0dc6, "Dir": 0xab42994e381ab006, "Entry": 0xb0d5a83c904b80d1, "Expr": 0x8ee46943d00cbf18, "Program": 0x6be20630ebd41bba}
 _SDP_HELLO: dict[int, tuple[str, int]] = {1: ("Tree", 0x07c2894b87479443), 2: ("Node", 0xf81ccca2993a0dc6), 3: ("Dir", 0xab42994e381ab006), 4: ("Entry", 0xb0d5a83c904b80d1), 5: ("Program", 0x6be20630ebd41bba)}
+
+
+IMPLEMENTATION = "python"
+"""Which implementation runs: "c" when the package's C accelerator (the
+extension module _sdp_accel, built at install time where a C compiler and
+Python's headers are present) is loaded, "python" without it or when the
+environment variable SDP_PURE_PYTHON is 1 at import."""
+if _sdp_os.environ.get("SDP_PURE_PYTHON", "") != "1":
+    try:
+        _sdp_accel: _sdp_t.Any = _sdp_importlib.import_module(__name__ + "._sdp_accel")
+        _sdp_accel.install(globals())
+        IMPLEMENTATION = "c"
+    except ImportError:
+        pass
