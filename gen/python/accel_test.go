@@ -1,6 +1,8 @@
 package python
 
 import (
+	"encoding/binary"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -8,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"sdp/conformance"
 	"sdp/gen"
 	"sdp/gen/gentest"
 	"sdp/schema"
@@ -100,4 +103,80 @@ func TestAccelRuntime(t *testing.T) {
 			t.Errorf("%s: %v\n%s", c, err, out)
 		}
 	}
+}
+
+// writeVectors writes the decode and message vectors of vs with inputs
+// under max bytes for fuzz.py and leaks.py: u8 op, u16 type id, u32
+// length, the input.
+func writeVectors(t *testing.T, path string, vs []conformance.Vector, max int) {
+	var b []byte
+	for _, v := range vs {
+		if (v.Op != conformance.OpRoundtrip && v.Op != conformance.OpMessage) || len(v.Input) >= max {
+			continue
+		}
+		b = append(b, v.Op, byte(v.TypeID), byte(v.TypeID>>8))
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(v.Input)))
+		b = append(b, v.Input...)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// sanitizerEnv is the environment of a python running an accelerator
+// built with -fsanitize=address,undefined: the compiler's ASan runtime
+// preloaded (CPython itself is not instrumented), leaks not reported
+// (CPython's own), the first error fatal.
+func sanitizerEnv(t *testing.T, impl string) []string {
+	out, err := exec.Command(cc(t), "-print-file-name=libasan.so").Output()
+	lib := strings.TrimSpace(string(out))
+	if err != nil || !filepath.IsAbs(lib) || !fileExists(lib) {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s has no libasan.so (%q): the sanitizer run cannot run", cc(t), lib)
+		}
+		t.Skipf("%s has no libasan.so: the sanitizer run is skipped", cc(t))
+	}
+	return append(implEnv(impl), "LD_PRELOAD="+lib, "ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:quarantine_size_mb=8",
+		"UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
+}
+
+var sanitizeFlags = []string{"-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"}
+
+// TestAccelSanitized runs the corpus and the hostile inputs through the C
+// accelerator built with AddressSanitizer and UndefinedBehaviorSanitizer,
+// then fuzzes it with the random schemas (fuzz.py: their vectors mutated,
+// every outcome compared with the pure Python decoder's), also under the
+// sanitizers.
+func TestAccelSanitized(t *testing.T) {
+	py := python3(t)
+	env := sanitizerEnv(t, "c")
+	suites := gentest.RandomSuites(t)
+	schemas := gentest.CorpusSchemas(t)
+	for _, su := range suites {
+		schemas = append(schemas, su.Schema)
+	}
+	dir := writePackages(t, schemas)
+	buildAccel(t, py, dir, schemas, sanitizeFlags)
+	st := func(t *testing.T, name string) conformance.Testee { return startEnv(t, py, env, dir, name) }
+	t.Run("corpus", func(t *testing.T) { conformance.Run(t, "python", st) })
+	t.Run("hostile", func(t *testing.T) { gentest.RunHostile(t, "python", startEnv(t, py, env, dir, "hostile", "--stack")) })
+	script, err := filepath.Abs(filepath.Join("testdata", "fuzz.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := "400"
+	if testing.Short() {
+		n = "50"
+	}
+	t.Run("fuzz", func(t *testing.T) {
+		for i, su := range suites {
+			vf := filepath.Join(dir, su.Name+".vectors")
+			writeVectors(t, vf, su.Vectors, 1<<12)
+			cmd := exec.Command(py, script, dir, PackageName(su.Schema, gen.Options{}), vf, fmt.Sprint(i+1), n)
+			cmd.Env = env
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("fuzz.py %s: %v\n%s", su.Name, err, out)
+			}
+		}
+	})
 }

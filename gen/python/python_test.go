@@ -113,9 +113,14 @@ var impls = []string{"python", "c"}
 // start starts the testee of module in dir on implementation impl ("python"
 // sets SDP_PURE_PYTHON=1; the testee checks IMPLEMENTATION).
 func start(t *testing.T, py, impl, dir, module string, extra ...string) conformance.Testee {
+	return startEnv(t, py, implEnv(impl), dir, module, extra...)
+}
+
+// startEnv starts the testee of module in dir with the environment env.
+func startEnv(t *testing.T, py string, env []string, dir, module string, extra ...string) conformance.Testee {
 	args := append([]string{testeePath(t), dir, module}, extra...)
 	cmd := exec.Command(py, args...)
-	cmd.Env = implEnv(impl)
+	cmd.Env = env
 	testee, err := conformance.Start(cmd)
 	if err != nil {
 		t.Fatal(err)
