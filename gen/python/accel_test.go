@@ -180,3 +180,74 @@ func TestAccelSanitized(t *testing.T) {
 		}
 	})
 }
+
+// corpusVectors are the corpus's golden encodings and invalid inputs of
+// schema s, as vectors.
+func corpusVectors(t *testing.T, s *schema.Schema) []conformance.Vector {
+	ids := map[string]uint16{}
+	for _, st := range s.Structs {
+		ids[st.Name] = st.ID
+	}
+	var out []conformance.Vector
+	cases, err := conformance.Cases(s.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		if c.Golden != nil {
+			out = append(out, conformance.Vector{Op: conformance.OpRoundtrip, TypeID: ids[c.Type], Input: c.Golden})
+		}
+	}
+	invalids, err := conformance.Invalids(s.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range invalids {
+		b, err := v.Bytes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		op := conformance.OpRoundtrip
+		if v.Message {
+			op = conformance.OpMessage
+		}
+		out = append(out, conformance.Vector{Op: op, TypeID: ids[v.Type], Input: b})
+	}
+	return out
+}
+
+// TestAccelLeaks decodes (and encodes) 100,000 times per schema with the C
+// accelerator, the corpus's inputs and those of some random schemas
+// (leaks.py): memory must not grow, nor any class's reference count.
+func TestAccelLeaks(t *testing.T) {
+	py := python3(t)
+	schemas := gentest.CorpusSchemas(t)
+	vectors := map[string][]conformance.Vector{}
+	for _, s := range schemas {
+		vectors[s.Name] = corpusVectors(t, s)
+	}
+	suites := gentest.RandomSuites(t)
+	if len(suites) > 6 {
+		suites = suites[:6]
+	}
+	for _, su := range suites {
+		schemas = append(schemas, su.Schema)
+		vectors[PackageName(su.Schema, gen.Options{})] = su.Vectors
+	}
+	dir := writePackages(t, schemas)
+	buildAccel(t, py, dir, schemas, nil)
+	script, err := filepath.Abs(filepath.Join("testdata", "leaks.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range schemas {
+		pkg := PackageName(s, gen.Options{})
+		vf := filepath.Join(dir, pkg+".vectors")
+		writeVectors(t, vf, vectors[pkg], 1<<12)
+		cmd := exec.Command(py, script, dir, pkg, vf, "100000")
+		cmd.Env = implEnv("c")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("leaks.py %s: %v\n%s", pkg, err, out)
+		}
+	}
+}
