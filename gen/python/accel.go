@@ -675,7 +675,12 @@ func (a *accel) fieldsEncode(fields []*plan.Field, steps []plan.Step, c int) {
 			p.Line("    rc = -1;")
 			p.Line("    goto done;")
 			p.Line("}")
-			p.F("rc = %s;", a.encExpr(f.Value, "x"))
+			if s.Run != nil && f.Value.Op == plan.Scalar {
+				// The run's room is reserved.
+				p.F("rc = %s;", strings.Replace(a.encExpr(f.Value, "x"), "sdp_e_", "sdp_ue_", 1))
+			} else {
+				p.F("rc = %s;", a.encExpr(f.Value, "x"))
+			}
 			p.Line("Py_DECREF(x);")
 			p.Line("if (rc < 0) {")
 			p.Line("    goto done;")
@@ -732,13 +737,13 @@ func (a *accel) api() {
 	g := a.g
 	structs := g.s.Structs
 	p.Line("")
-	p.Line("static const sdp_type sdp_types[] = {")
+	p.Line("static sdp_type sdp_types[] = {")
 	for _, st := range structs {
 		i := a.index[canon(g.ref(g.plan.Of(st)))]
-		p.F("    {%d, sdp_d%d, sdp_e%d},", st.ID, i, i)
+		p.F("    {%d, sdp_d%d, sdp_e%d, 0},", st.ID, i, i)
 	}
 	if len(structs) == 0 {
-		p.Line("    {0, NULL, NULL},")
+		p.Line("    {0, NULL, NULL, 0},")
 	}
 	p.Line("};")
 	p.F("#define SDP_NTYPES %d", len(structs))

@@ -723,28 +723,40 @@ SDP_FN void sdp_raise(sdp_reader *r, Py_ssize_t base, const char *path) {
 
 /* ---- the writer ---- */
 
+/* The writer writes into a bytes object, resized as it grows and to its
+ * length at the end: the result is not copied again. */
 typedef struct {
+    PyObject *out; /* a bytes object, or NULL */
     char *buf;
     Py_ssize_t len, cap;
-    char small[512];
 } sdp_writer;
 
-SDP_FN void sdp_writer_init(sdp_writer *w) {
-    w->buf = w->small;
+/* sdp_writer_init starts a writer of about hint bytes. */
+SDP_FN int sdp_writer_init(sdp_writer *w, Py_ssize_t hint) {
     w->len = 0;
-    w->cap = (Py_ssize_t)sizeof w->small;
+    w->cap = hint < 64 ? 64 : hint;
+    w->out = PyBytes_FromStringAndSize(NULL, w->cap);
+    w->buf = w->out == NULL ? NULL : PyBytes_AS_STRING(w->out);
+    return w->out == NULL ? -1 : 0;
 }
 
 SDP_FN void sdp_writer_free(sdp_writer *w) {
-    if (w->buf != w->small) {
-        PyMem_Free(w->buf);
+    Py_CLEAR(w->out);
+    w->buf = NULL;
+}
+
+/* sdp_writer_bytes is what the writer wrote (a new reference). */
+SDP_FN PyObject *sdp_writer_bytes(sdp_writer *w) {
+    PyObject *b = w->out;
+    w->out = NULL;
+    if (w->len != w->cap && _PyBytes_Resize(&b, w->len) < 0) {
+        return NULL;
     }
-    w->buf = w->small;
+    return b;
 }
 
 SDP_FN int sdp_grow(sdp_writer *w, Py_ssize_t n) {
     Py_ssize_t cap = w->cap;
-    char *b;
     while (cap - w->len < n) {
         if (cap > PY_SSIZE_T_MAX / 2) {
             PyErr_NoMemory();
@@ -752,19 +764,11 @@ SDP_FN int sdp_grow(sdp_writer *w, Py_ssize_t n) {
         }
         cap *= 2;
     }
-    if (w->buf == w->small) {
-        b = (char *)PyMem_Malloc((size_t)cap);
-        if (b != NULL) {
-            memcpy(b, w->buf, (size_t)w->len);
-        }
-    } else {
-        b = (char *)PyMem_Realloc(w->buf, (size_t)cap);
-    }
-    if (b == NULL) {
-        PyErr_NoMemory();
+    if (_PyBytes_Resize(&w->out, cap) < 0) {
+        w->buf = NULL;
         return -1;
     }
-    w->buf = b;
+    w->buf = PyBytes_AS_STRING(w->out);
     w->cap = cap;
     return 0;
 }
@@ -902,15 +906,26 @@ SDP_FN int sdp_w_str(sdp_writer *w, PyObject *v) {
         PyErr_Format(sdp_EncodeError, "a str field holds %.100s", Py_TYPE(v)->tp_name);
         return -1;
     }
-    s = PyUnicode_AsUTF8AndSize(v, &n);
-    if (s == NULL) {
+    if (PyUnicode_IS_COMPACT_ASCII(v)) {
+        /* ASCII is its own UTF-8. */
+        s = (const char *)(((PyASCIIObject *)v) + 1);
+        n = PyUnicode_GET_LENGTH(v);
+    } else {
+        s = PyUnicode_AsUTF8AndSize(v, &n);
+        if (s == NULL) {
+            return -1;
+        }
+    }
+    if ((unsigned long long)n >= (1ULL << 32)) {
+        PyErr_Format(sdp_EncodeError, "count %zd does not fit in a u32", n);
         return -1;
     }
-    if (sdp_w_count(w, n) < 0 || sdp_reserve(w, n) < 0) {
+    if (sdp_reserve(w, n + 4) < 0) {
         return -1;
     }
-    memcpy(w->buf + w->len, s, (size_t)n);
-    w->len += n;
+    sdp_st32(w->buf + w->len, (uint32_t)n);
+    memcpy(w->buf + w->len + 4, s, (size_t)n);
+    w->len += n + 4;
     return 0;
 }
 
@@ -1143,6 +1158,42 @@ SDP_FN int sdp_e_f64(sdp_writer *w, PyObject *v) {
     return 0;
 }
 
+/* Encoders of scalars into room reserved for a run. */
+SDP_FN int sdp_ue_bool(sdp_writer *w, PyObject *v) {
+    int b = v == Py_True ? 1 : v == Py_False ? 0 : PyObject_IsTrue(v);
+    if (b < 0) {
+        return -1;
+    }
+    w->buf[w->len++] = (char)b;
+    return 0;
+}
+
+SDP_FN int sdp_ue_int(sdp_writer *w, PyObject *v, int size, int sign) {
+    uint64_t x;
+    if (sdp_int(v, size, sign, &x) < 0) {
+        return -1;
+    }
+    sdp_put_int(w->buf + w->len, size, x);
+    w->len += size;
+    return 0;
+}
+
+SDP_FN int sdp_ue_f32(sdp_writer *w, PyObject *v) {
+    if (sdp_put_f32(w->buf + w->len, v) < 0) {
+        return -1;
+    }
+    w->len += 4;
+    return 0;
+}
+
+SDP_FN int sdp_ue_f64(sdp_writer *w, PyObject *v) {
+    if (sdp_put_f64(w->buf + w->len, v) < 0) {
+        return -1;
+    }
+    w->len += 8;
+    return 0;
+}
+
 /* sdp_e_enum writes an enum value of size bytes: a member of cls as it is,
  * anything else through cls(v) (which refuses a number it does not name). */
 SDP_FN int sdp_e_enum(sdp_writer *w, PyObject *v, PyObject *cls, int size) {
@@ -1178,6 +1229,7 @@ typedef struct {
     unsigned tid;
     sdp_dec_fn dec;
     sdp_enc_fn enc;
+    Py_ssize_t hint; /* the size of the last encoding */
 } sdp_type;
 
 enum { SDP_EXACT, SDP_PREFIX, SDP_MESSAGE };
@@ -1288,11 +1340,14 @@ SDP_FN PyObject *sdp_decode(const sdp_type *types, int ntypes, int which, int mo
     return v;
 }
 
-/* sdp_encode encodes v as types[which], framed as a message or not. */
-SDP_FN PyObject *sdp_encode(const sdp_type *t, PyObject *v, int message) {
+/* sdp_encode encodes v as t, framed as a message or not; the writer starts
+ * at the size of t's last encoding. */
+SDP_FN PyObject *sdp_encode(sdp_type *t, PyObject *v, int message) {
     sdp_writer w;
     PyObject *b;
-    sdp_writer_init(&w);
+    if (sdp_writer_init(&w, t->hint + 10) < 0) {
+        return NULL;
+    }
     if (message) {
         memcpy(w.buf, "SDP2", 4);
         sdp_st16(w.buf + 4, (uint16_t)t->tid);
@@ -1311,7 +1366,8 @@ SDP_FN PyObject *sdp_encode(const sdp_type *t, PyObject *v, int message) {
         }
         sdp_st32(w.buf + 6, (uint32_t)(w.len - 10));
     }
-    b = PyBytes_FromStringAndSize(w.buf, w.len);
+    t->hint = w.len;
+    b = sdp_writer_bytes(&w);
     sdp_writer_free(&w);
     return b;
 }
@@ -1466,7 +1522,7 @@ static int sdp_e1(sdp_writer *w, PyObject *v, long depth) {
         rc = -1;
         goto done;
     }
-    rc = sdp_e_int(w, x, 4, 0);
+    rc = sdp_ue_int(w, x, 4, 0);
     Py_DECREF(x);
     if (rc < 0) {
         goto done;
@@ -1567,7 +1623,7 @@ static int sdp_e2(sdp_writer *w, PyObject *v, long depth) {
             rc = -1;
             goto done;
         }
-        rc = sdp_e_int(w, x, 8, 1);
+        rc = sdp_ue_int(w, x, 8, 1);
         Py_DECREF(x);
         if (rc < 0) {
             goto done;
@@ -1839,7 +1895,7 @@ static int sdp_e4(sdp_writer *w, PyObject *v, long depth) {
         rc = -1;
         goto done;
     }
-    rc = sdp_e_int(w, x, 4, 0);
+    rc = sdp_ue_int(w, x, 4, 0);
     Py_DECREF(x);
     if (rc < 0) {
         goto done;
@@ -1848,7 +1904,7 @@ static int sdp_e4(sdp_writer *w, PyObject *v, long depth) {
         rc = -1;
         goto done;
     }
-    rc = sdp_e_f64(w, x);
+    rc = sdp_ue_f64(w, x);
     Py_DECREF(x);
     if (rc < 0) {
         goto done;
@@ -2318,10 +2374,10 @@ static int sdp_e18(sdp_writer *w, PyObject *v, long depth) {
     return rc;
 }
 
-static const sdp_type sdp_types[] = {
-    {1, sdp_d1, sdp_e1},
-    {2, sdp_d3, sdp_e3},
-    {3, sdp_d4, sdp_e4},
+static sdp_type sdp_types[] = {
+    {1, sdp_d1, sdp_e1, 0},
+    {2, sdp_d3, sdp_e3, 0},
+    {3, sdp_d4, sdp_e4, 0},
 };
 #define SDP_NTYPES 3
 
