@@ -740,10 +740,10 @@ func (a *accel) api() {
 	p.Line("static sdp_type sdp_types[] = {")
 	for _, st := range structs {
 		i := a.index[canon(g.ref(g.plan.Of(st)))]
-		p.F("    {%d, sdp_d%d, sdp_e%d, 0},", st.ID, i, i)
+		p.F("    {%d, sdp_d%d, sdp_e%d, 0, &sdp_classes[%d]},", st.ID, i, i, a.classOf[g.n.decl[st]])
 	}
 	if len(structs) == 0 {
-		p.Line("    {0, NULL, NULL, 0},")
+		p.Line("    {0, NULL, NULL, 0, NULL},")
 	}
 	p.Line("};")
 	p.F("#define SDP_NTYPES %d", len(structs))
@@ -757,6 +757,9 @@ func (a *accel) api() {
 			p.F("    return sdp_decode(sdp_types, SDP_NTYPES, %d, %s, args, nargs, kwnames);", t, m.mode)
 			p.Line("}")
 		}
+		p.F("static PyObject *sdp_decode_into%d(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {", t)
+		p.F("    return sdp_decode_into(&sdp_types[%d], self, args, nargs, kwnames);", t)
+		p.Line("}")
 		for _, m := range []struct{ name, msg string }{{"encode", "0"}, {"encode_message", "1"}} {
 			p.F("static PyObject *sdp_%s%d(PyObject *self, PyObject *unused) {", m.name, t)
 			p.Line("    (void)unused;")
@@ -767,6 +770,7 @@ func (a *accel) api() {
 			{"decode", fmt.Sprintf("sdp_decode%d", t), "METH_FASTCALL | METH_KEYWORDS", "Decodes data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."},
 			{"decode_prefix", fmt.Sprintf("sdp_decode_prefix%d", t), "METH_FASTCALL | METH_KEYWORDS", "Decodes a value at the start of data; returns it and the bytes consumed."},
 			{"decode_message", fmt.Sprintf("sdp_decode_message%d", t), "METH_FASTCALL | METH_KEYWORDS", fmt.Sprintf("Decodes a message that must carry a %s (type id %d).", st.Name, st.ID)},
+			{"decode_into", fmt.Sprintf("sdp_decode_into%d", t), "METH_FASTCALL | METH_KEYWORDS", "Decodes data exactly into this value, replacing every field; after an error no field has changed."},
 			{"encode", fmt.Sprintf("sdp_encode%d", t), "METH_NOARGS", "Encodes the value; raises EncodeError for a value that has no encoding."},
 			{"encode_message", fmt.Sprintf("sdp_encode_message%d", t), "METH_NOARGS", "Encodes the value as a message: header, then payload."},
 		}
@@ -816,7 +820,7 @@ func (a *accel) api() {
 	}
 	for t, st := range structs {
 		c := a.classOf[g.n.decl[st]]
-		p.F("for (i = 0; i < 5; i++) {")
+		p.F("for (i = 0; i < 6; i++) {")
 		p.F("    if (sdp_set_method(&sdp_classes[%d], &sdp_methods%d[i], i < 3) < 0) {", c, t)
 		p.Line("        return NULL;")
 		p.Line("    }")

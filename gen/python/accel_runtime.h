@@ -1228,6 +1228,7 @@ typedef struct {
     sdp_dec_fn dec;
     sdp_enc_fn enc;
     Py_ssize_t hint; /* the size of the last encoding */
+    sdp_class *cls;
 } sdp_type;
 
 enum { SDP_EXACT, SDP_PREFIX, SDP_MESSAGE };
@@ -1368,6 +1369,39 @@ SDP_FN PyObject *sdp_encode(sdp_type *t, PyObject *v, int message) {
     b = sdp_writer_bytes(&w);
     sdp_writer_free(&w);
     return b;
+}
+
+/* sdp_decode_into decodes data exactly as t into self: every field of
+ * self is replaced once the whole value decoded, none after an error. */
+SDP_FN PyObject *sdp_decode_into(sdp_type *t, PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                 PyObject *kwnames) {
+    sdp_class *c = t->cls;
+    PyObject *v = sdp_decode(t, 1, 0, SDP_EXACT, args, nargs, kwnames);
+    int i;
+    if (v == NULL) {
+        return NULL;
+    }
+    for (i = 0; i < c->nfields; i++) {
+        PyObject *x = sdp_get(c, v, i);
+        if (x == NULL) {
+            Py_DECREF(v);
+            return NULL;
+        }
+        if (c->slotted && Py_TYPE(self) == c->tp) {
+            PyObject **slot = (PyObject **)((char *)self + c->offsets[i]), *old = *slot;
+            *slot = x;
+            Py_XDECREF(old);
+        } else {
+            int rc = PyObject_SetAttr(self, c->attrs[i], x);
+            Py_DECREF(x);
+            if (rc < 0) {
+                Py_DECREF(v);
+                return NULL;
+            }
+        }
+    }
+    Py_DECREF(v);
+    Py_RETURN_NONE;
 }
 
 /* sdp_set_method installs a C function on a class: a classmethod, or a

@@ -43,7 +43,7 @@ MESSAGE_HEADER_SIZE HELLO_TYPE_ID DEFAULT_MAX_MESSAGE_SIZE annotations`)
 // generated methods.
 var members = set(memberNames)
 
-const memberNames = `decode decode_prefix decode_message encode encode_into encoded_size encode_message
+const memberNames = `decode decode_prefix decode_message decode_into encode encode_into encoded_size encode_message
 encode_message_into encoded_message_size TYPE_ID FINGERPRINT`
 
 // enumMembers are names an IntEnum member may not take.

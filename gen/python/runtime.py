@@ -523,6 +523,12 @@ def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, ty
         raise EncodeError(str(e)) from None
 
 
+def _sdp_into(dst: _sdp_t.Any, src: _sdp_t.Any) -> None:
+    """Moves every field of src (just decoded) into dst."""
+    for f in _sdp_dc.fields(src):
+        setattr(dst, f.name, getattr(src, f.name))
+
+
 def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exact: bool) -> _SDP_T:
     try:
         v = fn(r, 1)

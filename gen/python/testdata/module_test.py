@@ -162,6 +162,12 @@ def main():
     raises(lambda: reg.encode_into(buf, 4), p.EncodeError, "encode_into a buffer too small")
     v, n = p.PluginRegistry.decode_prefix(b + b"\x00\x01")
     check(v == reg and n == len(b), "decode_prefix")
+    into = p.PluginRegistry(total_plugin_count=9)
+    into.decode_into(b)
+    check(into == reg, "decode_into")
+    keep = p.PluginRegistry(total_plugin_count=9)
+    raises(lambda: keep.decode_into(b[:-1]), p.DecodeError, "decode_into of a cut input")
+    check(keep == p.PluginRegistry(total_plugin_count=9), "decode_into changed the value before an error")
     check(p.PluginRegistry.decode(memoryview(bytearray(b))) == reg, "decode from a memoryview")
     e = raises(lambda: p.Plugin.decode_message(reg.encode_message()), p.DecodeError, "decode_message of another type")
     if e:

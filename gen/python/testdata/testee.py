@@ -170,6 +170,14 @@ def handle(m, op, tid, data):
                 return BROKEN, b"decode of a bytearray or memoryview disagrees"
             if OPTS is not None and kind == "ok" and views(m, v2):
                 return BROKEN, views(m, v2).encode()
+        # decode_into: the same outcome; nothing changed after an error.
+        into = cls()
+        before = into.encode()
+        ki, vi = outcome(lambda: into.decode_into(data, OPTS))
+        if ki != kind or (kind == "err" and ((vi.rule, vi.offset, vi.path) != (v.rule, v.offset, v.path) or into.encode() != before)):
+            return BROKEN, b"decode_into disagrees with decode"
+        if kind == "ok" and into.encode() != v.encode():
+            return BROKEN, b"decode_into decodes differently"
         kp, vp = outcome(lambda: cls.decode_prefix(data, OPTS))
         if kind == "ok":
             if kp != "ok" or vp[1] != len(data) or vp[0].encode() != v.encode():

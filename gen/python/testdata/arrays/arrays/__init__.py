@@ -529,6 +529,12 @@ def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, ty
         raise EncodeError(str(e)) from None
 
 
+def _sdp_into(dst: _sdp_t.Any, src: _sdp_t.Any) -> None:
+    """Moves every field of src (just decoded) into dst."""
+    for f in _sdp_dc.fields(src):
+        setattr(dst, f.name, getattr(src, f.name))
+
+
 def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exact: bool) -> _SDP_T:
     try:
         v = fn(r, 1)
@@ -756,6 +762,10 @@ class Arrays:
         _sdp_header(data, 1)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t6Arrays, True)
 
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t6Arrays, True))
+
     def encode(self) -> _sdp_bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run_parts(_sdp_e_t6Arrays, self)
@@ -822,6 +832,10 @@ class Fixed:
         _sdp_header(data, 2)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t5Fixed, True)
 
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t5Fixed, True))
+
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run_parts(_sdp_e_t5Fixed, self)
@@ -877,6 +891,10 @@ class Point:
         _sdp_header(data, 3)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t5Point, True)
 
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t5Point, True))
+
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(_sdp_e_t5Point, self)
@@ -931,6 +949,10 @@ class U32Array:
         _sdp_header(data, 4)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t8U32Array, True)
 
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t8U32Array, True))
+
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run_parts(_sdp_e_t8U32Array, self)
@@ -980,6 +1002,10 @@ class I16Array:
         """Decodes a message that must carry a I16Array (type id 5)."""
         _sdp_header(data, 5)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t8I16Array, True)
+
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t8I16Array, True))
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
@@ -1031,6 +1057,10 @@ class F32Array:
         _sdp_header(data, 6)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t8F32Array, True)
 
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t8F32Array, True))
+
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run_parts(_sdp_e_t8F32Array, self)
@@ -1080,6 +1110,10 @@ class ByteArray:
         """Decodes a message that must carry a ByteArray (type id 7)."""
         _sdp_header(data, 7)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t9ByteArray, True)
+
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t9ByteArray, True))
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
@@ -1132,6 +1166,10 @@ class SmallArrays:
         """Decodes a message that must carry a SmallArrays (type id 8)."""
         _sdp_header(data, 8)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t11SmallArrays, True)
+
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t11SmallArrays, True))
 
     def encode(self) -> _sdp_bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""

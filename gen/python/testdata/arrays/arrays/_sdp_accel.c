@@ -1230,6 +1230,7 @@ typedef struct {
     sdp_dec_fn dec;
     sdp_enc_fn enc;
     Py_ssize_t hint; /* the size of the last encoding */
+    sdp_class *cls;
 } sdp_type;
 
 enum { SDP_EXACT, SDP_PREFIX, SDP_MESSAGE };
@@ -1370,6 +1371,39 @@ SDP_FN PyObject *sdp_encode(sdp_type *t, PyObject *v, int message) {
     b = sdp_writer_bytes(&w);
     sdp_writer_free(&w);
     return b;
+}
+
+/* sdp_decode_into decodes data exactly as t into self: every field of
+ * self is replaced once the whole value decoded, none after an error. */
+SDP_FN PyObject *sdp_decode_into(sdp_type *t, PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                 PyObject *kwnames) {
+    sdp_class *c = t->cls;
+    PyObject *v = sdp_decode(t, 1, 0, SDP_EXACT, args, nargs, kwnames);
+    int i;
+    if (v == NULL) {
+        return NULL;
+    }
+    for (i = 0; i < c->nfields; i++) {
+        PyObject *x = sdp_get(c, v, i);
+        if (x == NULL) {
+            Py_DECREF(v);
+            return NULL;
+        }
+        if (c->slotted && Py_TYPE(self) == c->tp) {
+            PyObject **slot = (PyObject **)((char *)self + c->offsets[i]), *old = *slot;
+            *slot = x;
+            Py_XDECREF(old);
+        } else {
+            int rc = PyObject_SetAttr(self, c->attrs[i], x);
+            Py_DECREF(x);
+            if (rc < 0) {
+                Py_DECREF(v);
+                return NULL;
+            }
+        }
+    }
+    Py_DECREF(v);
+    Py_RETURN_NONE;
 }
 
 /* sdp_set_method installs a C function on a class: a classmethod, or a
@@ -2626,14 +2660,14 @@ static int sdp_e20(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static sdp_type sdp_types[] = {
-    {1, sdp_d0, sdp_e0, 0},
-    {2, sdp_d1, sdp_e1, 0},
-    {3, sdp_d2, sdp_e2, 0},
-    {4, sdp_d3, sdp_e3, 0},
-    {5, sdp_d4, sdp_e4, 0},
-    {6, sdp_d5, sdp_e5, 0},
-    {7, sdp_d6, sdp_e6, 0},
-    {8, sdp_d7, sdp_e7, 0},
+    {1, sdp_d0, sdp_e0, 0, &sdp_classes[0]},
+    {2, sdp_d1, sdp_e1, 0, &sdp_classes[1]},
+    {3, sdp_d2, sdp_e2, 0, &sdp_classes[2]},
+    {4, sdp_d3, sdp_e3, 0, &sdp_classes[3]},
+    {5, sdp_d4, sdp_e4, 0, &sdp_classes[4]},
+    {6, sdp_d5, sdp_e5, 0, &sdp_classes[5]},
+    {7, sdp_d6, sdp_e6, 0, &sdp_classes[6]},
+    {8, sdp_d7, sdp_e7, 0, &sdp_classes[7]},
 };
 #define SDP_NTYPES 8
 
@@ -2650,6 +2684,9 @@ static PyObject *sdp_decode_message0(PyObject *cls, PyObject *const *args, Py_ss
     (void)cls;
     return sdp_decode(sdp_types, SDP_NTYPES, 0, SDP_MESSAGE, args, nargs, kwnames);
 }
+static PyObject *sdp_decode_into0(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    return sdp_decode_into(&sdp_types[0], self, args, nargs, kwnames);
+}
 static PyObject *sdp_encode0(PyObject *self, PyObject *unused) {
     (void)unused;
     return sdp_encode(&sdp_types[0], self, 0);
@@ -2662,6 +2699,7 @@ static PyMethodDef sdp_methods0[] = {
     {"decode", (PyCFunction)(void (*)(void))sdp_decode0, METH_FASTCALL | METH_KEYWORDS, "Decodes data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."},
     {"decode_prefix", (PyCFunction)(void (*)(void))sdp_decode_prefix0, METH_FASTCALL | METH_KEYWORDS, "Decodes a value at the start of data; returns it and the bytes consumed."},
     {"decode_message", (PyCFunction)(void (*)(void))sdp_decode_message0, METH_FASTCALL | METH_KEYWORDS, "Decodes a message that must carry a Arrays (type id 1)."},
+    {"decode_into", (PyCFunction)(void (*)(void))sdp_decode_into0, METH_FASTCALL | METH_KEYWORDS, "Decodes data exactly into this value, replacing every field; after an error no field has changed."},
     {"encode", (PyCFunction)(void (*)(void))sdp_encode0, METH_NOARGS, "Encodes the value; raises EncodeError for a value that has no encoding."},
     {"encode_message", (PyCFunction)(void (*)(void))sdp_encode_message0, METH_NOARGS, "Encodes the value as a message: header, then payload."},
 };
@@ -2679,6 +2717,9 @@ static PyObject *sdp_decode_message1(PyObject *cls, PyObject *const *args, Py_ss
     (void)cls;
     return sdp_decode(sdp_types, SDP_NTYPES, 1, SDP_MESSAGE, args, nargs, kwnames);
 }
+static PyObject *sdp_decode_into1(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    return sdp_decode_into(&sdp_types[1], self, args, nargs, kwnames);
+}
 static PyObject *sdp_encode1(PyObject *self, PyObject *unused) {
     (void)unused;
     return sdp_encode(&sdp_types[1], self, 0);
@@ -2691,6 +2732,7 @@ static PyMethodDef sdp_methods1[] = {
     {"decode", (PyCFunction)(void (*)(void))sdp_decode1, METH_FASTCALL | METH_KEYWORDS, "Decodes data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."},
     {"decode_prefix", (PyCFunction)(void (*)(void))sdp_decode_prefix1, METH_FASTCALL | METH_KEYWORDS, "Decodes a value at the start of data; returns it and the bytes consumed."},
     {"decode_message", (PyCFunction)(void (*)(void))sdp_decode_message1, METH_FASTCALL | METH_KEYWORDS, "Decodes a message that must carry a Fixed (type id 2)."},
+    {"decode_into", (PyCFunction)(void (*)(void))sdp_decode_into1, METH_FASTCALL | METH_KEYWORDS, "Decodes data exactly into this value, replacing every field; after an error no field has changed."},
     {"encode", (PyCFunction)(void (*)(void))sdp_encode1, METH_NOARGS, "Encodes the value; raises EncodeError for a value that has no encoding."},
     {"encode_message", (PyCFunction)(void (*)(void))sdp_encode_message1, METH_NOARGS, "Encodes the value as a message: header, then payload."},
 };
@@ -2708,6 +2750,9 @@ static PyObject *sdp_decode_message2(PyObject *cls, PyObject *const *args, Py_ss
     (void)cls;
     return sdp_decode(sdp_types, SDP_NTYPES, 2, SDP_MESSAGE, args, nargs, kwnames);
 }
+static PyObject *sdp_decode_into2(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    return sdp_decode_into(&sdp_types[2], self, args, nargs, kwnames);
+}
 static PyObject *sdp_encode2(PyObject *self, PyObject *unused) {
     (void)unused;
     return sdp_encode(&sdp_types[2], self, 0);
@@ -2720,6 +2765,7 @@ static PyMethodDef sdp_methods2[] = {
     {"decode", (PyCFunction)(void (*)(void))sdp_decode2, METH_FASTCALL | METH_KEYWORDS, "Decodes data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."},
     {"decode_prefix", (PyCFunction)(void (*)(void))sdp_decode_prefix2, METH_FASTCALL | METH_KEYWORDS, "Decodes a value at the start of data; returns it and the bytes consumed."},
     {"decode_message", (PyCFunction)(void (*)(void))sdp_decode_message2, METH_FASTCALL | METH_KEYWORDS, "Decodes a message that must carry a Point (type id 3)."},
+    {"decode_into", (PyCFunction)(void (*)(void))sdp_decode_into2, METH_FASTCALL | METH_KEYWORDS, "Decodes data exactly into this value, replacing every field; after an error no field has changed."},
     {"encode", (PyCFunction)(void (*)(void))sdp_encode2, METH_NOARGS, "Encodes the value; raises EncodeError for a value that has no encoding."},
     {"encode_message", (PyCFunction)(void (*)(void))sdp_encode_message2, METH_NOARGS, "Encodes the value as a message: header, then payload."},
 };
@@ -2737,6 +2783,9 @@ static PyObject *sdp_decode_message3(PyObject *cls, PyObject *const *args, Py_ss
     (void)cls;
     return sdp_decode(sdp_types, SDP_NTYPES, 3, SDP_MESSAGE, args, nargs, kwnames);
 }
+static PyObject *sdp_decode_into3(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    return sdp_decode_into(&sdp_types[3], self, args, nargs, kwnames);
+}
 static PyObject *sdp_encode3(PyObject *self, PyObject *unused) {
     (void)unused;
     return sdp_encode(&sdp_types[3], self, 0);
@@ -2749,6 +2798,7 @@ static PyMethodDef sdp_methods3[] = {
     {"decode", (PyCFunction)(void (*)(void))sdp_decode3, METH_FASTCALL | METH_KEYWORDS, "Decodes data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."},
     {"decode_prefix", (PyCFunction)(void (*)(void))sdp_decode_prefix3, METH_FASTCALL | METH_KEYWORDS, "Decodes a value at the start of data; returns it and the bytes consumed."},
     {"decode_message", (PyCFunction)(void (*)(void))sdp_decode_message3, METH_FASTCALL | METH_KEYWORDS, "Decodes a message that must carry a U32Array (type id 4)."},
+    {"decode_into", (PyCFunction)(void (*)(void))sdp_decode_into3, METH_FASTCALL | METH_KEYWORDS, "Decodes data exactly into this value, replacing every field; after an error no field has changed."},
     {"encode", (PyCFunction)(void (*)(void))sdp_encode3, METH_NOARGS, "Encodes the value; raises EncodeError for a value that has no encoding."},
     {"encode_message", (PyCFunction)(void (*)(void))sdp_encode_message3, METH_NOARGS, "Encodes the value as a message: header, then payload."},
 };
@@ -2766,6 +2816,9 @@ static PyObject *sdp_decode_message4(PyObject *cls, PyObject *const *args, Py_ss
     (void)cls;
     return sdp_decode(sdp_types, SDP_NTYPES, 4, SDP_MESSAGE, args, nargs, kwnames);
 }
+static PyObject *sdp_decode_into4(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    return sdp_decode_into(&sdp_types[4], self, args, nargs, kwnames);
+}
 static PyObject *sdp_encode4(PyObject *self, PyObject *unused) {
     (void)unused;
     return sdp_encode(&sdp_types[4], self, 0);
@@ -2778,6 +2831,7 @@ static PyMethodDef sdp_methods4[] = {
     {"decode", (PyCFunction)(void (*)(void))sdp_decode4, METH_FASTCALL | METH_KEYWORDS, "Decodes data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."},
     {"decode_prefix", (PyCFunction)(void (*)(void))sdp_decode_prefix4, METH_FASTCALL | METH_KEYWORDS, "Decodes a value at the start of data; returns it and the bytes consumed."},
     {"decode_message", (PyCFunction)(void (*)(void))sdp_decode_message4, METH_FASTCALL | METH_KEYWORDS, "Decodes a message that must carry a I16Array (type id 5)."},
+    {"decode_into", (PyCFunction)(void (*)(void))sdp_decode_into4, METH_FASTCALL | METH_KEYWORDS, "Decodes data exactly into this value, replacing every field; after an error no field has changed."},
     {"encode", (PyCFunction)(void (*)(void))sdp_encode4, METH_NOARGS, "Encodes the value; raises EncodeError for a value that has no encoding."},
     {"encode_message", (PyCFunction)(void (*)(void))sdp_encode_message4, METH_NOARGS, "Encodes the value as a message: header, then payload."},
 };
@@ -2795,6 +2849,9 @@ static PyObject *sdp_decode_message5(PyObject *cls, PyObject *const *args, Py_ss
     (void)cls;
     return sdp_decode(sdp_types, SDP_NTYPES, 5, SDP_MESSAGE, args, nargs, kwnames);
 }
+static PyObject *sdp_decode_into5(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    return sdp_decode_into(&sdp_types[5], self, args, nargs, kwnames);
+}
 static PyObject *sdp_encode5(PyObject *self, PyObject *unused) {
     (void)unused;
     return sdp_encode(&sdp_types[5], self, 0);
@@ -2807,6 +2864,7 @@ static PyMethodDef sdp_methods5[] = {
     {"decode", (PyCFunction)(void (*)(void))sdp_decode5, METH_FASTCALL | METH_KEYWORDS, "Decodes data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."},
     {"decode_prefix", (PyCFunction)(void (*)(void))sdp_decode_prefix5, METH_FASTCALL | METH_KEYWORDS, "Decodes a value at the start of data; returns it and the bytes consumed."},
     {"decode_message", (PyCFunction)(void (*)(void))sdp_decode_message5, METH_FASTCALL | METH_KEYWORDS, "Decodes a message that must carry a F32Array (type id 6)."},
+    {"decode_into", (PyCFunction)(void (*)(void))sdp_decode_into5, METH_FASTCALL | METH_KEYWORDS, "Decodes data exactly into this value, replacing every field; after an error no field has changed."},
     {"encode", (PyCFunction)(void (*)(void))sdp_encode5, METH_NOARGS, "Encodes the value; raises EncodeError for a value that has no encoding."},
     {"encode_message", (PyCFunction)(void (*)(void))sdp_encode_message5, METH_NOARGS, "Encodes the value as a message: header, then payload."},
 };
@@ -2824,6 +2882,9 @@ static PyObject *sdp_decode_message6(PyObject *cls, PyObject *const *args, Py_ss
     (void)cls;
     return sdp_decode(sdp_types, SDP_NTYPES, 6, SDP_MESSAGE, args, nargs, kwnames);
 }
+static PyObject *sdp_decode_into6(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    return sdp_decode_into(&sdp_types[6], self, args, nargs, kwnames);
+}
 static PyObject *sdp_encode6(PyObject *self, PyObject *unused) {
     (void)unused;
     return sdp_encode(&sdp_types[6], self, 0);
@@ -2836,6 +2897,7 @@ static PyMethodDef sdp_methods6[] = {
     {"decode", (PyCFunction)(void (*)(void))sdp_decode6, METH_FASTCALL | METH_KEYWORDS, "Decodes data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."},
     {"decode_prefix", (PyCFunction)(void (*)(void))sdp_decode_prefix6, METH_FASTCALL | METH_KEYWORDS, "Decodes a value at the start of data; returns it and the bytes consumed."},
     {"decode_message", (PyCFunction)(void (*)(void))sdp_decode_message6, METH_FASTCALL | METH_KEYWORDS, "Decodes a message that must carry a ByteArray (type id 7)."},
+    {"decode_into", (PyCFunction)(void (*)(void))sdp_decode_into6, METH_FASTCALL | METH_KEYWORDS, "Decodes data exactly into this value, replacing every field; after an error no field has changed."},
     {"encode", (PyCFunction)(void (*)(void))sdp_encode6, METH_NOARGS, "Encodes the value; raises EncodeError for a value that has no encoding."},
     {"encode_message", (PyCFunction)(void (*)(void))sdp_encode_message6, METH_NOARGS, "Encodes the value as a message: header, then payload."},
 };
@@ -2853,6 +2915,9 @@ static PyObject *sdp_decode_message7(PyObject *cls, PyObject *const *args, Py_ss
     (void)cls;
     return sdp_decode(sdp_types, SDP_NTYPES, 7, SDP_MESSAGE, args, nargs, kwnames);
 }
+static PyObject *sdp_decode_into7(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    return sdp_decode_into(&sdp_types[7], self, args, nargs, kwnames);
+}
 static PyObject *sdp_encode7(PyObject *self, PyObject *unused) {
     (void)unused;
     return sdp_encode(&sdp_types[7], self, 0);
@@ -2865,6 +2930,7 @@ static PyMethodDef sdp_methods7[] = {
     {"decode", (PyCFunction)(void (*)(void))sdp_decode7, METH_FASTCALL | METH_KEYWORDS, "Decodes data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."},
     {"decode_prefix", (PyCFunction)(void (*)(void))sdp_decode_prefix7, METH_FASTCALL | METH_KEYWORDS, "Decodes a value at the start of data; returns it and the bytes consumed."},
     {"decode_message", (PyCFunction)(void (*)(void))sdp_decode_message7, METH_FASTCALL | METH_KEYWORDS, "Decodes a message that must carry a SmallArrays (type id 8)."},
+    {"decode_into", (PyCFunction)(void (*)(void))sdp_decode_into7, METH_FASTCALL | METH_KEYWORDS, "Decodes data exactly into this value, replacing every field; after an error no field has changed."},
     {"encode", (PyCFunction)(void (*)(void))sdp_encode7, METH_NOARGS, "Encodes the value; raises EncodeError for a value that has no encoding."},
     {"encode_message", (PyCFunction)(void (*)(void))sdp_encode_message7, METH_NOARGS, "Encodes the value as a message: header, then payload."},
 };
@@ -2895,42 +2961,42 @@ static PyObject *sdp_install(PyObject *module, PyObject *ns) {
             return NULL;
         }
     }
-    for (i = 0; i < 5; i++) {
+    for (i = 0; i < 6; i++) {
         if (sdp_set_method(&sdp_classes[0], &sdp_methods0[i], i < 3) < 0) {
             return NULL;
         }
     }
-    for (i = 0; i < 5; i++) {
+    for (i = 0; i < 6; i++) {
         if (sdp_set_method(&sdp_classes[1], &sdp_methods1[i], i < 3) < 0) {
             return NULL;
         }
     }
-    for (i = 0; i < 5; i++) {
+    for (i = 0; i < 6; i++) {
         if (sdp_set_method(&sdp_classes[2], &sdp_methods2[i], i < 3) < 0) {
             return NULL;
         }
     }
-    for (i = 0; i < 5; i++) {
+    for (i = 0; i < 6; i++) {
         if (sdp_set_method(&sdp_classes[3], &sdp_methods3[i], i < 3) < 0) {
             return NULL;
         }
     }
-    for (i = 0; i < 5; i++) {
+    for (i = 0; i < 6; i++) {
         if (sdp_set_method(&sdp_classes[4], &sdp_methods4[i], i < 3) < 0) {
             return NULL;
         }
     }
-    for (i = 0; i < 5; i++) {
+    for (i = 0; i < 6; i++) {
         if (sdp_set_method(&sdp_classes[5], &sdp_methods5[i], i < 3) < 0) {
             return NULL;
         }
     }
-    for (i = 0; i < 5; i++) {
+    for (i = 0; i < 6; i++) {
         if (sdp_set_method(&sdp_classes[6], &sdp_methods6[i], i < 3) < 0) {
             return NULL;
         }
     }
-    for (i = 0; i < 5; i++) {
+    for (i = 0; i < 6; i++) {
         if (sdp_set_method(&sdp_classes[7], &sdp_methods7[i], i < 3) < 0) {
             return NULL;
         }

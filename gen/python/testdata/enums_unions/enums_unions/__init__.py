@@ -529,6 +529,12 @@ def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, ty
         raise EncodeError(str(e)) from None
 
 
+def _sdp_into(dst: _sdp_t.Any, src: _sdp_t.Any) -> None:
+    """Moves every field of src (just decoded) into dst."""
+    for f in _sdp_dc.fields(src):
+        setattr(dst, f.name, getattr(src, f.name))
+
+
 def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exact: bool) -> _SDP_T:
     try:
         v = fn(r, 1)
@@ -801,6 +807,10 @@ class Circle:
         _sdp_header(data, 1)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t6Circle, True)
 
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t6Circle, True))
+
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(_sdp_e_t6Circle, self)
@@ -900,6 +910,10 @@ class Enums:
         _sdp_header(data, 2)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t5Enums, True)
 
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t5Enums, True))
+
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(_sdp_e_t5Enums, self)
@@ -955,6 +969,10 @@ class Unions:
         """Decodes a message that must carry a Unions (type id 3)."""
         _sdp_header(data, 3)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t6Unions, True)
+
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t6Unions, True))
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""

@@ -529,6 +529,12 @@ def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, ty
         raise EncodeError(str(e)) from None
 
 
+def _sdp_into(dst: _sdp_t.Any, src: _sdp_t.Any) -> None:
+    """Moves every field of src (just decoded) into dst."""
+    for f in _sdp_dc.fields(src):
+        setattr(dst, f.name, getattr(src, f.name))
+
+
 def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exact: bool) -> _SDP_T:
     try:
         v = fn(r, 1)
@@ -759,6 +765,10 @@ class Big:
         _sdp_header(data, 1)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t3Big, True)
 
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t3Big, True))
+
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run_parts(_sdp_e_t3Big, self)
@@ -811,6 +821,10 @@ class Holder:
         """Decodes a message that must carry a Holder (type id 2)."""
         _sdp_header(data, 2)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t6Holder, True)
+
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t6Holder, True))
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
@@ -875,6 +889,10 @@ class Events:
         _sdp_header(data, 3)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t6Events, True)
 
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t6Events, True))
+
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run_parts(_sdp_e_t6Events, self)
@@ -927,6 +945,10 @@ class Node:
         _sdp_header(data, 4)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t4Node, True)
 
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t4Node, True))
+
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run_parts(_sdp_e_t4Node, self)
@@ -977,6 +999,10 @@ class Nodes:
         """Decodes a message that must carry a Nodes (type id 5)."""
         _sdp_header(data, 5)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t5Nodes, True)
+
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t5Nodes, True))
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
@@ -1030,6 +1056,10 @@ class Chain:
         """Decodes a message that must carry a Chain (type id 6)."""
         _sdp_header(data, 6)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t5Chain, True)
+
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t5Chain, True))
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""

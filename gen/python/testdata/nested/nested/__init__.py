@@ -529,6 +529,12 @@ def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, ty
         raise EncodeError(str(e)) from None
 
 
+def _sdp_into(dst: _sdp_t.Any, src: _sdp_t.Any) -> None:
+    """Moves every field of src (just decoded) into dst."""
+    for f in _sdp_dc.fields(src):
+        setattr(dst, f.name, getattr(src, f.name))
+
+
 def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exact: bool) -> _SDP_T:
     try:
         v = fn(r, 1)
@@ -754,6 +760,10 @@ class Point:
         _sdp_header(data, 1)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t5Point, True)
 
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t5Point, True))
+
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(_sdp_e_t5Point, self)
@@ -805,6 +815,10 @@ class Rectangle:
         """Decodes a message that must carry a Rectangle (type id 2)."""
         _sdp_header(data, 2)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t9Rectangle, True)
+
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t9Rectangle, True))
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
@@ -860,6 +874,10 @@ class Scene:
         """Decodes a message that must carry a Scene (type id 3)."""
         _sdp_header(data, 3)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t5Scene, True)
+
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t5Scene, True))
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
@@ -926,6 +944,10 @@ class DeviceParameter:
         _sdp_header(data, 4)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t15DeviceParameter, True)
 
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t15DeviceParameter, True))
+
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(_sdp_e_t15DeviceParameter, self)
@@ -978,6 +1000,10 @@ class DevicePlugin:
         """Decodes a message that must carry a DevicePlugin (type id 5)."""
         _sdp_header(data, 5)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t12DevicePlugin, True)
+
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t12DevicePlugin, True))
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
@@ -1033,6 +1059,10 @@ class AudioDevice:
         """Decodes a message that must carry a AudioDevice (type id 6)."""
         _sdp_header(data, 6)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t11AudioDevice, True)
+
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t11AudioDevice, True))
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""

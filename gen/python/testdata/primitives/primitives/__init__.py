@@ -529,6 +529,12 @@ def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, ty
         raise EncodeError(str(e)) from None
 
 
+def _sdp_into(dst: _sdp_t.Any, src: _sdp_t.Any) -> None:
+    """Moves every field of src (just decoded) into dst."""
+    for f in _sdp_dc.fields(src):
+        setattr(dst, f.name, getattr(src, f.name))
+
+
 def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exact: bool) -> _SDP_T:
     try:
         v = fn(r, 1)
@@ -756,6 +762,10 @@ class AllPrimitives:
         _sdp_header(data, 1)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t13AllPrimitives, True)
 
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t13AllPrimitives, True))
+
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(_sdp_e_t13AllPrimitives, self)
@@ -822,6 +832,10 @@ class Text:
         _sdp_header(data, 2)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t4Text, True)
 
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t4Text, True))
+
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(_sdp_e_t4Text, self)
@@ -874,6 +888,10 @@ class Empty:
         """Decodes a message that must carry a Empty (type id 3)."""
         _sdp_header(data, 3)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t5Empty, True)
+
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t5Empty, True))
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""

@@ -1230,6 +1230,7 @@ typedef struct {
     sdp_dec_fn dec;
     sdp_enc_fn enc;
     Py_ssize_t hint; /* the size of the last encoding */
+    sdp_class *cls;
 } sdp_type;
 
 enum { SDP_EXACT, SDP_PREFIX, SDP_MESSAGE };
@@ -1370,6 +1371,39 @@ SDP_FN PyObject *sdp_encode(sdp_type *t, PyObject *v, int message) {
     b = sdp_writer_bytes(&w);
     sdp_writer_free(&w);
     return b;
+}
+
+/* sdp_decode_into decodes data exactly as t into self: every field of
+ * self is replaced once the whole value decoded, none after an error. */
+SDP_FN PyObject *sdp_decode_into(sdp_type *t, PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                 PyObject *kwnames) {
+    sdp_class *c = t->cls;
+    PyObject *v = sdp_decode(t, 1, 0, SDP_EXACT, args, nargs, kwnames);
+    int i;
+    if (v == NULL) {
+        return NULL;
+    }
+    for (i = 0; i < c->nfields; i++) {
+        PyObject *x = sdp_get(c, v, i);
+        if (x == NULL) {
+            Py_DECREF(v);
+            return NULL;
+        }
+        if (c->slotted && Py_TYPE(self) == c->tp) {
+            PyObject **slot = (PyObject **)((char *)self + c->offsets[i]), *old = *slot;
+            *slot = x;
+            Py_XDECREF(old);
+        } else {
+            int rc = PyObject_SetAttr(self, c->attrs[i], x);
+            Py_DECREF(x);
+            if (rc < 0) {
+                Py_DECREF(v);
+                return NULL;
+            }
+        }
+    }
+    Py_DECREF(v);
+    Py_RETURN_NONE;
 }
 
 /* sdp_set_method installs a C function on a class: a classmethod, or a
@@ -1725,9 +1759,9 @@ static int sdp_e2(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static sdp_type sdp_types[] = {
-    {1, sdp_d0, sdp_e0, 0},
-    {2, sdp_d1, sdp_e1, 0},
-    {3, sdp_d2, sdp_e2, 0},
+    {1, sdp_d0, sdp_e0, 0, &sdp_classes[0]},
+    {2, sdp_d1, sdp_e1, 0, &sdp_classes[1]},
+    {3, sdp_d2, sdp_e2, 0, &sdp_classes[2]},
 };
 #define SDP_NTYPES 3
 
@@ -1744,6 +1778,9 @@ static PyObject *sdp_decode_message0(PyObject *cls, PyObject *const *args, Py_ss
     (void)cls;
     return sdp_decode(sdp_types, SDP_NTYPES, 0, SDP_MESSAGE, args, nargs, kwnames);
 }
+static PyObject *sdp_decode_into0(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    return sdp_decode_into(&sdp_types[0], self, args, nargs, kwnames);
+}
 static PyObject *sdp_encode0(PyObject *self, PyObject *unused) {
     (void)unused;
     return sdp_encode(&sdp_types[0], self, 0);
@@ -1756,6 +1793,7 @@ static PyMethodDef sdp_methods0[] = {
     {"decode", (PyCFunction)(void (*)(void))sdp_decode0, METH_FASTCALL | METH_KEYWORDS, "Decodes data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."},
     {"decode_prefix", (PyCFunction)(void (*)(void))sdp_decode_prefix0, METH_FASTCALL | METH_KEYWORDS, "Decodes a value at the start of data; returns it and the bytes consumed."},
     {"decode_message", (PyCFunction)(void (*)(void))sdp_decode_message0, METH_FASTCALL | METH_KEYWORDS, "Decodes a message that must carry a AllPrimitives (type id 1)."},
+    {"decode_into", (PyCFunction)(void (*)(void))sdp_decode_into0, METH_FASTCALL | METH_KEYWORDS, "Decodes data exactly into this value, replacing every field; after an error no field has changed."},
     {"encode", (PyCFunction)(void (*)(void))sdp_encode0, METH_NOARGS, "Encodes the value; raises EncodeError for a value that has no encoding."},
     {"encode_message", (PyCFunction)(void (*)(void))sdp_encode_message0, METH_NOARGS, "Encodes the value as a message: header, then payload."},
 };
@@ -1773,6 +1811,9 @@ static PyObject *sdp_decode_message1(PyObject *cls, PyObject *const *args, Py_ss
     (void)cls;
     return sdp_decode(sdp_types, SDP_NTYPES, 1, SDP_MESSAGE, args, nargs, kwnames);
 }
+static PyObject *sdp_decode_into1(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    return sdp_decode_into(&sdp_types[1], self, args, nargs, kwnames);
+}
 static PyObject *sdp_encode1(PyObject *self, PyObject *unused) {
     (void)unused;
     return sdp_encode(&sdp_types[1], self, 0);
@@ -1785,6 +1826,7 @@ static PyMethodDef sdp_methods1[] = {
     {"decode", (PyCFunction)(void (*)(void))sdp_decode1, METH_FASTCALL | METH_KEYWORDS, "Decodes data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."},
     {"decode_prefix", (PyCFunction)(void (*)(void))sdp_decode_prefix1, METH_FASTCALL | METH_KEYWORDS, "Decodes a value at the start of data; returns it and the bytes consumed."},
     {"decode_message", (PyCFunction)(void (*)(void))sdp_decode_message1, METH_FASTCALL | METH_KEYWORDS, "Decodes a message that must carry a Text (type id 2)."},
+    {"decode_into", (PyCFunction)(void (*)(void))sdp_decode_into1, METH_FASTCALL | METH_KEYWORDS, "Decodes data exactly into this value, replacing every field; after an error no field has changed."},
     {"encode", (PyCFunction)(void (*)(void))sdp_encode1, METH_NOARGS, "Encodes the value; raises EncodeError for a value that has no encoding."},
     {"encode_message", (PyCFunction)(void (*)(void))sdp_encode_message1, METH_NOARGS, "Encodes the value as a message: header, then payload."},
 };
@@ -1802,6 +1844,9 @@ static PyObject *sdp_decode_message2(PyObject *cls, PyObject *const *args, Py_ss
     (void)cls;
     return sdp_decode(sdp_types, SDP_NTYPES, 2, SDP_MESSAGE, args, nargs, kwnames);
 }
+static PyObject *sdp_decode_into2(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    return sdp_decode_into(&sdp_types[2], self, args, nargs, kwnames);
+}
 static PyObject *sdp_encode2(PyObject *self, PyObject *unused) {
     (void)unused;
     return sdp_encode(&sdp_types[2], self, 0);
@@ -1814,6 +1859,7 @@ static PyMethodDef sdp_methods2[] = {
     {"decode", (PyCFunction)(void (*)(void))sdp_decode2, METH_FASTCALL | METH_KEYWORDS, "Decodes data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."},
     {"decode_prefix", (PyCFunction)(void (*)(void))sdp_decode_prefix2, METH_FASTCALL | METH_KEYWORDS, "Decodes a value at the start of data; returns it and the bytes consumed."},
     {"decode_message", (PyCFunction)(void (*)(void))sdp_decode_message2, METH_FASTCALL | METH_KEYWORDS, "Decodes a message that must carry a Empty (type id 3)."},
+    {"decode_into", (PyCFunction)(void (*)(void))sdp_decode_into2, METH_FASTCALL | METH_KEYWORDS, "Decodes data exactly into this value, replacing every field; after an error no field has changed."},
     {"encode", (PyCFunction)(void (*)(void))sdp_encode2, METH_NOARGS, "Encodes the value; raises EncodeError for a value that has no encoding."},
     {"encode_message", (PyCFunction)(void (*)(void))sdp_encode_message2, METH_NOARGS, "Encodes the value as a message: header, then payload."},
 };
@@ -1844,17 +1890,17 @@ static PyObject *sdp_install(PyObject *module, PyObject *ns) {
             return NULL;
         }
     }
-    for (i = 0; i < 5; i++) {
+    for (i = 0; i < 6; i++) {
         if (sdp_set_method(&sdp_classes[0], &sdp_methods0[i], i < 3) < 0) {
             return NULL;
         }
     }
-    for (i = 0; i < 5; i++) {
+    for (i = 0; i < 6; i++) {
         if (sdp_set_method(&sdp_classes[1], &sdp_methods1[i], i < 3) < 0) {
             return NULL;
         }
     }
-    for (i = 0; i < 5; i++) {
+    for (i = 0; i < 6; i++) {
         if (sdp_set_method(&sdp_classes[2], &sdp_methods2[i], i < 3) < 0) {
             return NULL;
         }

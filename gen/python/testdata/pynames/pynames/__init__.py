@@ -529,6 +529,12 @@ def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, ty
         raise EncodeError(str(e)) from None
 
 
+def _sdp_into(dst: _sdp_t.Any, src: _sdp_t.Any) -> None:
+    """Moves every field of src (just decoded) into dst."""
+    for f in _sdp_dc.fields(src):
+        setattr(dst, f.name, getattr(src, f.name))
+
+
 def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exact: bool) -> _SDP_T:
     try:
         v = fn(r, 1)
@@ -774,6 +780,10 @@ class Some_:
         _sdp_header(data, 1)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t4Some, True)
 
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t4Some, True))
+
     def encode(self) -> _sdp_bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run_parts(_sdp_e_t4Some, self)
@@ -834,6 +844,10 @@ class int_:
         """Decodes a message that must carry a int (type id 2)."""
         _sdp_header(data, 2)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t3int, True)
+
+    def decode_into(self, data: _sdp_t.Any, options: _sdp_DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t3int, True))
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
@@ -901,6 +915,10 @@ class list_A:
         _sdp_header(data, 3)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t6list_A, True)
 
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t6list_A, True))
+
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run_parts(_sdp_e_t6list_A, self)
@@ -953,6 +971,10 @@ class Wrapper:
         """Decodes a message that must carry a Wrapper (type id 4)."""
         _sdp_header(data, 4)
         return _sdp_top(_SdpReader(data, options, 10), _sdp_d_t7Wrapper, True)
+
+    def decode_into(self, data: _sdp_t.Any, options: DecodeOptions | None = None) -> None:
+        """Decodes data exactly into this value, replacing every field; after an error no field has changed."""
+        _sdp_into(self, _sdp_top(_SdpReader(data, options), _sdp_d_t7Wrapper, True))
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
