@@ -11,7 +11,11 @@ The package registry/ is generated from registry.sdp:
 
 (go test ./gen/python checks that it is up to date and runs this example).
 Only the standard library is needed; `pip install examples/python/registry`
-installs the package, here it is imported from the directory.
+installs the package, here it is imported from the directory. pip builds
+the package's C accelerator where a C compiler and Python's headers are
+present; imported from the directory it runs pure Python, unless the
+accelerator was built in place (python3 setup.py build_ext --inplace in
+registry/). The first line printed says which runs (r.IMPLEMENTATION).
 """
 
 from __future__ import annotations
@@ -79,6 +83,9 @@ def build_registry(plugins: int) -> r.PluginRegistry:
 
 def run(out: io.TextIOBase | None = None) -> None:
     w = out or sys.stdout
+    # "c" when the package's C accelerator is loaded, else "python" (also
+    # with SDP_PURE_PYTHON=1 in the environment).
+    print(f"runs:      {r.IMPLEMENTATION}", file=w)
     reg = build_registry(62)
     print(f"registry:  {reg.total_plugin_count} plugins, {reg.total_parameter_count} parameters", file=w)
 
