@@ -32,11 +32,16 @@
 
 /* Objects the package hands over when it installs the module. */
 static PyObject *sdp_DecodeError, *sdp_EncodeError, *sdp_Some, *sdp_py_numbers, *sdp_py_numpy;
-static PyObject *sdp_array_type, *sdp_frombytes, *sdp_np_frombuffer;
+static PyObject *sdp_array_type, *sdp_frombytes, *sdp_np_frombuffer, *sdp_np_dtype;
 static PyObject *sdp_s_max_depth, *sdp_s_memory_limit, *sdp_s_numpy, *sdp_s_value, *sdp_s_cast,
     *sdp_s_toreadonly, *sdp_s_B;
 static PyObject *sdp_codes[128]; /* array type codes as str, by letter */
-static PyObject *sdp_dtypes[128]; /* numpy dtypes, by type code, once numpy is in use */
+static PyObject *sdp_dtypes[128]; /* numpy.dtype objects, by type code, once numpy is in use */
+/* The last DecodeOptions a decoder read, and its values. */
+static PyObject *sdp_last_options;
+static long sdp_last_depth;
+static unsigned long long sdp_last_limit;
+static int sdp_last_numpy;
 
 /* ---- classes ---- */
 
@@ -489,7 +494,13 @@ SDP_FN PyObject *sdp_r_numbers(sdp_reader *r, char code, Py_ssize_t n, Py_ssize_
     if (r->np_src != NULL) {
         PyObject *dt = sdp_dtypes[(int)code], *args[4];
         if (dt == NULL) {
-            dt = PyUnicode_FromString(sdp_dtype_name(code));
+            /* numpy.dtype("<u4"), made once. */
+            PyObject *name = PyUnicode_FromString(sdp_dtype_name(code));
+            if (name == NULL) {
+                return NULL;
+            }
+            dt = PyObject_CallOneArg(sdp_np_dtype, name);
+            Py_DECREF(name);
             if (dt == NULL) {
                 return NULL;
             }
@@ -560,7 +571,12 @@ SDP_FN int sdp_reader_init(sdp_reader *r, PyObject *data, PyObject *options, Py_
     r->max_depth = SDP_DEFAULT_DEPTH;
     r->has_view = 0;
     r->src = NULL;
-    if (options != NULL && options != Py_None) {
+    if (options != NULL && options != Py_None && options == sdp_last_options) {
+        /* DecodeOptions is frozen: the values of the last one read. */
+        r->max_depth = sdp_last_depth;
+        limit = sdp_last_limit;
+        numpy = sdp_last_numpy;
+    } else if (options != NULL && options != Py_None) {
         PyObject *o = PyObject_GetAttr(options, sdp_s_max_depth);
         if (o == NULL) {
             return -1;
@@ -588,6 +604,11 @@ SDP_FN int sdp_reader_init(sdp_reader *r, PyObject *data, PyObject *options, Py_
         if (numpy < 0) {
             return -1;
         }
+        Py_INCREF(options);
+        Py_XSETREF(sdp_last_options, options);
+        sdp_last_depth = r->max_depth;
+        sdp_last_limit = limit;
+        sdp_last_numpy = numpy;
     }
     if (PyBytes_CheckExact(data)) {
         Py_INCREF(data);
@@ -649,8 +670,11 @@ SDP_FN int sdp_reader_init(sdp_reader *r, PyObject *data, PyObject *options, Py_
                 return -1;
             }
             sdp_np_frombuffer = PyObject_GetAttrString(np, "frombuffer");
+            sdp_np_dtype = PyObject_GetAttrString(np, "dtype");
             Py_DECREF(np);
-            if (sdp_np_frombuffer == NULL) {
+            if (sdp_np_frombuffer == NULL || sdp_np_dtype == NULL) {
+                Py_CLEAR(sdp_np_frombuffer);
+                Py_CLEAR(sdp_np_dtype);
                 return -1;
             }
         }
@@ -1326,7 +1350,20 @@ SDP_FN PyObject *sdp_decode(const sdp_type *types, int ntypes, int which, int mo
             return NULL;
         }
     }
-    v = types[which].dec(&r, 1);
+    {
+#if PY_VERSION_HEX >= 0x030A0000
+        /* The cyclic garbage collector would run as the decoder creates
+         * objects, and traverse the growing value again and again; the
+         * decoder runs no Python code that makes garbage. */
+        int gc = PyGC_Disable();
+#endif
+        v = types[which].dec(&r, 1);
+#if PY_VERSION_HEX >= 0x030A0000
+        if (gc) {
+            PyGC_Enable();
+        }
+#endif
+    }
     if (v != NULL && mode != SDP_PREFIX && r.pos != r.end) {
         Py_CLEAR(v);
         sdp_fail(&r, "trailing", r.pos, "%zd bytes remain after the value", r.end - r.pos);
