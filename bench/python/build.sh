@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds bench/build/bin/bench-python: a launcher that runs bench/python/harness.py
-# with the project's venv (scripts/setup: numpy, protobuf, msgpack from PyPI)
+# with the project's venv (scripts/setup: numpy, protobuf, msgpack, msgspec from PyPI)
 # over the SDP Python backend's generated packages (`sdp gen --lang python`)
 # and protobuf's generated bench_pb2 (`protoc --python_out`).
 set -euo pipefail
@@ -13,7 +13,7 @@ if [ ! -x "$PY" ]; then
 	exit 1
 fi
 missing=""
-for mod in numpy google.protobuf msgpack; do
+for mod in numpy google.protobuf msgpack msgspec setuptools; do
 	"$PY" -c "import $mod" 2>/dev/null || missing="$missing $mod"
 done
 if [ -n "$missing" ]; then
@@ -33,6 +33,11 @@ for s in primitives arrays nested plugins optionals leaderboard; do
 	if ! "$SDP" gen --lang python --out "$PYB/gen/$s" --package "sdp_$s" "$ROOT/conformance/schemas/$s.sdp" 2>"$BUILD/logs/python-gen.err"; then
 		printf 'sdp\tnot built: sdp gen --lang python failed on %s.sdp: %s\n' "$s" "$(head -n1 "$BUILD/logs/python-gen.err")" >>"$BUILD/gaps/python.tsv"
 		continue
+	fi
+	# The package's C accelerator, in place (as pip install builds it); the
+	# harness measures it (sdp_c) beside a pure Python copy (sdp).
+	if ! (cd "$PYB/gen/$s" && "$PY" setup.py -q build_ext --inplace) >"$BUILD/logs/python-accel-$s.log" 2>&1; then
+		printf 'sdp_c\tnot built: the C accelerator of %s.sdp did not compile: %s\n' "$s" "$(tail -n1 "$BUILD/logs/python-accel-$s.log")" >>"$BUILD/gaps/python.tsv"
 	fi
 	echo "$s" >>"$PYB/sdp-schemas"
 done

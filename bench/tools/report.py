@@ -35,7 +35,7 @@ OP_TITLES = {
 }
 LANG_TITLES = {"c": "C", "cpp": "C++", "cppclang": "C++ (clang)", "go": "Go", "rust": "Rust", "swift": "Swift",
                "swiftcxx": "Swift (C++ interop)", "python": "Python"}
-SDP_IMPLS = ("sdp", "sdp_view", "sdp_cxx_interop", "sdp_numpy")
+SDP_IMPLS = ("sdp", "sdp_view", "sdp_cxx_interop", "sdp_numpy", "sdp_c", "sdp_c_numpy")
 
 
 def sh(*cmd):
@@ -233,6 +233,8 @@ def row_name(lang, impl):
         "offset_writer": "hand-written offset writer, no UTF-8 check (floor)",
         "alloc_floor": "the allocations of an owned decode, no decoding (floor)",
         "sdp_numpy": "SDP (numpy=True views)",
+        "sdp_c": "SDP, C accelerator", "sdp_c_numpy": "SDP, C accelerator (numpy=True views)",
+        "msgspec": "msgspec (MessagePack, typed Structs)",
         "numpy_frombuffer": "numpy.frombuffer (floor)", "numpy_tobytes": "ndarray.tobytes() (floor)",
         "frombuffer_value": "the count and its check, numpy.frombuffer and the value's constructor (floor)",
         "read_floor": "read every field and str.encode every string, nothing written (floor)",
