@@ -1,7 +1,9 @@
 package python
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"os/exec"
@@ -55,11 +57,38 @@ func cc(t *testing.T) string {
 	return gentest.RequireTool(t, "cc")
 }
 
+// accelCache holds the extension modules compiled by this test binary, by
+// the hash of their source, interpreter and flags: the corpus's packages are
+// compiled once, not once per test.
+var accelCache struct {
+	sync.Mutex
+	dir  string
+	done map[string]bool
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if accelCache.dir != "" {
+		os.RemoveAll(accelCache.dir)
+	}
+	os.Exit(code)
+}
+
 // buildAccel compiles the C accelerator of every package in dir (two at a
 // time) for py, with extra flags (sanitizers).
 func buildAccel(t *testing.T, py, dir string, schemas []*schema.Schema, extra []string) {
 	inc, suffix := pyConfig(t, py)
 	compiler := cc(t)
+	accelCache.Lock()
+	if accelCache.dir == "" {
+		d, err := os.MkdirTemp("", "sdp-accel-")
+		if err != nil {
+			accelCache.Unlock()
+			t.Fatal(err)
+		}
+		accelCache.dir, accelCache.done = d, map[string]bool{}
+	}
+	accelCache.Unlock()
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	sem := make(chan bool, 2)
@@ -68,17 +97,49 @@ func buildAccel(t *testing.T, py, dir string, schemas []*schema.Schema, extra []
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem <- true
-			defer func() { <-sem }()
 			src := filepath.Join(dir, pkg, "_sdp_accel.c")
-			args := append([]string{"-shared", "-fPIC", "-O1", "-std=c99", "-Wall", "-I" + inc, "-o", filepath.Join(dir, pkg, "_sdp_accel"+suffix), src}, extra...)
-			out, err := exec.Command(compiler, args...).CombinedOutput()
-			mu.Lock()
-			defer mu.Unlock()
+			dst := filepath.Join(dir, pkg, "_sdp_accel"+suffix)
+			text, err := os.ReadFile(src)
 			if err != nil {
-				t.Errorf("compiling %s: %v\n%s", src, err, out)
-			} else if len(out) > 0 {
-				t.Errorf("compiling %s: warnings\n%s", src, out)
+				mu.Lock()
+				t.Error(err)
+				mu.Unlock()
+				return
+			}
+			args := append([]string{"-shared", "-fPIC", "-O1", "-std=c99", "-Wall", "-I" + inc}, extra...)
+			h := sha256.New()
+			fmt.Fprintf(h, "%s\x00%s\x00%q\x00", compiler, suffix, args)
+			h.Write(text)
+			cached := filepath.Join(accelCache.dir, hex.EncodeToString(h.Sum(nil))+suffix)
+			accelCache.Lock()
+			done := accelCache.done[cached]
+			accelCache.Unlock()
+			if !done {
+				sem <- true
+				out, err := exec.Command(compiler, append(args, "-o", cached, src)...).CombinedOutput()
+				<-sem
+				mu.Lock()
+				if err != nil {
+					t.Errorf("compiling %s: %v\n%s", src, err, out)
+				} else if len(out) > 0 {
+					t.Errorf("compiling %s: warnings\n%s", src, out)
+				}
+				mu.Unlock()
+				if err != nil {
+					return
+				}
+				accelCache.Lock()
+				accelCache.done[cached] = true
+				accelCache.Unlock()
+			}
+			b, err := os.ReadFile(cached)
+			if err == nil {
+				err = os.WriteFile(dst, b, 0o755)
+			}
+			if err != nil {
+				mu.Lock()
+				t.Error(err)
+				mu.Unlock()
 			}
 		}()
 	}
@@ -140,7 +201,7 @@ func sanitizerEnv(t *testing.T, impl string) []string {
 		"UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
 }
 
-var sanitizeFlags = []string{"-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"}
+var sanitizeFlags = []string{"-O0", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"}
 
 // TestAccelSanitized runs the corpus and the hostile inputs through the C
 // accelerator built with AddressSanitizer and UndefinedBehaviorSanitizer,

@@ -178,7 +178,11 @@ func TestModule(t *testing.T) {
 				t.Errorf("module_test.py: %v\n%s", err, out)
 			}
 			t.Run("numpy", func(t *testing.T) {
-				cmd := exec.Command(numpyPython(t), script, dir, "--numpy")
+				npy := numpyPython(t)
+				if impl == "c" && npy != py {
+					buildAccel(t, npy, dir, schemas, nil)
+				}
+				cmd := exec.Command(npy, script, dir, "--numpy")
 				cmd.Env = implEnv(impl)
 				if out, err := cmd.CombinedOutput(); err != nil {
 					t.Errorf("module_test.py --numpy: %v\n%s", err, out)
@@ -243,6 +247,9 @@ func TestConformance(t *testing.T) {
 			t.Run("streams_all", func(t *testing.T) { conformance.RunStreamsAll(t, "python", st) })
 			t.Run("numpy", func(t *testing.T) {
 				npy := numpyPython(t)
+				if impl == "c" && npy != py {
+					buildAccel(t, npy, dir, schemas, nil)
+				}
 				st := func(t *testing.T, name string) conformance.Testee { return start(t, npy, impl, dir, name, "--numpy") }
 				conformance.Run(t, "python", st)
 				t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "python", st) })
@@ -283,6 +290,9 @@ func TestRandomSchemas(t *testing.T) {
 			t.Run("streams_all", func(t *testing.T) { gentest.RunRandomStreamsAll(t, "python", "./gen/python", suites, st) })
 			t.Run("numpy", func(t *testing.T) {
 				npy := numpyPython(t)
+				if impl == "c" && npy != py {
+					buildAccel(t, npy, dir, schemas, nil)
+				}
 				st := func(t *testing.T, su *randschema.Suite) conformance.Testee {
 					return start(t, npy, impl, dir, PackageName(su.Schema, gen.Options{}), "--numpy")
 				}

@@ -851,13 +851,8 @@ SDP_FN int sdp_int(PyObject *v, int size, int sign, uint64_t *out) {
         }
         *out = (uint64_t)x;
     } else {
-        unsigned long long x;
-        if (Py_SIZE(i) < 0) {
-            PyErr_Format(sdp_EncodeError, "%R is out of the range of a u%d", i, size * 8);
-            Py_DECREF(i);
-            return -1;
-        }
-        x = PyLong_AsUnsignedLongLong(i);
+        /* A negative number is an OverflowError here. */
+        unsigned long long x = PyLong_AsUnsignedLongLong(i);
         if (x == (unsigned long long)-1 && PyErr_Occurred()) {
             if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
                 PyErr_Clear();
