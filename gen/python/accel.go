@@ -291,6 +291,9 @@ func (a *accel) decoder(v *plan.Value) {
 	i := a.index[canon(v)]
 	p.F("static PyObject *sdp_d%d(sdp_reader *r, long depth) {", i)
 	p.In()
+	if !usesDepth(v) {
+		p.Line("(void)depth;")
+	}
 	defer func() {
 		p.Out()
 		p.Line("}")
@@ -347,32 +350,27 @@ func (a *accel) decoder(v *plan.Value) {
 		case v.Op == plan.Bytes:
 			p.Line("(void)i;")
 			p.Line("(void)l;")
-			p.Line("(void)depth;")
 			p.Line("return sdp_r_bytes(r, (Py_ssize_t)n);")
 			return
 		case v.Elem.Op == plan.Scalar && v.Elem.Kind == schema.Bool:
 			p.Line("(void)i;")
 			p.Line("(void)l;")
-			p.Line("(void)depth;")
 			p.Line("return sdp_r_bools(r, (Py_ssize_t)n);")
 			return
 		}
 		a.loop(v.Elem, "(Py_ssize_t)n")
 	case plan.FixedBytes:
-		p.Line("(void)depth;")
 		p.F("if (sdp_r_fixed(r, %d, 1, \"a u8\") < 0) {", v.Len)
 		p.Line("    return NULL;")
 		p.Line("}")
 		p.F("return sdp_r_bytes(r, %d);", v.Len)
 	case plan.FixedNumbers:
-		p.Line("(void)depth;")
 		p.F("if (sdp_r_fixed(r, %d, %d, %s) < 0) {", v.Len, v.Elem.Fixed, cString(article(v.Kind)))
 		p.Line("    return NULL;")
 		p.Line("}")
 		p.F("return sdp_r_numbers(r, '%s', %d, %d);", typecode(v.Kind), v.Len, v.Elem.Fixed)
 	case plan.FixedPlain, plan.FixedArray:
 		if v.Elem.Op == plan.Scalar && v.Elem.Kind == schema.Bool {
-			p.Line("(void)depth;")
 			p.F("return sdp_r_fixed_bools(r, %d);", v.Len)
 			return
 		}
@@ -381,7 +379,6 @@ func (a *accel) decoder(v *plan.Value) {
 		a.loop(v.Elem, fmt.Sprint(v.Len))
 	default:
 		// Scalars, strings and numbers are decoded in place (decExpr).
-		p.Line("(void)depth;")
 		p.F("return %s;", a.decExpr(v, false))
 	}
 }
@@ -414,7 +411,6 @@ func (a *accel) enumDecode(d *plan.Decl) {
 	p.Line("Py_ssize_t p = r->pos;")
 	p.Line("unsigned long long n;")
 	p.Line("int i;")
-	p.Line("(void)depth;")
 	p.F("if (!SDP_NEED(r, %d)) {", size)
 	p.F("    return sdp_trunc(r, p, %d, %s);", size, cString("enum "+d.Name()))
 	p.Line("}")
@@ -582,17 +578,23 @@ func (a *accel) encoder(v *plan.Value) {
 	i := a.index[canon(v)]
 	p.F("static int sdp_e%d(sdp_writer *w, PyObject *v, long depth) {", i)
 	p.In()
+	if !usesDepth(v) {
+		p.Line("(void)depth;")
+	}
 	defer func() {
 		p.Out()
 		p.Line("}")
 	}()
 	switch v.Op {
 	case plan.Enum:
-		p.Line("(void)depth;")
 		p.F("return sdp_e_enum(w, v, sdp_enum%d, %d);", a.enums[v.Decl], v.Decl.Enum.Base.Size())
 	case plan.Struct:
 		p.Line("PyObject *x = NULL;")
 		p.Line("int rc;")
+		if len(v.Decl.Fields) == 0 {
+			p.Line("(void)w;")
+			p.Line("(void)v;")
+		}
 		p.Line("if (sdp_enter_e(depth) < 0) {")
 		p.Line("    return -1;")
 		p.Line("}")
@@ -652,7 +654,6 @@ func (a *accel) encoder(v *plan.Value) {
 		p.Line("Py_DECREF(s);")
 		p.Line("return rc;")
 	default:
-		p.Line("(void)depth;")
 		p.F("return %s;", a.encExpr(v, "v"))
 	}
 }
@@ -847,4 +848,17 @@ func (a *accel) api() {
 	p.Line("};")
 	p.Line("")
 	p.Line("PyMODINIT_FUNC PyInit__sdp_accel(void) { return PyModule_Create(&sdp_module); }")
+}
+
+// usesDepth reports whether the helpers of v use their depth: structs and
+// unions check it, and pass it to what they hold, as arrays and optionals
+// of those do; a helper of anything else ignores it.
+func usesDepth(v *plan.Value) bool {
+	switch v.Op {
+	case plan.Struct, plan.Union:
+		return true
+	case plan.Array, plan.PlainArray, plan.FixedArray, plan.FixedPlain, plan.Optional:
+		return usesDepth(v.Elem)
+	}
+	return false
 }

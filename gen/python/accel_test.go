@@ -106,7 +106,7 @@ func buildAccel(t *testing.T, py, dir string, schemas []*schema.Schema, extra []
 				mu.Unlock()
 				return
 			}
-			args := append([]string{"-shared", "-fPIC", "-O1", "-std=c99", "-Wall", "-I" + inc}, extra...)
+			args := append([]string{"-shared", "-fPIC", "-O1", "-std=c99", "-Wall", "-Wextra", "-I" + inc}, extra...)
 			h := sha256.New()
 			fmt.Fprintf(h, "%s\x00%s\x00%q\x00", compiler, suffix, args)
 			h.Write(text)

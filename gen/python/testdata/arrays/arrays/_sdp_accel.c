@@ -2257,6 +2257,7 @@ static int sdp_e7(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d8(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p, i;
     uint32_t n;
     PyObject *l;
@@ -2265,11 +2266,11 @@ static PyObject *sdp_d8(sdp_reader *r, long depth) {
     }
     (void)i;
     (void)l;
-    (void)depth;
     return sdp_r_bools(r, (Py_ssize_t)n);
 }
 
 static int sdp_e8(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     Py_ssize_t i, n;
     int rc = 0;
     PyObject *s = sdp_seq(v);
@@ -2289,6 +2290,7 @@ static int sdp_e8(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d9(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p, i;
     uint32_t n;
     PyObject *l;
@@ -2297,7 +2299,6 @@ static PyObject *sdp_d9(sdp_reader *r, long depth) {
     }
     (void)i;
     (void)l;
-    (void)depth;
     return sdp_r_bytes(r, (Py_ssize_t)n);
 }
 
@@ -2307,6 +2308,7 @@ static int sdp_e9(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d10(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p, i;
     uint32_t n;
     PyObject *l;
@@ -2330,6 +2332,7 @@ static PyObject *sdp_d10(sdp_reader *r, long depth) {
 }
 
 static int sdp_e10(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     Py_ssize_t i, n;
     int rc = 0;
     PyObject *s = sdp_seq(v);
@@ -2391,6 +2394,7 @@ static int sdp_e11(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d12(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p, i;
     uint32_t n;
     PyObject *l;
@@ -2414,6 +2418,7 @@ static PyObject *sdp_d12(sdp_reader *r, long depth) {
 }
 
 static int sdp_e12(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     Py_ssize_t i, n;
     int rc = 0;
     PyObject *s = sdp_seq(v);
@@ -2433,6 +2438,7 @@ static int sdp_e12(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d13(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p, i;
     uint32_t n;
     PyObject *l;
@@ -2456,6 +2462,7 @@ static PyObject *sdp_d13(sdp_reader *r, long depth) {
 }
 
 static int sdp_e13(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     Py_ssize_t i, n;
     int rc = 0;
     PyObject *s = sdp_seq(v);
@@ -2488,6 +2495,7 @@ static int sdp_e14(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d15(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t i;
     PyObject *l;
     l = PyList_New(3);
@@ -2507,6 +2515,7 @@ static PyObject *sdp_d15(sdp_reader *r, long depth) {
 }
 
 static int sdp_e15(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     Py_ssize_t i, n;
     int rc = 0;
     PyObject *s = sdp_seq(v);
@@ -2529,6 +2538,7 @@ static int sdp_e15(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d16(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t i;
     PyObject *l;
     l = PyList_New(2);
@@ -2548,6 +2558,7 @@ static PyObject *sdp_d16(sdp_reader *r, long depth) {
 }
 
 static int sdp_e16(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     Py_ssize_t i, n;
     int rc = 0;
     PyObject *s = sdp_seq(v);
@@ -2575,6 +2586,7 @@ static PyObject *sdp_d17(sdp_reader *r, long depth) {
 }
 
 static int sdp_e17(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     Py_ssize_t i, n;
     int rc = 0;
     PyObject *s = sdp_seq(v);
@@ -2638,6 +2650,7 @@ static int sdp_e18(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d19(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t i;
     PyObject *l;
     l = PyList_New(2);
@@ -2657,6 +2670,7 @@ static PyObject *sdp_d19(sdp_reader *r, long depth) {
 }
 
 static int sdp_e19(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     Py_ssize_t i, n;
     int rc = 0;
     PyObject *s = sdp_seq(v);

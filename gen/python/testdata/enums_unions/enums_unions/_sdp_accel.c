@@ -1524,10 +1524,10 @@ static SDP_UNUSED PyObject *sdp_d12(sdp_reader *r, long depth); /* opt_t5Shape *
 static SDP_UNUSED int sdp_e12(sdp_writer *w, PyObject *v, long depth);
 
 static PyObject *sdp_d0(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned long long n;
     int i;
-    (void)depth;
     if (!SDP_NEED(r, 1)) {
         return sdp_trunc(r, p, 1, "enum Small");
     }
@@ -1550,10 +1550,10 @@ static int sdp_e0(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d1(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned long long n;
     int i;
-    (void)depth;
     if (!SDP_NEED(r, 2)) {
         return sdp_trunc(r, p, 2, "enum Sparse");
     }
@@ -1577,10 +1577,10 @@ static int sdp_e1(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d2(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned long long n;
     int i;
-    (void)depth;
     if (!SDP_NEED(r, 4)) {
         return sdp_trunc(r, p, 4, "enum Wide");
     }
@@ -1602,10 +1602,10 @@ static int sdp_e2(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d3(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned long long n;
     int i;
-    (void)depth;
     if (!SDP_NEED(r, 1)) {
         return sdp_trunc(r, p, 1, "enum Default");
     }
@@ -2251,6 +2251,7 @@ static int sdp_e8(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d9(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p, i;
     uint32_t n;
     PyObject *l;
@@ -2274,6 +2275,7 @@ static PyObject *sdp_d9(sdp_reader *r, long depth) {
 }
 
 static int sdp_e9(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     Py_ssize_t i, n;
     int rc = 0;
     PyObject *s = sdp_seq(v);
@@ -2293,6 +2295,7 @@ static int sdp_e9(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d10(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t i;
     PyObject *l;
     l = PyList_New(2);
@@ -2312,6 +2315,7 @@ static PyObject *sdp_d10(sdp_reader *r, long depth) {
 }
 
 static int sdp_e10(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     Py_ssize_t i, n;
     int rc = 0;
     PyObject *s = sdp_seq(v);

@@ -2100,6 +2100,7 @@ static int sdp_e10(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d11(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned b;
     PyObject *x;
@@ -2119,6 +2120,7 @@ static PyObject *sdp_d11(sdp_reader *r, long depth) {
 }
 
 static int sdp_e11(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     int rc;
     if (v == Py_None) {
         return sdp_w_u8(w, 0);

@@ -1483,10 +1483,10 @@ static SDP_UNUSED PyObject *sdp_d4(sdp_reader *r, long depth); /* list_t4Type */
 static SDP_UNUSED int sdp_e4(sdp_writer *w, PyObject *v, long depth);
 
 static PyObject *sdp_d0(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned long long n;
     int i;
-    (void)depth;
     if (!SDP_NEED(r, 1)) {
         return sdp_trunc(r, p, 1, "enum Type");
     }
@@ -2295,6 +2295,7 @@ static int sdp_e3(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d4(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p, i;
     uint32_t n;
     PyObject *l;
@@ -2318,6 +2319,7 @@ static PyObject *sdp_d4(sdp_reader *r, long depth) {
 }
 
 static int sdp_e4(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     Py_ssize_t i, n;
     int rc = 0;
     PyObject *s = sdp_seq(v);

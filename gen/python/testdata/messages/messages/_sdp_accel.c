@@ -1702,6 +1702,8 @@ static PyObject *sdp_d3(sdp_reader *r, long depth) {
 static int sdp_e3(sdp_writer *w, PyObject *v, long depth) {
     PyObject *x = NULL;
     int rc;
+    (void)w;
+    (void)v;
     if (sdp_enter_e(depth) < 0) {
         return -1;
     }

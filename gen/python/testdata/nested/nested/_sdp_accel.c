@@ -1761,10 +1761,10 @@ static int sdp_e2(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d3(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned long long n;
     int i;
-    (void)depth;
     if (!SDP_NEED(r, 1)) {
         return sdp_trunc(r, p, 1, "enum DeviceKind");
     }

@@ -1514,10 +1514,10 @@ static SDP_UNUSED PyObject *sdp_d18(sdp_reader *r, long depth); /* opt_u32 */
 static SDP_UNUSED int sdp_e18(sdp_writer *w, PyObject *v, long depth);
 
 static PyObject *sdp_d0(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned long long n;
     int i;
-    (void)depth;
     if (!SDP_NEED(r, 1)) {
         return sdp_trunc(r, p, 1, "enum Level");
     }
@@ -2004,6 +2004,7 @@ static int sdp_e4(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d5(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned b;
     PyObject *x;
@@ -2023,6 +2024,7 @@ static PyObject *sdp_d5(sdp_reader *r, long depth) {
 }
 
 static int sdp_e5(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     int rc;
     if (v == Py_None) {
         return sdp_w_u8(w, 0);
@@ -2035,6 +2037,7 @@ static int sdp_e5(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d6(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned b;
     PyObject *x;
@@ -2054,6 +2057,7 @@ static PyObject *sdp_d6(sdp_reader *r, long depth) {
 }
 
 static int sdp_e6(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     int rc;
     if (v == Py_None) {
         return sdp_w_u8(w, 0);
@@ -2066,6 +2070,7 @@ static int sdp_e6(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d7(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned b;
     PyObject *x;
@@ -2085,6 +2090,7 @@ static PyObject *sdp_d7(sdp_reader *r, long depth) {
 }
 
 static int sdp_e7(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     int rc;
     if (v == Py_None) {
         return sdp_w_u8(w, 0);
@@ -2097,6 +2103,7 @@ static int sdp_e7(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d8(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned b;
     PyObject *x;
@@ -2116,6 +2123,7 @@ static PyObject *sdp_d8(sdp_reader *r, long depth) {
 }
 
 static int sdp_e8(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     int rc;
     if (v == Py_None) {
         return sdp_w_u8(w, 0);
@@ -2128,6 +2136,7 @@ static int sdp_e8(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d9(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned b;
     PyObject *x;
@@ -2147,6 +2156,7 @@ static PyObject *sdp_d9(sdp_reader *r, long depth) {
 }
 
 static int sdp_e9(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     int rc;
     if (v == Py_None) {
         return sdp_w_u8(w, 0);
@@ -2190,6 +2200,7 @@ static int sdp_e10(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d11(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned b;
     PyObject *x;
@@ -2209,6 +2220,7 @@ static PyObject *sdp_d11(sdp_reader *r, long depth) {
 }
 
 static int sdp_e11(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     int rc;
     if (v == Py_None) {
         return sdp_w_u8(w, 0);
@@ -2252,6 +2264,7 @@ static int sdp_e12(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d13(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned b;
     PyObject *x;
@@ -2271,6 +2284,7 @@ static PyObject *sdp_d13(sdp_reader *r, long depth) {
 }
 
 static int sdp_e13(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     int rc;
     if (v == Py_None) {
         return sdp_w_u8(w, 0);
@@ -2283,6 +2297,7 @@ static int sdp_e13(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d14(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p, i;
     uint32_t n;
     PyObject *l;
@@ -2306,6 +2321,7 @@ static PyObject *sdp_d14(sdp_reader *r, long depth) {
 }
 
 static int sdp_e14(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     Py_ssize_t i, n;
     int rc = 0;
     PyObject *s = sdp_seq(v);
@@ -2325,6 +2341,7 @@ static int sdp_e14(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d15(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned b;
     PyObject *x;
@@ -2344,6 +2361,7 @@ static PyObject *sdp_d15(sdp_reader *r, long depth) {
 }
 
 static int sdp_e15(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     int rc;
     if (v == Py_None) {
         return sdp_w_u8(w, 0);
@@ -2356,6 +2374,7 @@ static int sdp_e15(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d16(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned b;
     PyObject *x;
@@ -2380,6 +2399,7 @@ static PyObject *sdp_d16(sdp_reader *r, long depth) {
 }
 
 static int sdp_e16(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     int rc;
     if (v == Py_None) {
         return sdp_w_u8(w, 0);
@@ -2410,6 +2430,7 @@ static int sdp_e17(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d18(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned b;
     PyObject *x;
@@ -2429,6 +2450,7 @@ static PyObject *sdp_d18(sdp_reader *r, long depth) {
 }
 
 static int sdp_e18(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     int rc;
     if (v == Py_None) {
         return sdp_w_u8(w, 0);

@@ -1777,6 +1777,8 @@ static PyObject *sdp_d2(sdp_reader *r, long depth) {
 static int sdp_e2(sdp_writer *w, PyObject *v, long depth) {
     PyObject *x = NULL;
     int rc;
+    (void)w;
+    (void)v;
     if (sdp_enter_e(depth) < 0) {
         return -1;
     }

@@ -1530,10 +1530,10 @@ static SDP_UNUSED PyObject *sdp_d20(sdp_reader *r, long depth); /* arr2_str */
 static SDP_UNUSED int sdp_e20(sdp_writer *w, PyObject *v, long depth);
 
 static PyObject *sdp_d0(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned long long n;
     int i;
-    (void)depth;
     if (!SDP_NEED(r, 1)) {
         return sdp_trunc(r, p, 1, "enum value");
     }
@@ -2292,10 +2292,10 @@ static int sdp_e6(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d7(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned long long n;
     int i;
-    (void)depth;
     if (!SDP_NEED(r, 1)) {
         return sdp_trunc(r, p, 1, "enum decode_value");
     }
@@ -2317,6 +2317,7 @@ static int sdp_e7(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d8(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p, i;
     uint32_t n;
     PyObject *l;
@@ -2325,7 +2326,6 @@ static PyObject *sdp_d8(sdp_reader *r, long depth) {
     }
     (void)i;
     (void)l;
-    (void)depth;
     return sdp_r_bytes(r, (Py_ssize_t)n);
 }
 
@@ -2335,6 +2335,7 @@ static int sdp_e8(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d9(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned b;
     PyObject *x;
@@ -2354,6 +2355,7 @@ static PyObject *sdp_d9(sdp_reader *r, long depth) {
 }
 
 static int sdp_e9(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     int rc;
     if (v == Py_None) {
         return sdp_w_u8(w, 0);
@@ -2366,6 +2368,7 @@ static int sdp_e9(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d10(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t i;
     PyObject *l;
     l = PyList_New(2);
@@ -2385,6 +2388,7 @@ static PyObject *sdp_d10(sdp_reader *r, long depth) {
 }
 
 static int sdp_e10(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     Py_ssize_t i, n;
     int rc = 0;
     PyObject *s = sdp_seq(v);
@@ -2438,6 +2442,7 @@ static int sdp_e11(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d12(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned b;
     PyObject *x;
@@ -2462,6 +2467,7 @@ static PyObject *sdp_d12(sdp_reader *r, long depth) {
 }
 
 static int sdp_e12(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     int rc;
     if (v == Py_None) {
         return sdp_w_u8(w, 0);
@@ -2592,6 +2598,7 @@ static int sdp_e16(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d17(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p, i;
     uint32_t n;
     PyObject *l;
@@ -2618,6 +2625,7 @@ static PyObject *sdp_d17(sdp_reader *r, long depth) {
 }
 
 static int sdp_e17(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     Py_ssize_t i, n;
     int rc = 0;
     PyObject *s = sdp_seq(v);
@@ -2637,6 +2645,7 @@ static int sdp_e17(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d18(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned b;
     PyObject *x;
@@ -2656,6 +2665,7 @@ static PyObject *sdp_d18(sdp_reader *r, long depth) {
 }
 
 static int sdp_e18(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     int rc;
     if (v == Py_None) {
         return sdp_w_u8(w, 0);
@@ -2668,6 +2678,7 @@ static int sdp_e18(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d19(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t p = r->pos;
     unsigned b;
     PyObject *x;
@@ -2687,6 +2698,7 @@ static PyObject *sdp_d19(sdp_reader *r, long depth) {
 }
 
 static int sdp_e19(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     int rc;
     if (v == Py_None) {
         return sdp_w_u8(w, 0);
@@ -2699,6 +2711,7 @@ static int sdp_e19(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static PyObject *sdp_d20(sdp_reader *r, long depth) {
+    (void)depth;
     Py_ssize_t i;
     PyObject *l;
     l = PyList_New(2);
@@ -2718,6 +2731,7 @@ static PyObject *sdp_d20(sdp_reader *r, long depth) {
 }
 
 static int sdp_e20(sdp_writer *w, PyObject *v, long depth) {
+    (void)depth;
     Py_ssize_t i, n;
     int rc = 0;
     PyObject *s = sdp_seq(v);
