@@ -5,6 +5,7 @@ import (
 
 	"sdp/gen"
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -88,12 +89,12 @@ func (g *generator) plainInto(t *schema.Type, l gen.PlainLayout, lv, depth strin
 	return fmt.Sprintf("try r.plainElements(into: &%s, %d, %s", lv, t.Len, args)
 }
 
-// plainWrite writes a plain array t.
-func (g *generator) plainWrite(t *schema.Type, v, e string) string {
-	name := g.typeName(t.Elem.Struct)
+// plainWrite writes x, a plain array coded as v; e names an element.
+func (g *generator) plainWrite(v *plan.Value, x, e string) string {
+	name := g.declName(v.Elem)
 	each := fmt.Sprintf("{ w, %s in %s._sdpWrite(at: %s, &w) }", e, name, e)
-	if t.Kind == schema.Array {
-		return fmt.Sprintf("w.plainStructs(%s, plain: %s._sdpPlain) %s", v, name, each)
+	if v.Op == plan.PlainArray {
+		return fmt.Sprintf("w.plainStructs(%s, plain: %s._sdpPlain) %s", x, name, each)
 	}
-	return fmt.Sprintf("w.fixedPlainStructs(%s, %d, plain: %s._sdpPlain) %s", v, t.Len, name, each)
+	return fmt.Sprintf("w.fixedPlainStructs(%s, %d, plain: %s._sdpPlain) %s", x, v.Len, name, each)
 }

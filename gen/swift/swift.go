@@ -12,6 +12,7 @@ import (
 	"sdp/gen"
 	"sdp/gen/emit"
 	"sdp/gen/naming"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -45,8 +46,9 @@ func Generate(s *schema.Schema, opt gen.Options) ([]gen.File, error) {
 // gen holds the names chosen for one schema.
 type generator struct {
 	s      *schema.Schema
-	pkg    string // package and product name, as given
-	module string // module (target) name: pkg made a Swift identifier
+	plan   *plan.Plan // the codec plan every encoder and decoder prints
+	pkg    string     // package and product name, as given
+	module string     // module (target) name: pkg made a Swift identifier
 	names  map[schema.Decl]string
 	plain  map[schema.Decl]string // names without backticks, for derived identifiers
 	taken  map[string]bool        // Swift type names the schema declares
@@ -56,6 +58,7 @@ type generator struct {
 func newGen(s *schema.Schema, opt gen.Options) *generator {
 	g := &generator{
 		s:     s,
+		plan:  plan.Build(s),
 		pkg:   opt.PackageName(s),
 		names: map[schema.Decl]string{},
 		plain: map[schema.Decl]string{},
@@ -172,6 +175,10 @@ func plainMember(name string) string {
 
 // typeName is the Swift name of a declaration (escaped when needed).
 func (g *generator) typeName(d schema.Decl) string { return g.names[d] }
+
+// declName is the Swift name of the declaration a value of Op Enum, Struct
+// or Union refers to.
+func (g *generator) declName(v *plan.Value) string { return g.typeName(v.Decl.Decl) }
 
 // str is the Swift string type, qualified when the schema declares its own String.
 func (g *generator) str() string {
