@@ -516,127 +516,125 @@ func (g *generator) writeAt(p *emit.Printer) {
 
 // ---- decoding ----
 
-// readExpr reads a value of type t from r; depth names the depth of the
+// readExpr reads a value coded as v from r; depth names the depth of the
 // value holding it.
-func (g *generator) readExpr(t *schema.Type, depth string) string {
+func (g *generator) readExpr(v *plan.Value, depth string) string {
 	closure := "{ (r: inout _SDPReader) throws(DecodeError) in "
-	switch t.Kind {
-	case schema.Bool:
-		return "try r.bool()"
-	case schema.F32:
-		return "try r.f32()"
-	case schema.F64:
-		return "try r.f64()"
-	case schema.String:
+	switch v.Op {
+	case plan.Scalar:
+		switch v.Kind {
+		case schema.Bool:
+			return "try r.bool()"
+		case schema.F32:
+			return "try r.f32()"
+		case schema.F64:
+			return "try r.f64()"
+		}
+		return "try r.int(" + scalarTypes[v.Kind] + ".self)"
+	case plan.String:
 		return "try r.string()"
-	case schema.EnumRef:
-		return "try " + g.typeName(t.Enum) + "._sdpRead(&r)"
-	case schema.StructRef, schema.UnionRef:
-		return "try " + g.typeName(t.Decl()) + "(_sdpFrom: &r, depth: " + depth + " &+ 1)"
-	case schema.Array:
+	case plan.Enum:
+		return "try " + g.declName(v) + "._sdpRead(&r)"
+	case plan.Struct, plan.Union:
+		return "try " + g.declName(v) + "(_sdpFrom: &r, depth: " + depth + " &+ 1)"
+	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array:
 		// Rule 11 (memory): an array of charged elements adds its count
 		// times the element's nominal size to the memory total. Uncharged
 		// arrays (almost all) carry no code for it.
-		if each := t.ArrayCharge(); each > 0 {
-			return fmt.Sprintf("try r.chargedArray(minSize: %d, charge: %d) %s%s }", t.Elem.MinSize(), each, closure, g.readExpr(t.Elem, depth))
+		if v.Charge > 0 {
+			return fmt.Sprintf("try r.chargedArray(minSize: %d, charge: %d) %s%s }", v.MinElem, v.Charge, closure, g.readExpr(v.Elem, depth))
 		}
-		if l, ok := plainArray(t); ok {
-			return g.plainRead(t, l, depth)
+		switch v.Op {
+		case plan.PlainArray:
+			return g.plainRead(v, depth)
+		case plan.Bytes, plan.Numbers:
+			return "try r.numbers(" + scalarTypes[v.Kind] + ".self)"
 		}
-		if t.Elem.IsNumeric() {
-			return "try r.numbers(" + g.typ(t.Elem) + ".self)"
-		}
-		return fmt.Sprintf("try r.array(minSize: %d) %s%s }", t.Elem.MinSize(), closure, g.readExpr(t.Elem, depth))
-	case schema.FixedArray:
-		if l, ok := plainArray(t); ok {
-			return g.plainRead(t, l, depth)
-		}
-		if t.Elem.IsNumeric() {
-			return fmt.Sprintf("try r.fixedNumbers(%s.self, %d)", g.typ(t.Elem), t.Len)
-		}
-		return fmt.Sprintf("try r.elements(%d) %s%s }", t.Len, closure, g.readExpr(t.Elem, depth))
-	case schema.Optional:
+		return fmt.Sprintf("try r.array(minSize: %d) %s%s }", v.MinElem, closure, g.readExpr(v.Elem, depth))
+	case plan.FixedPlain:
+		return g.plainRead(v, depth)
+	case plan.FixedBytes, plan.FixedNumbers:
+		return fmt.Sprintf("try r.fixedNumbers(%s.self, %d)", scalarTypes[v.Kind], v.Len)
+	case plan.FixedArray:
+		return fmt.Sprintf("try r.elements(%d) %s%s }", v.Len, closure, g.readExpr(v.Elem, depth))
+	case plan.Optional:
 		// Rule 11: a present recursive optional of a large value is charged.
-		if each := t.PresenceCharge(); each > 0 {
-			return fmt.Sprintf("try r.chargedOptional(charge: %d) %s%s }", each, closure, g.readExpr(t.Elem, depth))
+		if v.Charge > 0 {
+			return fmt.Sprintf("try r.chargedOptional(charge: %d) %s%s }", v.Charge, closure, g.readExpr(v.Elem, depth))
 		}
-		return fmt.Sprintf("try r.optional %s%s }", closure, g.readExpr(t.Elem, depth))
+		return fmt.Sprintf("try r.optional %s%s }", closure, g.readExpr(v.Elem, depth))
 	}
-	if t.Kind.IsInteger() {
-		return "try r.int(" + g.typ(t) + ".self)"
-	}
-	panic("swift: read of " + t.String())
+	panic("swift: read of " + v.Type.String())
 }
 
-// rawExpr reads a scalar or enum whose bytes a preceding need covered.
-func (g *generator) rawExpr(t *schema.Type) string {
-	switch t.Kind {
+// rawExpr reads a scalar or enum (a leaf of a run) whose bytes a preceding
+// need covered.
+func (g *generator) rawExpr(v *plan.Value) string {
+	if v.Op == plan.Enum {
+		return "try " + g.declName(v) + "._sdpRaw(&r)"
+	}
+	switch v.Kind {
 	case schema.Bool:
 		return "try r.rawBool()"
 	case schema.F32:
 		return "r.rawF32()"
 	case schema.F64:
 		return "r.rawF64()"
-	case schema.EnumRef:
-		return "try " + g.typeName(t.Enum) + "._sdpRaw(&r)"
 	}
-	return "r.raw(" + g.typ(t) + ".self)"
+	return "r.raw(" + scalarTypes[v.Kind] + ".self)"
 }
 
-// inlineScalar reports types read by rawExpr: one bounds check covers a
-// run of them.
-func inlineScalar(t *schema.Type) bool { return t.Kind.IsScalar() || t.Kind == schema.EnumRef }
+// swiftRuns are the runs the Swift decoders read with one bounds check:
+// two or more scalars and enums, read by rawExpr. (Nested structs are read
+// by their own initializers.)
+var swiftRuns = plan.RunRule{Enums: true, MinFields: 2}
 
 // readFields prints the reads of fields in order, assigning each with
 // assign(field, expression). Runs of scalars share one bounds check.
-func (g *generator) readFields(p *emit.Printer, fields []*schema.Field, assign func(*schema.Field, string) string) {
-	g.readFieldsWith(p, fields, assign, func(f *schema.Field) string { return assign(f, g.readExpr(f.Type, "depth")) })
+func (g *generator) readFields(p *emit.Printer, fields []*plan.Field, assign func(*plan.Field, string) string) {
+	g.readFieldsWith(p, fields, assign, func(f *plan.Field) string { return assign(f, g.readExpr(f.Value, "depth")) })
 }
 
 // readFieldsWith is readFields with the statement that reads a field
 // outside a run of scalars given by single.
-func (g *generator) readFieldsWith(p *emit.Printer, fields []*schema.Field, assign func(*schema.Field, string) string, single func(*schema.Field) string) {
-	for i := 0; i < len(fields); {
-		j, size := i, 0
-		for j < len(fields) && inlineScalar(fields[j].Type) {
-			n, _ := fields[j].Type.FixedSize()
-			size += n
-			j++
-		}
-		if j-i >= 2 {
-			// One bounds check for the run. When the input ends inside it,
-			// the fields are read one by one for the error a reader going
-			// front to back meets first (a bad bool or enum before the end,
-			// or truncation at the field that was cut); one of those reads
-			// throws, since the run does not fit.
-			p.Block(fmt.Sprintf("if r.end &- r.pos < %d {", size), "}", func() {
-				for _, f := range fields[i:j] {
-					p.F("_ = %s", g.readExpr(f.Type, "depth"))
-				}
-				p.P("throw DecodeError.truncated(offset: r.pos)")
-			})
-			for _, f := range fields[i:j] {
-				p.P(assign(f, g.rawExpr(f.Type)))
-			}
-			i = j
+func (g *generator) readFieldsWith(p *emit.Printer, fields []*plan.Field, assign func(*plan.Field, string) string, single func(*plan.Field) string) {
+	for _, s := range plan.Group(fields, swiftRuns) {
+		if s.Run == nil {
+			p.P(single(s.Fields[0]))
 			continue
 		}
-		p.P(single(fields[i]))
-		i++
+		// One bounds check for the run. When the input ends inside it, the
+		// fields are read one by one for the error a reader going front to
+		// back meets first (a bad bool or enum before the end, or
+		// truncation at the field that was cut); one of those reads throws,
+		// since the run does not fit.
+		p.Block(fmt.Sprintf("if r.end &- r.pos < %d {", s.Run.Size), "}", func() {
+			for _, f := range s.Fields {
+				p.F("_ = %s", g.readExpr(f.Value, "depth"))
+			}
+			p.P("throw DecodeError.truncated(offset: r.pos)")
+		})
+		for _, f := range s.Fields {
+			p.P(assign(f, g.rawExpr(f.Value)))
+		}
 	}
 }
+
+// local names a field read into a local: f0, f1, ... (by field index).
+func local(f *plan.Field) string { return fmt.Sprintf("f%d", f.Field.Index) }
 
 func (g *generator) structDecode(p *emit.Printer, st *schema.Struct) {
 	p.Block("init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {", "}", func() {
 		p.P("try r.enter(depth)")
 		// Reading into locals and initializing once was measured faster than
 		// assigning stored properties one by one (which copies the struct).
-		g.readFields(p, st.Fields, func(f *schema.Field, e string) string {
-			return fmt.Sprintf("let f%d = %s", f.Index, e)
+		fields := g.plan.Of(st).Fields
+		g.readFields(p, fields, func(f *plan.Field, e string) string {
+			return "let " + local(f) + " = " + e
 		})
 		var args []string
-		for _, f := range st.Fields {
-			args = append(args, fmt.Sprintf("%s: f%d", label(f.Name), f.Index))
+		for _, f := range fields {
+			args = append(args, label(f.Field.Name)+": "+local(f))
 		}
 		p.F("self.init(%s)", strings.Join(args, ", "))
 	})
@@ -647,23 +645,9 @@ func (g *generator) unionDecode(p *emit.Printer, u *schema.Union) {
 		p.P("try r.enter(depth)")
 		p.P("let at = r.pos")
 		switchBlock(p, "switch try r.int(UInt8.self) {", func() {
-			for _, v := range u.Variants {
+			for _, v := range g.plan.Of(u).Variants {
 				caseBlock(p, fmt.Sprintf("case %d:", v.Tag), func() {
-					switch {
-					case v.Kind == schema.VariantStruct:
-						p.F("self = .%s(try %s(_sdpFrom: &r, depth: depth &+ 1))", variantCase(v), g.typeName(v.Struct))
-					case v.Kind == schema.VariantInline && len(v.Fields) > 0:
-						g.readFields(p, v.Fields, func(f *schema.Field, e string) string {
-							return fmt.Sprintf("let v%d = %s", f.Index, e)
-						})
-						var args []string
-						for _, f := range v.Fields {
-							args = append(args, fmt.Sprintf("%s: v%d", label(f.Name), f.Index))
-						}
-						p.F("self = .%s(%s)", variantCase(v), strings.Join(args, ", "))
-					default:
-						p.F("self = .%s", variantCase(v))
-					}
+					g.variantRead(p, v)
 				})
 			}
 			caseBlock(p, "default:", func() {
@@ -671,6 +655,27 @@ func (g *generator) unionDecode(p *emit.Printer, u *schema.Union) {
 			})
 		})
 	})
+}
+
+// variantRead prints the owned read of a variant after its tag, assigning
+// self.
+func (g *generator) variantRead(p *emit.Printer, v *plan.Variant) {
+	c := variantCase(v.Variant)
+	switch {
+	case v.Variant.Kind == schema.VariantStruct:
+		p.F("self = .%s(%s)", c, g.readExpr(v.Fields[0].Value, "depth"))
+	case v.Variant.Kind == schema.VariantInline && len(v.Fields) > 0:
+		g.readFields(p, v.Fields, func(f *plan.Field, e string) string {
+			return "let " + bound(f) + " = " + e
+		})
+		var args []string
+		for _, f := range v.Fields {
+			args = append(args, label(f.Field.Name)+": "+bound(f))
+		}
+		p.F("self = .%s(%s)", c, strings.Join(args, ", "))
+	default:
+		p.F("self = .%s", c)
+	}
 }
 
 func (g *generator) enumDecode(p *emit.Printer, e *schema.Enum) {

@@ -66,27 +66,27 @@ func (g *generator) plainCheck(p *emit.Printer, st *schema.Struct) {
 	p.Out()
 }
 
-// plainRead is the owned read of a plain array t (elements at depth + 1;
-// the deepest nested value at depth + l.Depth).
-func (g *generator) plainRead(t *schema.Type, l gen.PlainLayout, depth string) string {
-	name := g.typeName(t.Elem.Struct)
-	closure := "{ (r: inout _SDPReader) throws(DecodeError) in " + g.readExpr(t.Elem, depth) + " }"
-	args := fmt.Sprintf("size: %d, deepest: %s &+ %d, plain: %s._sdpPlain) %s", l.Size, depth, l.Depth, name, closure)
-	if t.Kind == schema.Array {
+// plainRead is the owned read of v, a plain array (elements at depth + 1;
+// the deepest nested value at depth + the element layout's Depth).
+func (g *generator) plainRead(v *plan.Value, depth string) string {
+	l := v.Plain
+	closure := "{ (r: inout _SDPReader) throws(DecodeError) in " + g.readExpr(v.Elem, depth) + " }"
+	args := fmt.Sprintf("size: %d, deepest: %s &+ %d, plain: %s._sdpPlain) %s", l.Size, depth, l.Depth, g.declName(v.Elem), closure)
+	if v.Op == plan.PlainArray {
 		return "try r.plainArray(" + args
 	}
-	return fmt.Sprintf("try r.plainElements(%d, %s", t.Len, args)
+	return fmt.Sprintf("try r.plainElements(%d, %s", v.Len, args)
 }
 
-// plainInto decodes a plain array t into lv, keeping its capacity.
-func (g *generator) plainInto(t *schema.Type, l gen.PlainLayout, lv, depth string) string {
-	name := g.typeName(t.Elem.Struct)
-	closure := "{ (r: inout _SDPReader) throws(DecodeError) in " + g.readExpr(t.Elem, depth) + " }"
-	args := fmt.Sprintf("size: %d, deepest: %s &+ %d, plain: %s._sdpPlain, %s)", l.Size, depth, l.Depth, name, closure)
-	if t.Kind == schema.Array {
+// plainInto decodes v, a plain array, into lv, keeping its capacity.
+func (g *generator) plainInto(v *plan.Value, lv, depth string) string {
+	l := v.Plain
+	closure := "{ (r: inout _SDPReader) throws(DecodeError) in " + g.readExpr(v.Elem, depth) + " }"
+	args := fmt.Sprintf("size: %d, deepest: %s &+ %d, plain: %s._sdpPlain, %s)", l.Size, depth, l.Depth, g.declName(v.Elem), closure)
+	if v.Op == plan.PlainArray {
 		return fmt.Sprintf("try r.plainArray(into: &%s, %s", lv, args)
 	}
-	return fmt.Sprintf("try r.plainElements(into: &%s, %d, %s", lv, t.Len, args)
+	return fmt.Sprintf("try r.plainElements(into: &%s, %d, %s", lv, v.Len, args)
 }
 
 // plainWrite writes x, a plain array coded as v; e names an element.

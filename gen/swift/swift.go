@@ -52,7 +52,7 @@ type generator struct {
 	names  map[schema.Decl]string
 	plain  map[schema.Decl]string // names without backticks, for derived identifiers
 	taken  map[string]bool        // Swift type names the schema declares
-	reuse  map[schema.Decl]bool   // declReusable's answers
+	reuse  map[*plan.Decl]bool    // declReusable's answers (lookups only)
 }
 
 func newGen(s *schema.Schema, opt gen.Options) *generator {
@@ -212,11 +212,11 @@ func (g *generator) typ(t *schema.Type) string {
 	panic("swift: unknown kind " + t.Kind.String())
 }
 
-// boxed reports whether a struct field must be stored in a box: an optional
-// whose chain of optionals leads back to the struct holding it.
-func boxed(t *schema.Type) bool {
-	for ; t.Kind == schema.Optional; t = t.Elem {
-		if t.Boxed {
+// boxed reports whether a struct field coded as v must be stored in a box:
+// an optional whose chain of optionals leads back to the struct holding it.
+func boxed(v *plan.Value) bool {
+	for ; v.Op == plan.Optional; v = v.Elem {
+		if v.Boxed {
 			return true
 		}
 	}
