@@ -32,7 +32,7 @@ func (g *generator) codecFile() []byte {
 				g.structReadInPlace(p, d)
 				p.P()
 				g.locateFn(p, d)
-				if isPlain(d) {
+				if g.plan.Of(d).Plain != nil {
 					p.P()
 					g.plainCheck(p, d)
 				}

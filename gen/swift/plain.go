@@ -3,13 +3,12 @@ package swift
 import (
 	"fmt"
 
-	"sdp/gen"
 	"sdp/gen/emit"
 	"sdp/gen/plan"
 	"sdp/schema"
 )
 
-// Plain structs (gen.Plain: numbers only, no padding) may be laid out in
+// Plain structs (plan.Decl.Plain: numbers only, no padding) may be laid out in
 // memory exactly as they are encoded, so that arrays of them are encoded
 // and decoded with one copy on little-endian hosts (issue #15). Swift does
 // not promise a struct's layout, so each plain struct checks its own once,
@@ -20,35 +19,24 @@ import (
 // and for a bulk read the input or the depth limit does not allow, it goes
 // element by element.
 
-// isPlain reports a plain struct.
-func isPlain(st *schema.Struct) bool {
-	_, ok := gen.PlainStruct(st)
-	return ok
-}
-
-// plainArray is gen.PlainArray: the arrays copied in one piece.
-var plainArray = gen.PlainArray
-
 // plainCheck prints a plain struct's _sdpPlain: whether its memory layout
 // is its encoding.
 func (g *generator) plainCheck(p *emit.Printer, st *schema.Struct) {
-	l, _ := gen.PlainStruct(st)
+	pd := g.plan.Of(st)
 	name := g.typeName(st)
 	conds := []string{
-		fmt.Sprintf("MemoryLayout<%s>.size == %d", name, l.Size),
-		fmt.Sprintf("MemoryLayout<%s>.stride == %d", name, l.Size),
+		fmt.Sprintf("MemoryLayout<%s>.size == %d", name, pd.Plain.Size),
+		fmt.Sprintf("MemoryLayout<%s>.stride == %d", name, pd.Plain.Size),
 	}
 	// The plain structs it holds check their own fields, once each.
 	var nested []string
-	seen := map[*schema.Struct]bool{}
-	off := 0
-	for _, f := range st.Fields {
-		conds = append(conds, fmt.Sprintf("MemoryLayout<%s>.offset(of: \\%s.%s) == %d", name, name, member(f.Name), off))
-		if f.Type.Kind == schema.StructRef && !seen[f.Type.Struct] {
-			seen[f.Type.Struct] = true
-			nested = append(nested, g.typeName(f.Type.Struct)+"._sdpPlain")
+	seen := map[*plan.Decl]bool{} // lookups only
+	for _, f := range pd.Fields {
+		conds = append(conds, fmt.Sprintf("MemoryLayout<%s>.offset(of: \\%s.%s) == %d", name, name, member(f.Field.Name), f.Offset))
+		if f.Value.Op == plan.Struct && !seen[f.Value.Decl] {
+			seen[f.Value.Decl] = true
+			nested = append(nested, g.declName(f.Value)+"._sdpPlain")
 		}
-		off += f.Type.MinSize()
 	}
 	conds = append(conds, nested...)
 	p.F("/// Whether `%s` is laid out in memory as it is encoded (size, stride", st.Name)
