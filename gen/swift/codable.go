@@ -204,7 +204,6 @@ type codableCase struct {
 	name    string
 	pattern string
 	values  []codableValue
-	build   func(args []string) string
 }
 
 type codableValue struct {
