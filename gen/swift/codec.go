@@ -62,7 +62,7 @@ func (g *generator) codecFile() []byte {
 				g.reuseAPI(p, d)
 				p.P()
 				p.P("/// The number of bytes serializedBytes() returns.")
-				p.F("public var encodedSize: Int { %d }", d.Base.Size())
+				p.F("public var encodedSize: Int { %d }", g.plan.Of(d).Fixed)
 				p.P()
 				p.P("func _sdpWrite(_ w: inout _SDPWriter) {")
 				p.In()
@@ -679,20 +679,20 @@ func (g *generator) variantRead(p *emit.Printer, v *plan.Variant) {
 }
 
 func (g *generator) enumDecode(p *emit.Printer, e *schema.Enum) {
-	base := scalarTypes[e.Base]
+	base, size := scalarTypes[e.Base], g.plan.Of(e).Fixed
 	// An enum is no struct or union value: it adds no depth.
 	p.Block("init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {", "}", func() {
 		p.P("self = try Self._sdpRead(&r)")
 	})
 	p.P()
 	p.Block("static func _sdpRead(_ r: inout _SDPReader) throws(DecodeError) -> Self {", "}", func() {
-		p.F("try r.need(%d)", e.Base.Size())
+		p.F("try r.need(%d)", size)
 		p.P("return try _sdpRaw(&r)")
 	})
 	p.P()
 	p.Block("static func _sdpRaw(_ r: inout _SDPReader) throws(DecodeError) -> Self {", "}", func() {
 		p.Block(fmt.Sprintf("guard let v = Self(rawValue: r.raw(%s.self)) else {", base), "}", func() {
-			p.F("throw DecodeError.invalidEnum(offset: r.pos &- %d)", e.Base.Size())
+			p.F("throw DecodeError.invalidEnum(offset: r.pos &- %d)", size)
 		})
 		p.P("return v")
 	})
