@@ -12,6 +12,7 @@ import (
 	"sdp/gen"
 	"sdp/gen/emit"
 	"sdp/gen/naming"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -45,17 +46,19 @@ func Generate(s *schema.Schema, opt gen.Options) ([]gen.File, error) {
 // gen holds the names chosen for one schema.
 type generator struct {
 	s      *schema.Schema
-	pkg    string // package and product name, as given
-	module string // module (target) name: pkg made a Swift identifier
+	plan   *plan.Plan // the codec plan every encoder and decoder prints
+	pkg    string     // package and product name, as given
+	module string     // module (target) name: pkg made a Swift identifier
 	names  map[schema.Decl]string
 	plain  map[schema.Decl]string // names without backticks, for derived identifiers
 	taken  map[string]bool        // Swift type names the schema declares
-	reuse  map[schema.Decl]bool   // declReusable's answers
+	reuse  map[*plan.Decl]bool    // declReusable's answers (lookups only)
 }
 
 func newGen(s *schema.Schema, opt gen.Options) *generator {
 	g := &generator{
 		s:     s,
+		plan:  plan.Build(s),
 		pkg:   opt.PackageName(s),
 		names: map[schema.Decl]string{},
 		plain: map[schema.Decl]string{},
@@ -173,6 +176,10 @@ func plainMember(name string) string {
 // typeName is the Swift name of a declaration (escaped when needed).
 func (g *generator) typeName(d schema.Decl) string { return g.names[d] }
 
+// declName is the Swift name of the declaration a value of Op Enum, Struct
+// or Union refers to.
+func (g *generator) declName(v *plan.Value) string { return g.typeName(v.Decl.Decl) }
+
 // str is the Swift string type, qualified when the schema declares its own String.
 func (g *generator) str() string {
 	if g.taken["String"] {
@@ -205,11 +212,11 @@ func (g *generator) typ(t *schema.Type) string {
 	panic("swift: unknown kind " + t.Kind.String())
 }
 
-// boxed reports whether a struct field must be stored in a box: an optional
-// whose chain of optionals leads back to the struct holding it.
-func boxed(t *schema.Type) bool {
-	for ; t.Kind == schema.Optional; t = t.Elem {
-		if t.Boxed {
+// boxed reports whether a struct field coded as v must be stored in a box:
+// an optional whose chain of optionals leads back to the struct holding it.
+func boxed(v *plan.Value) bool {
+	for ; v.Op == plan.Optional; v = v.Elem {
+		if v.Boxed {
 			return true
 		}
 	}
