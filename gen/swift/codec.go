@@ -145,11 +145,6 @@ func (g *generator) publicAPI(p *emit.Printer, name string) {
 
 // ---- the length check of the checked encoders ----
 
-// isArray reports the ops of arrays, counted or fixed, bulk or not.
-func isArray(o plan.Op) bool {
-	return o.Counted() || o == plan.FixedBytes || o == plan.FixedNumbers || o == plan.FixedPlain || o == plan.FixedArray
-}
-
 // checkStmt is the statement that throws EncodeError when a length in x, a
 // value coded as v, is over limit; "" when v holds no string or array.
 func (g *generator) checkStmt(v *plan.Value, x string, depth int) string {
@@ -157,7 +152,7 @@ func (g *generator) checkStmt(v *plan.Value, x string, depth int) string {
 	switch {
 	case v.Op == plan.String:
 		return "try _sdpCheckLength(" + x + ".utf8.count, limit)"
-	case isArray(v.Op):
+	case v.Op.IsArray():
 		inner := g.checkStmt(v.Elem, e, depth+1)
 		counted := v.Op.Counted()
 		if inner == "" {

@@ -52,13 +52,13 @@ func (l layout) size(v *plan.Value) int {
 	switch {
 	case v.Op == plan.String:
 		return 16
-	case isArray(v.Op):
+	case v.Op.IsArray():
 		return 8
 	case v.Op == plan.Optional:
 		if boxed(v) {
 			return 8
 		}
-		if v.Elem.Op == plan.String || isArray(v.Elem.Op) {
+		if v.Elem.Op == plan.String || v.Elem.Op.IsArray() {
 			return l.size(v.Elem)
 		}
 		return l.size(v.Elem) + 1

@@ -104,7 +104,7 @@ func (g *generator) locateIn(p *emit.Printer, v *plan.Value, level int) {
 			p.P("}")
 		}
 		elements(n)
-	case isArray(v.Op):
+	case v.Op.IsArray():
 		elements(fmt.Sprint(v.Len))
 	case v.Op == plan.Optional:
 		if v.Charge > 0 {

@@ -21,7 +21,7 @@ import (
 // decoded as the owned decoder does and assigned.
 func (g *generator) reusable(v *plan.Value) bool {
 	switch {
-	case v.Op == plan.String || isArray(v.Op):
+	case v.Op == plan.String || v.Op.IsArray():
 		return true
 	case v.Op == plan.Optional:
 		return g.reusable(v.Elem)
