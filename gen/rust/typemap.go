@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -22,6 +23,9 @@ const (
 type generator struct {
 	s     *schema.Schema
 	crate string
+	// plan is the codec plan every size, encode, decode, check and view
+	// printer walks.
+	plan *plan.Plan
 
 	name map[schema.Decl]string // Rust type name
 	view map[schema.Decl]string // view type name (structs and unions)
@@ -41,6 +45,9 @@ type generator struct {
 	ownedEq map[schema.Decl]bool
 	// inline memoizes inlineSize of structs and unions.
 	inline map[schema.Decl]uint64
+	// lengths: a value of the struct or union can hold a string, byte
+	// string or counted array, whose length check_lengths checks.
+	lengths map[*plan.Decl]bool
 
 	// composite names the views-module functions giving the rt::Elem of
 	// optional and list elements of lists (by elemKey), in compositeList
@@ -57,6 +64,7 @@ func newGenerator(s *schema.Schema, crate string) *generator {
 	g := &generator{
 		s:             s,
 		crate:         crate,
+		plan:          plan.Build(s),
 		name:          map[schema.Decl]string{},
 		view:          map[schema.Decl]string{},
 		hasView:       map[schema.Decl]bool{},
@@ -68,6 +76,7 @@ func newGenerator(s *schema.Schema, crate string) *generator {
 	}
 	g.analyze()
 	g.assignNames()
+	g.findLengths()
 	return g
 }
 
@@ -199,6 +208,9 @@ func (g *generator) defaultable(t *schema.Type) bool {
 // (issue #13: a chain of 32 KiB values must decode on a 512 KiB stack).
 const boxArrayOver = 1024
 
+// boxed: the value is a fixed array held as Box<[T; N]> (boxedArray).
+func (g *generator) boxed(v *plan.Value) bool { return g.boxedArray(v.Type) }
+
 // boxedArray: t is a fixed array held as Box<[T; N]>.
 func (g *generator) boxedArray(t *schema.Type) bool {
 	return t.Kind == schema.FixedArray && sizeMul(uint64(t.Len), g.inlineSize(t.Elem)) > boxArrayOver
@@ -280,6 +292,21 @@ func scalarName(k schema.Kind) string {
 		return "bool"
 	}
 	return k.String()
+}
+
+// scalars: an array of numbers or bools (bytes too), held as a slice or
+// array of Rust scalars and viewed as a LeSlice; the plan's Bytes,
+// Numbers, FixedBytes and FixedNumbers, and arrays of bools, whose elements
+// are read one by one (each byte is checked) but stored and viewed as the
+// numbers are.
+func scalars(v *plan.Value) bool {
+	switch v.Op {
+	case plan.Bytes, plan.Numbers, plan.FixedBytes, plan.FixedNumbers:
+		return true
+	case plan.Array, plan.FixedArray:
+		return v.Elem.Op == plan.Scalar
+	}
+	return false
 }
 
 // isScalarElem: arrays of t are LeSlice views and bulk-copied vectors.
