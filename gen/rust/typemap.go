@@ -53,11 +53,11 @@ type generator struct {
 	// optional and list elements of lists (by elemKey), in compositeList
 	// order; filled on first use.
 	composite     map[string]string
-	compositeList []*schema.Type
+	compositeList []*plan.Value
 	// hints names the views-module rt::Hint consts of list elements that
 	// need one (by elemKey), in hintList order.
 	hints    map[string]string
-	hintList []*schema.Type
+	hintList []*plan.Value
 }
 
 func newGenerator(s *schema.Schema, crate string) *generator {
@@ -366,19 +366,17 @@ func (g *generator) viewOf(t *schema.Type) string {
 	return scalarName(t.Kind)
 }
 
-// usesDepth: decoding t passes the depth on: it holds structs or unions,
-// or (in views) lists, which record the depth of their elements.
-func usesDepth(t *schema.Type, view bool) bool {
-	switch t.Kind {
-	case schema.StructRef, schema.UnionRef:
+// usesDepth: reading a view of v passes the depth on: it holds structs or
+// unions, or lists of non-scalars, which record the depth of their
+// elements.
+func usesDepth(v *plan.Value) bool {
+	switch {
+	case v.Op == plan.Struct || v.Op == plan.Union:
 		return true
-	case schema.Array, schema.FixedArray:
-		if isScalarElem(t.Elem) {
-			return false
-		}
-		return view || usesDepth(t.Elem, view)
-	case schema.Optional:
-		return usesDepth(t.Elem, view)
+	case isArray(v.Op):
+		return !scalars(v)
+	case v.Op == plan.Optional:
+		return usesDepth(v.Elem)
 	}
 	return false
 }

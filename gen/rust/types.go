@@ -25,9 +25,9 @@ func (g *generator) typesRs() []byte {
 		g.fingerprint(p, d)
 		p.P()
 		g.sdpTypeImpl(p, d, "crate::rt")
-		if st, ok := d.(*schema.Struct); ok && isPlain(st) {
+		if pd := g.plan.Of(d); pd.Plain != nil {
 			p.P()
-			g.plainImpl(p, st, "crate::rt")
+			g.plainImpl(p, pd, "crate::rt")
 		}
 		if e, ok := d.(*schema.Enum); ok {
 			p.P()
@@ -62,7 +62,7 @@ func (g *generator) structType(p *printer, st *schema.Struct) {
 		derives = append(derives, "Default")
 	}
 	p.F("#[derive(%s)]", strings.Join(derives, ", "))
-	if isPlain(st) {
+	if g.plan.Of(st).Plain != nil {
 		p.P("#[repr(C)]")
 	}
 	if len(st.Fields) == 0 {
