@@ -128,7 +128,7 @@ func (g *generator) variantInto(p *printer, v *plan.Variant, only bool) {
 	}
 	reuse := false
 	for _, f := range v.Fields {
-		reuse = reuse || !g.copyOwned(f.Value.Type)
+		reuse = reuse || !g.copyOwned(f.Value)
 	}
 	if !reuse {
 		p.Block(fmt.Sprintf("%d => {", v.Tag), "}", assign)
@@ -175,7 +175,7 @@ func (g *generator) variantInto(p *printer, v *plan.Variant, only bool) {
 // intoStmt emits the statement that reads a value of v into the place
 // expression place.
 func (g *generator) intoStmt(p *printer, v *plan.Value, place, depth string) {
-	if g.copyOwned(v.Type) && !inPlaceArray(v) {
+	if g.copyOwned(v) && !inPlaceArray(v) {
 		p.wrapped(place+" = ", g.ownedValue(v, depth), ";")
 		return
 	}
@@ -193,21 +193,21 @@ func mutRef(place string) string {
 // intoExpr is an expression of type rt::DecodeResult<()> that reads a value
 // of v into the place expression place.
 func (g *generator) intoExpr(v *plan.Value, place, depth string) string {
-	if g.copyOwned(v.Type) && inPlaceArray(v) {
+	if g.copyOwned(v) && inPlaceArray(v) {
 		// Read in place: the owned decode of [N]T builds a vector.
 		if v.Op == plan.FixedPlain {
 			return g.plainAssign(v, mutRef(place), depth)
 		}
 		return "r.array_assign(" + mutRef(place) + ", " + g.ownedCallable(v.Elem, depth) + ")"
 	}
-	if g.copyOwned(v.Type) {
+	if g.copyOwned(v) {
 		return g.ownedResult(v, depth) + ".map(" + closure("v", place+" = v") + ")"
 	}
 	dst := mutRef(place)
 	elemInto := func(elem *plan.Value) string {
 		return closure("r, x", g.intoExpr(elem, "*x", depth))
 	}
-	if v.Elem != nil && g.copyOwned(v.Elem.Type) {
+	if v.Elem != nil && g.copyOwned(v.Elem) {
 		// Elements without heap storage are assigned as read (one trailing
 		// closure: not marked as arguments, so that rustfmt's overflow of
 		// a last closure is what wrapped writes).

@@ -155,11 +155,7 @@ func (g *generator) findLengths() {
 			if g.lengths[pd] {
 				continue
 			}
-			fields := pd.Fields
-			for _, v := range pd.Variants {
-				fields = append(fields[:len(fields):len(fields)], v.Fields...)
-			}
-			for _, f := range fields {
+			for _, f := range fieldsOf(pd) {
 				if g.hasLengths(f.Value) {
 					g.lengths[pd], changed = true, true
 					break

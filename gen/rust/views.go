@@ -71,26 +71,25 @@ func (g *generator) viewType(p *printer, d schema.Decl) {
 		derives = "Debug, Clone, Copy, PartialEq"
 	}
 	p.F("#[derive(%s)]", derives)
-	switch d := d.(type) {
-	case *schema.Struct:
+	pd := g.plan.Of(d)
+	if pd.Struct != nil {
 		p.Block("pub struct "+view+"<'a> {", "}", func() {
-			for _, f := range d.Fields {
-				doc(p, f.Doc)
-				p.F("pub %s: %s,", fieldName(f), g.viewOf(f.Type))
+			for _, f := range pd.Fields {
+				doc(p, f.Field.Doc)
+				p.F("pub %s: %s,", fieldName(f.Field), g.viewOf(f.Value))
 			}
 		})
-	case *schema.Union:
+	} else {
 		p.P(allowLarge)
-		vertical := variantsVertical(p, d, g.viewOf, false)
+		vertical := variantsVertical(p, pd, g.viewOf, false)
 		p.Block("pub enum "+view+"<'a> {", "}", func() {
-			for _, v := range d.Variants {
-				doc(p, v.Doc)
-				g.variantDecl(p, v, g.viewOf, vertical)
+			for _, v := range pd.Variants {
+				doc(p, v.Variant.Doc)
+				variantDecl(p, v, g.viewOf, vertical)
 			}
 		})
 	}
 	p.P()
-	pd := g.plan.Of(d)
 	p.Block("impl<'a> "+view+"<'a> {", "}", func() {
 		read := "Self::read"
 		if pd.Union != nil {
@@ -334,13 +333,8 @@ func (g *generator) findComposites() {
 		visit(v.Elem)
 	}
 	for _, pd := range g.plan.Decls {
-		for _, f := range pd.Fields {
+		for _, f := range fieldsOf(pd) {
 			visit(f.Value)
-		}
-		for _, pv := range pd.Variants {
-			for _, f := range pv.Fields {
-				visit(f.Value)
-			}
 		}
 	}
 }
@@ -350,7 +344,7 @@ func (g *generator) compositeElems(p *printer) {
 	g.findComposites()
 	for _, v := range g.compositeList {
 		name := g.composite[elemKey(v)]
-		view := g.viewOf(v.Type)
+		view := g.viewOf(v)
 		p.P()
 		p.F("/// The elements of `[]%s` lists.", v.Type.String())
 		p.Block("pub(crate) fn "+name+"<'a>() -> rt::Elem<'a, "+view+"> {", "}", func() {
@@ -604,10 +598,10 @@ func (g *generator) unionValid(p *printer, pd *plan.Decl) {
 // says x is a reference to the view value rather than the value (or a
 // place) itself.
 func (g *generator) toOwned(v *plan.Value, x string, isRef bool, level int) string {
-	if !g.borrows(v.Type) {
+	if !g.borrows(v) {
 		// The view type is the owned type.
 		switch {
-		case !g.copyOwned(v.Type):
+		case !g.copyOwned(v):
 			return x + ".clone()"
 		case isRef:
 			return "*" + x
@@ -650,8 +644,8 @@ func (g *generator) toOwned(v *plan.Value, x string, isRef bool, level int) stri
 			return fmt.Sprintf("rt::boxed(rt::map_list(%s, %s))", list, f)
 		}
 		if !v.Op.Counted() {
-			if !g.defaultable(v.Elem.Type) {
-				return call("rt::map_array_or", list, flat(f), "|| "+flat(g.defaultExpr(v.Elem.Type)))
+			if !g.defaultable(v.Elem) {
+				return call("rt::map_array_or", list, flat(f), "|| "+flat(g.defaultExpr(v.Elem)))
 			}
 			return fmt.Sprintf("rt::map_array(%s, %s)", list, f)
 		}
