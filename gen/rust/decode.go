@@ -141,7 +141,7 @@ func (g *generator) readWrapper(p *printer, d schema.Decl, life, owner string) {
 // field that failed: schemas with memory charges (rule 11) re-read it with
 // the memory total it started with, which the others need not keep.
 func (g *generator) readStruct() string {
-	if g.s.HasMemoryCharges() {
+	if g.plan.Charges {
 		return "rt::read_struct_charged"
 	}
 	return "rt::read_struct"

@@ -54,7 +54,7 @@ func (g *generator) readIntoStruct(p *printer, pd *plan.Decl) {
 			return
 		}
 		fn := "rt::read_struct_into"
-		if g.s.HasMemoryCharges() {
+		if g.plan.Charges {
 			fn = "rt::read_struct_charged_into"
 		}
 		p.wrapped("", call(fn, "self", "r", "depth", fmt.Sprintf("%q", st.Name), "Self::read_fields_into", "Self::field_at"), "")

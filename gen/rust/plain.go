@@ -6,10 +6,10 @@ import (
 	"sdp/gen/plan"
 )
 
-// Plain structs (gen.Plain: numbers only, no padding) are #[repr(C)] and
-// implement rt::Plain, so that arrays of them are encoded and decoded with
-// one copy on little-endian hosts (issue #15); their layout is asserted at
-// compile time. Other hosts, and a bulk read the input or the depth limit
+// Plain structs (the plan's Plain: numbers only, no padding) are
+// #[repr(C)] and implement rt::Plain, so that arrays of them are encoded and
+// decoded with one copy on little-endian hosts (issue #15); their layout is
+// asserted at compile time. Other hosts, and a bulk read the input or the depth limit
 // does not allow, go element by element.
 
 // plainImpl emits a plain struct's rt::Plain implementation and the
