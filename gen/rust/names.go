@@ -29,17 +29,17 @@ var notRaw = map[string]bool{"self": true, "Self": true, "crate": true, "super":
 // runtimeNames are the crate-root types the generated crate defines itself
 // and the generated constructors' names; a schema type with one of these
 // names gets a trailing underscore.
-var runtimeNames = map[string]bool{
-	"DecodeError": true, "DecodeErrorKind": true, "DecodeResult": true, "DecodeOptions": true,
-	"Reader": true, "ReadFn": true, "LeSlice": true, "LeIter": true, "ListView": true,
-	"ListIter": true, "Scalar": true, "StreamError": true, "Message": true,
-	"MessageRef": true, "MessageReader": true, "MessageWriter": true,
-	"SdpType": true, "SdpMessage": true, "EnumValueError": true, "EncodeError": true,
-	"HelloEntry": true,
+var runtimeNames = []string{
+	"DecodeError", "DecodeErrorKind", "DecodeResult", "DecodeOptions",
+	"Reader", "ReadFn", "LeSlice", "LeIter", "ListView",
+	"ListIter", "Scalar", "StreamError", "Message",
+	"MessageRef", "MessageReader", "MessageWriter",
+	"SdpType", "SdpMessage", "EnumValueError", "EncodeError",
+	"HelloEntry",
 	// The methods returning Self, in PascalCase: a type named like one
 	// fails clippy's self_named_constructors.
-	"Decode": true, "DecodeWith": true, "DecodeMessage": true, "DecodeMessageWith": true,
-	"Read": true, "ReadFields": true, "ReadValid": true, "ToOwnedValue": true,
+	"Decode", "DecodeWith", "DecodeMessage", "DecodeMessageWith",
+	"Read", "ReadFields", "ReadValid", "ToOwnedValue",
 }
 
 // ident escapes a snake_case value name (field, binding): raw identifiers
@@ -118,7 +118,7 @@ func crateName(pkg string) string {
 // names assigns every declaration its Rust type name and view name.
 func (g *generator) assignNames() {
 	used := map[string]bool{}
-	for k := range runtimeNames {
+	for _, k := range runtimeNames {
 		used[k] = true
 	}
 	for _, d := range g.s.Decls {
