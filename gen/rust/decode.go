@@ -195,7 +195,7 @@ func (g *generator) locate(p *printer, v *plan.Value, depth, ret string) {
 		p.P("}")
 	}
 	switch {
-	case isArray(v.Op):
+	case v.Op.IsArray():
 		elem := v.Elem
 		if scalars(v) {
 			// Read in one piece: the element from the offset.
@@ -251,16 +251,6 @@ func (g *generator) locate(p *printer, v *plan.Value, depth, ret string) {
 		// inline fields.
 		p.F("%s::path_in(r.clone(), %s + 1, at, path);", g.name[v.Decl.Decl], depth)
 	}
-}
-
-// isArray reports the ops of arrays, counted or fixed.
-func isArray(o plan.Op) bool {
-	switch o {
-	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array,
-		plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
-		return true
-	}
-	return false
 }
 
 // returnStmt returns ret, or nothing when ret is empty.

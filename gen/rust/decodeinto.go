@@ -219,7 +219,7 @@ func (g *generator) intoExpr(v *plan.Value, place, depth string) string {
 			return fmt.Sprintf("r.charged_vec_assign(%s, %d, %d, %s)", dst, v.MinElem, v.Charge, read)
 		case v.Op.Counted() && !scalars(v):
 			return fmt.Sprintf("r.vec_assign(%s, %d, %s)", dst, v.MinElem, read)
-		case isArray(v.Op) && !v.Op.Counted() && !scalars(v):
+		case v.Op.IsArray() && !v.Op.Counted() && !scalars(v):
 			return "r.array_assign(" + dst + ", " + read + ")"
 		case v.Op == plan.Optional && v.Charge > 0:
 			return fmt.Sprintf("r.charged_option_box_assign(%s, %d, %s)", dst, v.Charge, read)
@@ -240,7 +240,7 @@ func (g *generator) intoExpr(v *plan.Value, place, depth string) string {
 			return call("r.charged_vec_into", dst, fmt.Sprint(v.MinElem), fmt.Sprint(v.Charge), g.ownedCallable(v.Elem, depth), elemInto(v.Elem))
 		}
 		return call("r.vec_into", dst, fmt.Sprint(v.MinElem), g.ownedCallable(v.Elem, depth), elemInto(v.Elem))
-	case isArray(v.Op):
+	case v.Op.IsArray():
 		// A boxed array is passed as its box: deref coercion finds the array.
 		if scalars(v) {
 			return "r.scalar_array_into(" + dst + ")"
@@ -264,5 +264,5 @@ func (g *generator) intoExpr(v *plan.Value, place, depth string) string {
 // inPlaceArray: a [N]T of non-scalar elements, which is read element by
 // element into the existing array even when it has no heap storage.
 func inPlaceArray(v *plan.Value) bool {
-	return isArray(v.Op) && !v.Op.Counted() && !scalars(v)
+	return v.Op.IsArray() && !v.Op.Counted() && !scalars(v)
 }

@@ -132,13 +132,10 @@ func (g *generator) analyze() {
 	}
 }
 
-// fixedArray reports the ops of [N]T.
-func fixedArray(o plan.Op) bool { return isArray(o) && !o.Counted() }
-
 // borrows: the view of v refers to the input.
 func (g *generator) borrows(v *plan.Value) bool {
 	switch {
-	case v.Op == plan.String || isArray(v.Op):
+	case v.Op == plan.String || v.Op.IsArray():
 		return true
 	case v.Op == plan.Optional:
 		return g.borrows(v.Elem)
@@ -152,7 +149,7 @@ func (g *generator) copyOwned(v *plan.Value) bool {
 	switch {
 	case v.Op == plan.String || v.Op.Counted():
 		return false
-	case fixedArray(v.Op):
+	case v.Op.FixedLength():
 		return !g.boxed(v) && g.copyOwned(v.Elem)
 	case v.Op == plan.Optional:
 		return !v.Boxed && g.copyOwned(v.Elem)
@@ -167,7 +164,7 @@ func (g *generator) eqOwned(v *plan.Value) bool {
 	switch {
 	case v.Op == plan.Scalar:
 		return v.Kind != schema.F32 && v.Kind != schema.F64
-	case v.Op == plan.Optional || isArray(v.Op):
+	case v.Op == plan.Optional || v.Op.IsArray():
 		return g.eqOwned(v.Elem)
 	case v.Op == plan.Struct || v.Op == plan.Union:
 		return g.ownedEq[v.Decl.Decl]
@@ -192,7 +189,7 @@ func (g *generator) copyView(v *plan.Value) bool {
 // than 32 elements do not implement Default, and boxed arrays are made on
 // the heap directly).
 func (g *generator) defaultable(v *plan.Value) bool {
-	if fixedArray(v.Op) {
+	if v.Op.FixedLength() {
 		return v.Len <= 32 && !g.boxed(v) && g.defaultable(v.Elem)
 	}
 	return true
@@ -207,7 +204,7 @@ const boxArrayOver = 1024
 
 // boxed: v is a fixed array held as Box<[T; N]>.
 func (g *generator) boxed(v *plan.Value) bool {
-	return fixedArray(v.Op) && sizeMul(uint64(v.Len), g.inlineSize(v.Elem)) > boxArrayOver
+	return v.Op.FixedLength() && sizeMul(uint64(v.Len), g.inlineSize(v.Elem)) > boxArrayOver
 }
 
 // inlineSize estimates the bytes a value of v takes inline in the owned
@@ -216,7 +213,7 @@ func (g *generator) boxed(v *plan.Value) bool {
 // which fixed arrays are boxed.
 func (g *generator) inlineSize(v *plan.Value) uint64 {
 	switch {
-	case fixedArray(v.Op):
+	case v.Op.FixedLength():
 		if g.boxed(v) {
 			return 8
 		}
@@ -305,7 +302,7 @@ func (g *generator) owned(v *plan.Value) string {
 		return stdString
 	case v.Op.Counted():
 		return stdVec + "<" + g.owned(v.Elem) + ">"
-	case fixedArray(v.Op):
+	case v.Op.FixedLength():
 		if g.boxed(v) {
 			return fmt.Sprintf("%s<[%s; %d]>", stdBox, g.owned(v.Elem), v.Len)
 		}
@@ -332,7 +329,7 @@ func (g *generator) viewOf(v *plan.Value) string {
 		return fmt.Sprintf("&'a [u8; %d]", v.Len)
 	case scalars(v):
 		return "rt::LeSlice<'a, " + scalarName(v.Elem.Kind) + ">"
-	case isArray(v.Op):
+	case v.Op.IsArray():
 		return "rt::ListView<'a, " + g.viewOf(v.Elem) + ">"
 	case v.Op == plan.Optional:
 		if v.Boxed {
@@ -357,7 +354,7 @@ func usesDepth(v *plan.Value) bool {
 	switch {
 	case v.Op == plan.Struct || v.Op == plan.Union:
 		return true
-	case isArray(v.Op):
+	case v.Op.IsArray():
 		return !scalars(v)
 	case v.Op == plan.Optional:
 		return usesDepth(v.Elem)

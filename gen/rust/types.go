@@ -102,7 +102,7 @@ func (g *generator) defaultExpr(v *plan.Value) string {
 		}
 		return "crate::rt::boxed_with(" + f + ")"
 	}
-	if fixedArray(v.Op) && !g.defaultable(v) {
+	if v.Op.FixedLength() && !g.defaultable(v) {
 		return "::core::array::from_fn(" + closure("_", g.defaultExpr(v.Elem)) + ")"
 	}
 	return stdDef + "::default()"

@@ -200,7 +200,7 @@ func (g *generator) viewResult(v *plan.Value, depth string) string {
 	switch {
 	case v.Op == plan.String:
 		return "r.str()"
-	case isArray(v.Op):
+	case v.Op.IsArray():
 		switch {
 		case v.Op == plan.Bytes:
 			return "r.bytes()"
@@ -319,11 +319,11 @@ func (g *generator) findComposites() {
 		if v == nil {
 			return
 		}
-		if isArray(v.Op) {
+		if v.Op.IsArray() {
 			g.addHint(v.Elem)
 		}
-		if isArray(v.Op) && !scalars(v) {
-			if e := v.Elem; e.Op == plan.Optional || isArray(e.Op) && !scalars(e) {
+		if v.Op.IsArray() && !scalars(v) {
+			if e := v.Elem; e.Op == plan.Optional || e.Op.IsArray() && !scalars(e) {
 				if _, ok := g.composite[elemKey(e)]; !ok {
 					g.composite[elemKey(e)] = fmt.Sprintf("elem_%d", len(g.compositeList))
 					g.compositeList = append(g.compositeList, e)
@@ -376,7 +376,7 @@ func (g *generator) validExpr(v *plan.Value) string {
 	switch {
 	case v.Op == plan.String:
 		return "rt::v_str(b, p)"
-	case isArray(v.Op):
+	case v.Op.IsArray():
 		switch {
 		case v.Op == plan.Bytes:
 			return "rt::v_bytes(b, p)"
@@ -614,7 +614,7 @@ func (g *generator) toOwned(v *plan.Value, x string, isRef bool, level int) stri
 			return "(*" + x + ").to_owned()"
 		}
 		return x + ".to_owned()"
-	case isArray(v.Op):
+	case v.Op.IsArray():
 		switch {
 		case v.Op == plan.Bytes:
 			return x + ".to_vec()"
