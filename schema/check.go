@@ -24,10 +24,13 @@ func NameKey(name string) string { return strings.ToLower(strings.ReplaceAll(nam
 type checker struct {
 	errs *ErrorList
 	s    *Schema
+	// hints caches suggestType by name: a type deleted or renamed while
+	// thousands of fields still use it costs one search, not one per use.
+	hints map[string]string
 }
 
 func check(path string, f *astFile, errs *ErrorList) *Schema {
-	c := &checker{errs: errs, s: &Schema{Name: baseName(path), Path: path}}
+	c := &checker{errs: errs, s: &Schema{Name: baseName(path), Path: path, byName: map[string]Decl{}}}
 	c.declare(f)
 	for i, d := range f.decls {
 		if i >= len(c.s.Decls) || c.s.Decls[i] == nil {
@@ -102,6 +105,7 @@ func (c *checker) declare(f *astFile) {
 				c.s.Unions = append(c.s.Unions, u)
 				decl = u
 			}
+			c.s.byName[n.name] = decl
 		}
 		c.s.Decls = append(c.s.Decls, decl) // nil keeps indexes aligned with f.decls
 	}
@@ -144,7 +148,15 @@ func (c *checker) resolve(t *astType) *Type {
 	case *Union:
 		return &Type{Kind: UnionRef, Union: d, Pos: t.pos}
 	}
-	c.errs.add(t.pos, fmt.Sprintf("unknown type %q", t.name), c.suggestType(t.name))
+	hint, ok := c.hints[t.name]
+	if !ok {
+		hint = c.suggestType(t.name)
+		if c.hints == nil {
+			c.hints = map[string]string{}
+		}
+		c.hints[t.name] = hint
+	}
+	c.errs.add(t.pos, fmt.Sprintf("unknown type %q", t.name), hint)
 	return &Type{Kind: U8, Pos: t.pos} // placeholder so checking goes on; the error stops the build
 }
 
@@ -295,4 +307,5 @@ func (c *checker) typeIDs(f *astFile) {
 		}
 		byID[st.ID] = st
 	}
+	c.s.byID = byID
 }

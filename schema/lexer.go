@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -94,7 +95,7 @@ func lexComments(file string, src []byte, errs *ErrorList, comments bool) []toke
 			advance(end - i)
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
 			p := pos()
-			end := strings.Index(string(src[i+2:]), "*/")
+			end := bytes.Index(src[i+2:], []byte("*/"))
 			if end < 0 {
 				errs.add(p, "unterminated /* comment", "close it with */")
 				advance(len(src) - i)

@@ -102,6 +102,10 @@ func (c *checker) recursion() bool {
 
 	// Strongly connected components over every edge (Tarjan).
 	comp := c.components()
+	size := map[int]int{} // component → how many declarations it holds
+	for _, d := range c.s.Decls {
+		size[comp[d]]++
+	}
 	for _, d := range c.s.Decls {
 		self := false
 		for _, e := range edges(d) {
@@ -112,7 +116,7 @@ func (c *checker) recursion() bool {
 				e.opt.Boxed = true
 			}
 		}
-		rec := self || c.componentSize(comp, comp[d]) > 1
+		rec := self || size[comp[d]] > 1
 		switch d := d.(type) {
 		case *Struct:
 			d.Recursive = rec
@@ -121,16 +125,6 @@ func (c *checker) recursion() bool {
 		}
 	}
 	return true
-}
-
-func (c *checker) componentSize(comp map[Decl]int, id int) int {
-	n := 0
-	for _, v := range comp {
-		if v == id {
-			n++
-		}
-	}
-	return n
 }
 
 func (c *checker) components() map[Decl]int {
