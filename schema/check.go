@@ -201,7 +201,7 @@ func (c *checker) enum(d *astDecl, e *Enum) {
 			c.errs.add(d.base.pos, fmt.Sprintf("enum %s has underlying type %q", e.Name, d.base.name), "an enum's underlying type is u8, u16 or u32")
 		}
 	}
-	if len(d.values) == 0 {
+	if len(d.values) == 0 && !d.broken {
 		c.errs.add(d.name.pos, fmt.Sprintf("enum %s has no values", e.Name), "add at least one value")
 	}
 	max := uint64(1)<<(8*e.Base.Size()) - 1
@@ -236,7 +236,7 @@ func (c *checker) enum(d *astDecl, e *Enum) {
 }
 
 func (c *checker) union(d *astDecl, u *Union) {
-	if len(d.variants) == 0 {
+	if len(d.variants) == 0 && !d.broken {
 		c.errs.add(d.name.pos, fmt.Sprintf("union %s has no variants", u.Name), "add at least one variant")
 	}
 	if len(d.variants) > 256 {

@@ -1,0 +1,56 @@
+package schema
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRecoverInsideDeclaration: a syntax error inside a declaration's body
+// loses only the member it is in. The checker still sees the declaration
+// (so uses of it are not "unknown") and its other members (so their
+// unknown types are reported).
+func TestRecoverInsideDeclaration(t *testing.T) {
+	src := `struct A {
+    x: u32,
+    y: Nope,
+}
+
+struct B {
+    a: A,
+    z: Missing,
+    w: u32 = 4,
+    q: Other,
+}
+
+union U {
+    V { f: u32 u32, g: Gone },
+    B,
+}
+
+enum E { X = , Y, Z = 2 }
+
+struct C { b: B, e: E, u: U }
+`
+	_, err := Parse("t.sdp", []byte(src))
+	if err == nil {
+		t.Fatal("no errors")
+	}
+	got := err.Error()
+	for _, want := range []string{
+		`t.sdp:3:8: unknown type "Nope"`,
+		`t.sdp:8:8: unknown type "Missing"`,
+		`t.sdp:9:12: expected field name in struct B, found "="`,
+		`t.sdp:10:8: unknown type "Other"`,
+		`t.sdp:14:24: unknown type "Gone"`,
+		`t.sdp:18:14: expected enum value (a number), found ","`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+	for _, bad := range []string{`unknown type "B"`, `unknown type "E"`, `unknown type "U"`} {
+		if strings.Contains(got, bad) {
+			t.Errorf("spurious %q in\n%s", bad, got)
+		}
+	}
+}
