@@ -34,6 +34,7 @@ type astDecl struct {
 	values   []*astValue   // enum
 	variants []*astVariant // union
 	broken   bool          // a syntax error inside; the members that parsed are kept
+	start    Pos           // its first token (a doc comment or @id included)
 	end      Pos           // its last token (the closing brace when it has one)
 }
 

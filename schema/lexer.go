@@ -52,7 +52,7 @@ func lex(file string, src []byte, errs *ErrorList) []token {
 // lexComments is lex, keeping `//` comments and `/* */` blocks as
 // tokComment tokens when comments is set.
 func lexComments(file string, src []byte, errs *ErrorList, comments bool) []token {
-	var toks []token
+	toks := make([]token, 0, len(src)/6+1) // about one token per 6 bytes in practice
 	line, col := 1, 1
 	i := 0
 	pos := func() Pos { return Pos{File: file, Line: line, Col: col} }

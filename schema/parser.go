@@ -125,6 +125,7 @@ func (p *parser) skipToDecl() {
 }
 
 func (p *parser) decl() *astDecl {
+	start := p.peek().pos
 	doc := p.docs()
 	var id *astInt
 	if p.isPunct("@") {
@@ -145,7 +146,7 @@ func (p *parser) decl() *astDecl {
 	if t.kind != tokIdent {
 		p.fail(t, "expected a declaration (struct, enum or union), found "+t.describe(), "")
 	}
-	d := &astDecl{doc: doc, id: id}
+	d := &astDecl{doc: doc, id: id, start: start}
 	switch t.text {
 	case "struct":
 		d.kind = declStruct

@@ -79,6 +79,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdFingerprint(rest, stdout, stderr)
 	case "layout":
 		err = cmdLayout(rest, stdout, stderr)
+	case "lsp":
+		err = cmdLSP(rest, stdin, stdout, stderr)
 	case "version", "--version", "-v":
 		fmt.Fprintf(stdout, "sdp %s (wire format SDP 0.2)\n", version)
 	case "help", "--help", "-h":
