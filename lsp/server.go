@@ -157,6 +157,8 @@ func init() {
 		"textDocument/documentSymbol": (*Server).documentSymbol,
 		"textDocument/completion":     (*Server).completion,
 		"textDocument/formatting":     (*Server).formatting,
+		"textDocument/codeAction":     (*Server).codeAction,
+		"workspace/executeCommand":    (*Server).executeCommand,
 	}
 }
 
@@ -185,6 +187,8 @@ func (s *Server) initialize(params json.RawMessage) (interface{}, error) {
 			"renameProvider":             map[string]interface{}{"prepareProvider": true},
 			"documentSymbolProvider":     true,
 			"documentFormattingProvider": true,
+			"codeActionProvider":         true,
+			"executeCommandProvider":     map[string]interface{}{"commands": []string{compatCommand}},
 			"completionProvider": map[string]interface{}{
 				"triggerCharacters": []string{":", "?", "]", "<"},
 			},
@@ -263,7 +267,7 @@ func (s *Server) didClose(params json.RawMessage) (interface{}, error) {
 // publish sends the document's diagnostics: every problem `sdp check`
 // reports, with its hint; an empty list clears them.
 func (s *Server) publish(d *document) {
-	diags := make([]diagnostic, 0, len(d.a.Diagnostics))
+	diags := make([]diagnostic, 0, len(d.a.Diagnostics)+len(d.compat))
 	for _, e := range d.a.Diagnostics {
 		msg := e.Msg
 		if e.Hint != "" {
@@ -271,6 +275,7 @@ func (s *Server) publish(d *document) {
 		}
 		diags = append(diags, diagnostic{Range: d.tokenRange(e.Pos), Severity: 1, Source: "sdp", Message: msg})
 	}
+	diags = append(diags, d.compat...)
 	v := d.version
 	s.w.write(notification{JSONRPC: "2.0", Method: "textDocument/publishDiagnostics",
 		Params: publishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: diags}})

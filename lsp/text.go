@@ -19,6 +19,9 @@ type document struct {
 	lines   []int // byte offset where each line starts
 	bom     int   // 3 when the text starts with a UTF-8 byte order mark
 	a       *schema.Analysis
+	// compat is the last sdp compat code action's findings, shown until
+	// the text changes.
+	compat []diagnostic
 }
 
 func newDocument(uri string, version int, text string) *document {
@@ -35,6 +38,7 @@ func (d *document) set(text string) {
 		d.bom = 3
 	}
 	d.a = schema.Analyze(d.path, d.text)
+	d.compat = nil
 }
 
 // uriPath is the file path of a file: URI (what `sdp check` would print),
