@@ -76,20 +76,13 @@ func isPlain(st *schema.Struct) bool {
 	return ok
 }
 
-// layout is the layout of the declaration named name, or nil while the
-// schema has errors.
-func (d *document) layout(name string) *schema.Layout {
-	if d.a.Schema == nil {
-		return nil
-	}
-	decl := d.a.Schema.Lookup(name)
-	if decl == nil {
-		return nil
-	}
-	return schema.DeclLayout(decl, isPlain)
+// layout is the layout of a declaration, or nil while it (or a type it
+// holds) has errors.
+func (d *document) layout(di *schema.DeclInfo) *schema.Layout {
+	return d.a.Layout(di, isPlain)
 }
 
-const noLayout = "_Sizes and offsets appear when the schema has no errors._"
+const noLayout = "_Sizes and offsets appear when this type and the types it holds have no errors._"
 
 func (s *Server) hover(params json.RawMessage) (interface{}, error) {
 	d, t, err := s.positionParams(params)
@@ -137,7 +130,7 @@ func (d *document) fieldHover(t *target) string {
 	}
 	md := fmt.Sprintf("```sdp\n%s: %s\n```\nfield of %s", m.Name, m.Type, where)
 	var fields []schema.FieldLayout
-	if l := d.layout(t.owner.Name); l != nil {
+	if l := d.layout(t.owner); l != nil {
 		if t.variant == nil {
 			fields = l.Fields
 		} else {
@@ -174,7 +167,7 @@ func (d *document) fieldHover(t *target) string {
 
 func (d *document) valueHover(t *target) string {
 	md := fmt.Sprintf("```sdp\n%s.%s\n```", t.owner.Name, t.member.Name)
-	if l := d.layout(t.owner.Name); l != nil {
+	if l := d.layout(t.owner); l != nil {
 		for _, v := range l.Values {
 			if v.Name == t.member.Name {
 				md = fmt.Sprintf("```sdp\n%s.%s = %d\n```\nvalue of enum `%s` (%s on the wire)", t.owner.Name, v.Name, v.Value, l.Name, l.Base)
@@ -186,7 +179,7 @@ func (d *document) valueHover(t *target) string {
 
 func (d *document) variantHover(t *target) string {
 	md := fmt.Sprintf("```sdp\n%s.%s\n```", t.owner.Name, t.member.Name)
-	l := d.layout(t.owner.Name)
+	l := d.layout(t.owner)
 	if l == nil {
 		md += "\n\n" + noLayout
 	} else {
@@ -207,7 +200,7 @@ func (d *document) variantHover(t *target) string {
 // and values (enums); then the layout table and the doc comment.
 func (d *document) declHover(di *schema.DeclInfo) string {
 	md := fmt.Sprintf("```sdp\n%s %s\n```\n", di.Kind, di.Name)
-	l := d.layout(di.Name)
+	l := d.layout(di)
 	if l == nil {
 		return md + noLayout + docText(di.Doc)
 	}

@@ -75,7 +75,7 @@ func TestNeovim(t *testing.T) {
 		}
 	}
 	check("diagnostic", `13:10 unknown type "Kindd" (did you mean "Kind"?)`)
-	check("hover_with_errors", "where: Point", "appear when the schema has no errors")
+	check("hover_with_errors", "where: Point", "appear when this type and the types it holds have no errors")
 	check("hover", "where: Point", "**offset** `v1`", "**size** 16 bytes", "`v1` is where `name` ends")
 	check("definition", "2:7") // 1-based line, 0-based byte column of Point
 	check("formatted", "    at: u64,\n", "enum Kind: u16 {\n    Start = 1,\n    Stop,\n}")

@@ -303,8 +303,15 @@ func TestHover(t *testing.T) {
 	}
 	// While the schema has errors, hover still shows what is written.
 	c.change(uri, 2, strings.Replace(shapes, "kind: Kind", "kind: Kindd", 1))
-	if got := hoverAt(12, 5); !strings.Contains(got, "where: Point") || !strings.Contains(got, "appear when the schema has no errors") {
+	if got := hoverAt(12, 5); !strings.Contains(got, "where: Point") || !strings.Contains(got, "appear when this type and the types it holds have no errors") {
 		t.Errorf("hover with errors: %s", got)
+	}
+	// Types that do not reach the error keep their layout.
+	if got := hoverAt(1, 8); !strings.Contains(got, "**fixed size** 16 bytes") {
+		t.Errorf("hover on Point while Event has an error: %s", got)
+	}
+	if got := hoverAt(24, 28); !strings.Contains(got, "**offset** `v1`") {
+		t.Errorf("hover in Shape while Event has an error: %s", got)
 	}
 	c.shutdown()
 }

@@ -19,7 +19,9 @@ type Analysis struct {
 	// union variant that names a declaration, in text order.
 	Refs []Ref
 
-	byName map[string]*DeclInfo
+	byName  map[string]*DeclInfo
+	partial *Schema // the model despite errors, when its sizes were computed
+	dirty   map[Pos]bool
 }
 
 // DeclInfo is one declaration as written.
@@ -33,6 +35,8 @@ type DeclInfo struct {
 	Members []*MemberInfo
 	// ID is the written @id(N), or 0.
 	ID int
+
+	broken bool // a syntax error inside
 }
 
 // MemberInfo is a field, an enum value or a union variant as written.
@@ -65,10 +69,17 @@ type Ref struct {
 func Analyze(name string, src []byte) *Analysis {
 	var errs ErrorList
 	f := parse(name, src, &errs)
-	s := check(name, f, &errs)
-	a := &Analysis{Schema: s, Diagnostics: errs.sorted(), byName: map[string]*DeclInfo{}}
+	s, sized := checkPartial(name, f, &errs)
+	a := &Analysis{Diagnostics: errs.sorted(), byName: map[string]*DeclInfo{}}
+	switch {
+	case len(errs) == 0:
+		finish(s)
+		a.Schema = s
+	case sized:
+		a.partial = s
+	}
 	for _, d := range f.decls {
-		di := &DeclInfo{Kind: d.kind.String(), Name: d.name.name, Pos: d.name.pos, End: d.end, Start: d.start, Doc: d.doc}
+		di := &DeclInfo{Kind: d.kind.String(), Name: d.name.name, Pos: d.name.pos, End: d.end, Start: d.start, Doc: d.doc, broken: d.broken}
 		if d.id != nil {
 			di.ID = int(d.id.val)
 		}
@@ -113,6 +124,9 @@ func Analyze(name string, src []byte) *Analysis {
 			}
 		}
 	}
+	if a.partial != nil {
+		a.markDirty()
+	}
 	return a
 }
 
@@ -145,4 +159,69 @@ func ScalarNames() []string {
 func IsScalarName(name string) bool {
 	_, ok := scalarNames[name]
 	return ok
+}
+
+// Layout is the layout of declaration di (see DeclLayout), or nil when it
+// cannot be trusted: while the schema has errors, a declaration has a
+// layout only if neither it nor any declaration it holds (through any
+// nesting) has a problem, so editing one struct leaves the sizes of the
+// others on display.
+func (a *Analysis) Layout(di *DeclInfo, plain func(*Struct) bool) *Layout {
+	m := a.Schema
+	if m == nil {
+		m = a.partial
+	}
+	if m == nil || di == nil {
+		return nil
+	}
+	d := m.Lookup(di.Name)
+	if d == nil || d.DeclPos() != di.Pos {
+		return nil // rejected (a clash): the name is another declaration's
+	}
+	if a.Schema == nil && !a.clean(d) {
+		return nil
+	}
+	return DeclLayout(d, plain)
+}
+
+// clean reports that no declaration reachable from d holds a diagnostic or
+// a syntax error.
+func (a *Analysis) clean(d Decl) bool {
+	seen := map[Decl]bool{}
+	var visit func(d Decl) bool
+	visit = func(d Decl) bool {
+		if seen[d] {
+			return true
+		}
+		seen[d] = true
+		if a.dirty[d.DeclPos()] {
+			return false
+		}
+		for _, e := range edges(d) {
+			if !visit(e.to) {
+				return false
+			}
+		}
+		return true
+	}
+	return visit(d)
+}
+
+// markDirty records, by name position, the declarations that hold a
+// diagnostic (between their first and last token) or a syntax error.
+func (a *Analysis) markDirty() {
+	a.dirty = map[Pos]bool{}
+	before := func(p, q Pos) bool { return p.Line < q.Line || p.Line == q.Line && p.Col <= q.Col }
+	i := 0
+	for _, di := range a.Decls {
+		if di.broken {
+			a.dirty[di.Pos] = true
+		}
+		for i < len(a.Diagnostics) && !before(di.Start, a.Diagnostics[i].Pos) {
+			i++ // before this declaration: between declarations
+		}
+		for j := i; j < len(a.Diagnostics) && before(a.Diagnostics[j].Pos, di.End); j++ {
+			a.dirty[di.Pos] = true
+		}
+	}
 }

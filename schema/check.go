@@ -30,6 +30,32 @@ type checker struct {
 }
 
 func check(path string, f *astFile, errs *ErrorList) *Schema {
+	s, _ := checkPartial(path, f, errs)
+	if len(*errs) > 0 {
+		return nil
+	}
+	finish(s)
+	return s
+}
+
+// finish completes a valid model.
+func finish(s *Schema) {
+	// Nominal sizes are memoized here, once, so that later readers of the
+	// model (backends generating in parallel) never write to it.
+	for _, d := range s.Decls {
+		switch d := d.(type) {
+		case *Struct:
+			d.NominalSize()
+		case *Union:
+			d.NominalSize()
+		}
+	}
+}
+
+// checkPartial checks f and returns the model as far as it got, even with
+// errors (an unknown type is a u8 there), and whether sizes were computed
+// (they are not when a type contains itself).
+func checkPartial(path string, f *astFile, errs *ErrorList) (*Schema, bool) {
 	c := &checker{errs: errs, s: &Schema{Name: baseName(path), Path: path, byName: map[string]Decl{}}}
 	c.declare(f)
 	for i, d := range f.decls {
@@ -49,23 +75,11 @@ func check(path string, f *astFile, errs *ErrorList) *Schema {
 	// Unknown types were replaced by placeholders, so the checks below still
 	// run and every problem is reported in one go.
 	c.typeIDs(f)
-	if c.recursion() {
+	sized := c.recursion()
+	if sized {
 		c.sizes()
 	}
-	if len(*errs) > 0 {
-		return nil
-	}
-	// Nominal sizes are memoized here, once, so that later readers of the
-	// model (backends generating in parallel) never write to it.
-	for _, d := range c.s.Decls {
-		switch d := d.(type) {
-		case *Struct:
-			d.NominalSize()
-		case *Union:
-			d.NominalSize()
-		}
-	}
-	return c.s
+	return c.s, sized
 }
 
 func compact(ds []Decl) []Decl {

@@ -54,3 +54,32 @@ struct C { b: B, e: E, u: U }
 		}
 	}
 }
+
+// TestAnalyzeLayoutWithErrors: while a schema has errors, the declarations
+// that neither hold one nor reach one keep their layout.
+func TestAnalyzeLayoutWithErrors(t *testing.T) {
+	a := Analyze("t.sdp", []byte(`struct Point { x: f64, y: f64 }
+struct Line { a: Point, b: Point }
+struct Bad { p: Point, k: Nope }
+struct UsesBad { b: ?Bad }
+struct Broken { x: u32, y: = }
+struct Other { l: Line }
+struct Point { z: u8 }
+`))
+	if a.Schema != nil || len(a.Diagnostics) != 3 {
+		t.Fatalf("schema %v, diagnostics %v", a.Schema, a.Diagnostics)
+	}
+	want := map[string]bool{"Point": true, "Line": true, "Bad": false, "UsesBad": false, "Broken": false, "Other": true}
+	for _, di := range a.Decls[:6] {
+		l := a.Layout(di, nil)
+		if (l != nil) != want[di.Name] {
+			t.Errorf("%s: layout %v, want %v", di.Name, l != nil, want[di.Name])
+		}
+	}
+	if l := a.Layout(a.Decls[1], nil); l == nil || l.Size != 32 || !l.Fixed {
+		t.Errorf("Line layout %+v", l)
+	}
+	if l := a.Layout(a.Decls[6], nil); l != nil {
+		t.Errorf("the second Point (a clash) has a layout: %+v", l)
+	}
+}
