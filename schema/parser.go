@@ -316,6 +316,9 @@ func (p *parser) fieldBlock(owner string) []*astField {
 
 func (p *parser) typ() *astType {
 	t := p.peek()
+	if p.declStart(t) {
+		panic(bailout{}) // the block reports the missing brace, here
+	}
 	if t.kind != tokIdent && !(t.kind == tokPunct && (t.text == "[" || t.text == "?")) {
 		p.fail(t, "expected a type, found "+t.describe(), "a type is a scalar (u32, f64, str, ...), a declared name, []T, [N]T or ?T")
 	}
