@@ -536,3 +536,45 @@ func BenchmarkDiagnostics5k(b *testing.B) {
 		}
 	}
 }
+
+// TestEveryPosition asks for hover, definition, references, completion and
+// prepareRename at every position of broken schemas (and past line ends):
+// no request may fail.
+func TestEveryPosition(t *testing.T) {
+	c := startServer(t)
+	c.initialize()
+	for i, src := range []string{
+		shapes,
+		strings.Replace(shapes, "kind: Kind,", "kind: Kindd\n    z: [4", 1),
+		"/// é 🎵\nunion U { A { x: ?U }, B, S }\nstruct S { u: U, s: []S, e: E }\nenum E: u64 { A = 1, A }\nstruct",
+		"",
+	} {
+		if i == 0 {
+			c.open(uri, src)
+		} else {
+			c.change(uri, i+2, src)
+		}
+		lines := strings.Split(src, "\n")
+		for line := 0; line <= len(lines); line++ {
+			n := 2
+			if line < len(lines) {
+				n += len(lines[line])
+			}
+			for char := 0; char < n; char++ {
+				for _, m := range []string{"textDocument/hover", "textDocument/definition", "textDocument/completion", "textDocument/prepareRename"} {
+					if e := c.callErr(m, at(uri, line, char), nil); e != nil {
+						t.Fatalf("%s at %d:%d of schema %d: %v", m, line, char, i, e.Message)
+					}
+				}
+				refs := map[string]interface{}{"textDocument": map[string]interface{}{"uri": uri}, "position": pos(line, char), "context": map[string]interface{}{"includeDeclaration": true}}
+				if e := c.callErr("textDocument/references", refs, nil); e != nil {
+					t.Fatalf("references at %d:%d of schema %d: %v", line, char, i, e.Message)
+				}
+			}
+		}
+		if e := c.callErr("textDocument/documentSymbol", map[string]interface{}{"textDocument": map[string]interface{}{"uri": uri}}, nil); e != nil {
+			t.Fatalf("symbols of schema %d: %v", i, e.Message)
+		}
+	}
+	c.shutdown()
+}
