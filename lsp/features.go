@@ -395,15 +395,58 @@ func (s *Server) rename(params json.RawMessage) (interface{}, error) {
 }
 
 // wireChanges lists the fingerprints and message type ids that differ
-// between two versions of a schema, declarations matched by rename.
+// between two versions of a schema, declarations matched by rename. Only
+// declarations whose own text changed (references written by name, renamed
+// ones mapped) or that hold one are fingerprinted: a rename touches few.
 func wireChanges(before, after *schema.Schema, rename func(string) string) []string {
 	if before == nil || after == nil {
 		return nil
 	}
-	var notes []string
+	local := func(d schema.Decl, name func(string) string) string {
+		return schema.LocalShape(d, func(to schema.Decl) string { return name(to.DeclName()) })
+	}
+	same := func(n string) string { return n }
+	pairs := map[schema.Decl]schema.Decl{} // new → old
+	var queue []schema.Decl
+	affected := map[schema.Decl]bool{}
 	for _, od := range before.Decls {
 		nd := after.Lookup(rename(od.DeclName()))
 		if nd == nil {
+			continue
+		}
+		pairs[nd] = od
+		ost, oStruct := od.(*schema.Struct)
+		nst, nStruct := nd.(*schema.Struct)
+		if oStruct != nStruct || oStruct && ost.ID != nst.ID || local(od, rename) != local(nd, same) {
+			affected[nd] = true
+			queue = append(queue, nd)
+		}
+	}
+	if len(queue) == 0 {
+		return nil
+	}
+	// Everything that holds an affected declaration is affected.
+	holders := map[schema.Decl][]schema.Decl{}
+	for _, d := range after.Decls {
+		schema.LocalShape(d, func(to schema.Decl) string {
+			holders[to] = append(holders[to], d)
+			return ""
+		})
+	}
+	for len(queue) > 0 {
+		d := queue[0]
+		queue = queue[1:]
+		for _, h := range holders[d] {
+			if !affected[h] {
+				affected[h] = true
+				queue = append(queue, h)
+			}
+		}
+	}
+	var notes []string
+	for _, nd := range after.Decls {
+		od := pairs[nd]
+		if !affected[nd] || od == nil {
 			continue
 		}
 		if ost, ok := od.(*schema.Struct); ok {

@@ -578,3 +578,23 @@ func TestEveryPosition(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// BenchmarkRename5k renames a struct used by other declarations of a
+// 5,000-declaration schema: the edits, the check of the renamed text and
+// the search for fingerprint changes.
+func BenchmarkRename5k(b *testing.B) {
+	defer debug.SetGCPercent(debug.SetGCPercent(GCPercent))
+	src := genSchema(5000)
+	c := startServer(b)
+	c.initialize()
+	c.open(uri, src)
+	line := strings.Count(src[:strings.Index(src, "struct S2490 ")], "\n")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var we workspaceEdit
+		c.call("textDocument/rename", map[string]interface{}{"textDocument": map[string]interface{}{"uri": uri}, "position": pos(line, 8), "newName": "Renamed"}, &we)
+		if len(we.DocumentChanges) != 1 || len(we.DocumentChanges[0].Edits) < 2 || we.ChangeAnnotations != nil {
+			b.Fatalf("rename: %d edits, annotations %v", len(we.DocumentChanges[0].Edits), we.ChangeAnnotations)
+		}
+	}
+}
