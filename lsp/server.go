@@ -27,7 +27,7 @@ type Options struct {
 // GCPercent is the garbage collection target `sdp lsp` runs with (GOGC,
 // unless set): each change re-parses the whole file, and collecting less
 // often than Go's default 100 halves the time to diagnostics on large
-// schemas, for a few more megabytes.
+// schemas (the heap may grow to five times what is live, not twice).
 const GCPercent = 400
 
 // ErrExitWithoutShutdown is Serve's error when the client sent exit without
