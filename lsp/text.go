@@ -48,7 +48,11 @@ func uriPath(uri string) string {
 	if err != nil || u.Scheme != "file" {
 		return uri
 	}
-	return filepath.FromSlash(u.Path)
+	p := u.Path
+	if len(p) >= 3 && p[0] == '/' && p[2] == ':' && isLetter(p[1]) {
+		p = p[1:] // file:///C:/x is C:/x
+	}
+	return filepath.FromSlash(p)
 }
 
 // lineText is line i (0-based) without its line ending.
@@ -104,6 +108,9 @@ func (d *document) position(off int) position {
 	units := 0
 	for i := d.lines[lo]; i < off; {
 		r, size := utf8.DecodeRune(d.text[i:])
+		if i+size > off {
+			break // off is inside this character: its start
+		}
 		units += utf16Len(r) // an invalid byte decodes to U+FFFD: 1 unit
 		i += size
 	}
@@ -193,3 +200,5 @@ func utf16Len(r rune) int {
 	}
 	return 1
 }
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
