@@ -43,20 +43,9 @@ func cmdLayout(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return errUsage
 	}
-	s, err := schema.Load(pos[0])
+	decls, err := namedDecls(pos[0], pos[1:])
 	if err != nil {
 		return err
-	}
-	decls := s.Decls
-	if len(pos) > 1 {
-		decls = nil
-		for _, name := range pos[1:] {
-			d := s.Lookup(name)
-			if d == nil {
-				return fmt.Errorf("%s has no type %q", pos[0], name)
-			}
-			decls = append(decls, d)
-		}
 	}
 	layouts := make([]*schema.Layout, len(decls))
 	for i, d := range decls {
