@@ -119,9 +119,12 @@ func implReserved(name string) bool {
 var tmpPrefixes = []string{"e", "f", "has", "i", "n", "o", "s", "v"}
 
 // reservedType reports names a schema type may not take in C++: reserved
-// words and macros, the runtime's names and the generated functions' locals.
+// words and macros, the runtime's names, the generated functions' locals,
+// and names with the prefix of the generated functions (sdp_size,
+// sdp_rd_u32) unless they end in "_", as none of those does: so the
+// trailing underscore escapes sdp_size too.
 func reservedType(n string) bool {
-	if cppReserved[n] || runtimeNames[n] || localNames[n] || reservedNames.HasPrefix(n) {
+	if cppReserved[n] || runtimeNames[n] || localNames[n] || (reservedNames.HasPrefix(n) && !strings.HasSuffix(n, "_")) {
 		return true
 	}
 	for _, pre := range tmpPrefixes {
