@@ -120,9 +120,9 @@ var tmpPrefixes = []string{"e", "f", "has", "i", "n", "o", "s", "v"}
 
 // reservedType reports names a schema type may not take in C++: reserved
 // words and macros, the runtime's names, the generated functions' locals,
-// and names with the prefix of the generated functions (sdp_size,
-// sdp_rd_u32) unless they end in "_", as none of those does: so the
-// trailing underscore escapes sdp_size too.
+// and names with the prefix of the generated functions and macros
+// (sdp_size, sdp_rd_u32, SDP_INLINE) unless they end in "_", as none of
+// those does: so the trailing underscore escapes sdp_size too.
 func reservedType(n string) bool {
 	if cppReserved[n] || runtimeNames[n] || localNames[n] || (reservedNames.HasPrefix(n) && !strings.HasSuffix(n, "_")) {
 		return true

@@ -10,11 +10,13 @@ var reservedNames = gen.Names{
 	// The parameters and locals of the generated functions: a type of the
 	// same name would be hidden by them where a function names it
 	// (`Tag<x>{}`, `out.emplace<options>()`).
+	// The namespace std, which the generated code names unqualified.
 	Prelude: gen.Words(`a b buf cap consumed d data e f has i id message n o options out p r s size
-		st tag v value view x y`),
+		st tag v value view x y std`),
 	// The identifiers the generated code declares in the schema's
 	// namespace (or its anonymous namespace).
-	TopLevel: gen.Words(`sdp std Reader Tag kMessages
+	TopLevel: gen.Words(`sdp Reader Tag kMessages
+		with_path decode_payload is_message_type_id kWrongType kUnknownType
 		put put_count kTooLarge too_long add_size checked_size payload_size put_str copy_bytes kLowBytes
 		SDP_INLINE get_count put_header check_header load_array store_array assign_array append_array grow
 		load_plain store_plain append_plain assign_wire WireIter
@@ -27,7 +29,9 @@ var reservedNames = gen.Names{
 	// The static members of every struct and union, and the view's
 	// to_owned: a field named like one gets a trailing underscore.
 	Members:  gen.Words(`kTypeId kFingerprint to_owned`),
-	Prefixes: []string{"sdp_"},
+	// sdp_ prefixes the generated functions (sdp_size, sdp_rd_u32), SDP_
+	// the macros (SDP_INLINE, the include guard SDP_<PACKAGE>_HPP).
+	Prefixes: []string{"sdp_", "SDP_"},
 }
 
 var (

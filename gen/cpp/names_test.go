@@ -12,30 +12,35 @@ import (
 	"sdp/schema"
 )
 
-// cppDecl matches a declaration at the start of a line, where the generated
-// files declare in the schema's namespace (or its anonymous namespace): a
-// function, a constant, a struct or class, or a macro; the name is the last
-// group.
-var cppDecl = regexp.MustCompile(`^(?:#define (\w+)|(?:struct|class) (\w+)|(?:\[\[maybe_unused\]\] )?(?:SDP_INLINE |inline |constexpr |static )*[\w:<>]+(?: const)?[\s*&]+(\w+)\s*(?:\(|\[| =))`)
+// cppDecl matches a declaration at the start of a line: a macro, a type, an
+// alias, a function, a constant or a namespace; the name is the last group.
+var cppDecl = regexp.MustCompile(`^(?:#define (\w+)|(?:\[\[\w+\]\] )?(?:(?:SDP_INLINE|SDP_COLD|inline|constexpr|static|const) )*(?:struct|class|enum class|enum|union|namespace) (\w+)|using (\w+) =|(?:\[\[\w+\]\] )?(?:(?:SDP_INLINE|SDP_COLD|inline|constexpr|static|const) )*[\w:<>,]+(?: const)?[\s*&]+(\w+)\s*(?:\(|\[| =|\{))`)
 
 // cppMember matches a member declared in a struct at the top level: a
 // static constant or a member function.
-var cppMember = regexp.MustCompile(`^    (?:static |constexpr |inline |\[\[nodiscard\]\] )*[\w:<>, ]+?[\s*&]+(\w+)\s*(?:\(|=)`)
+var cppMember = regexp.MustCompile(`^    (?:\[\[\w+\]\] )?(?:(?:static|constexpr|inline|const) )*[\w:<>,]+(?: const)?[\s*&]+(\w+)\s*(?:\(|=)`)
 
 // mineCpp returns the names the generated files declare at the top level of
-// the schema's namespace, and the members of the probe's structs.
+// the schema's namespace probe (or an anonymous namespace in it), macros
+// anywhere, and the members of the probe's structs.
 func mineCpp(t testing.TB, files []gen.File) (top, members []string) {
 	for _, f := range files {
 		if !strings.HasSuffix(f.Path, ".hpp") && !strings.HasSuffix(f.Path, ".cpp") {
 			continue
 		}
+		var ns []string // the namespaces the line is in
 		owner := ""
 		for _, line := range strings.Split(string(f.Content), "\n") {
-			if m := cppDecl.FindStringSubmatch(line); m != nil {
-				top = append(top, m[1]+m[2]+m[3])
+			atTop := len(ns) == 1 && ns[0] == "probe" || len(ns) == 2 && ns[0] == "probe" && ns[1] == ""
+			if m := cppDecl.FindStringSubmatch(line); m != nil && (atTop || m[1] != "") {
+				top = append(top, m[1]+m[2]+m[3]+m[4])
 			}
 			switch {
-			case strings.HasPrefix(line, "struct ") && strings.HasSuffix(line, " {"):
+			case strings.HasPrefix(line, "namespace ") && strings.HasSuffix(line, "{"):
+				ns = append(ns, strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(line, "namespace"), "{")))
+			case strings.HasPrefix(line, "} // namespace"):
+				ns = ns[:len(ns)-1]
+			case atTop && strings.HasPrefix(line, "struct ") && strings.HasSuffix(line, " {"):
 				owner = strings.Fields(line)[1]
 			case line == "};":
 				owner = ""
@@ -68,6 +73,8 @@ func TestReservedNames(t *testing.T) {
 		FieldName: func(s *schema.Schema, f *schema.Field) (string, string) {
 			return f.Name, fieldName(f, s.Decls[0].DeclName())
 		},
+		// The aliases give way to a schema type of the same name.
+		Escaped: func(id string) bool { return gen.Set(aliases)[id] },
 	})
 }
 
