@@ -28,7 +28,7 @@ var reservedNames = gen.Names{
 		kFingerprint HelloEntry kHelloEntries encode_hello`),
 	// The static members of every struct and union, and the view's
 	// to_owned: a field named like one gets a trailing underscore.
-	Members:  gen.Words(`kTypeId kFingerprint to_owned`),
+	Members: gen.Words(`kTypeId kFingerprint to_owned`),
 	// sdp_ prefixes the generated functions (sdp_size, sdp_rd_u32), SDP_
 	// the macros (SDP_INLINE, the include guard SDP_<PACKAGE>_HPP).
 	Prefixes: []string{"sdp_", "SDP_"},
