@@ -1,9 +1,11 @@
 package gentest
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"sdp/gen"
 	"sdp/schema"
@@ -99,6 +101,31 @@ func Own(id string) bool { return strings.Contains(strings.ToLower(id), "zq") }
 //     identifier. This needs no compiler.
 func ReservedNames(t *testing.T, p NamesProbe) {
 	t.Helper()
+	r := CheckNames(t, p)
+	for _, c := range []struct {
+		name     string
+		problems []string
+	}{{"complete", r.Complete}, {"stale", r.Stale}, {"renamed", r.Renamed}} {
+		c := c
+		t.Run(c.name, func(t *testing.T) {
+			for _, m := range c.problems {
+				t.Error(m)
+			}
+		})
+	}
+}
+
+// NamesReport is what CheckNames finds: one message per problem.
+type NamesReport struct {
+	Complete, Stale, Renamed []string
+}
+
+// CheckNames runs ReservedNames's checks and returns their findings; a
+// probe it cannot run at all (the probe schema does not generate, the miner
+// finds nothing) fails t.
+func CheckNames(t testing.TB, p NamesProbe) NamesReport {
+	t.Helper()
+	var r NamesReport
 	ident := p.Ident
 	if ident == nil {
 		ident = func(n string) string { return n }
@@ -108,7 +135,7 @@ func ReservedNames(t *testing.T, p NamesProbe) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := p.Generate(s, gen.Options{})
+	files, err := generate(p.Generate, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,98 +147,116 @@ func ReservedNames(t *testing.T, p NamesProbe) {
 		t.Fatal("the miner found no members: it no longer matches the generated code")
 	}
 
-	t.Run("complete", func(t *testing.T) {
-		declared := map[string]bool{}
-		for _, l := range [][]string{n.TopLevel, n.Keywords, n.Prelude} {
-			for _, name := range l {
-				declared[ident(name)] = true
-				declared[name] = true
-			}
+	// complete
+	declared := map[string]bool{}
+	for _, l := range [][]string{n.TopLevel, n.Keywords, n.Prelude} {
+		for _, name := range l {
+			declared[ident(name)] = true
+			declared[name] = true
 		}
-		for _, id := range uniq(top) {
-			if !Own(id) && !declared[id] && !n.HasPrefix(id) && (p.Escaped == nil || !p.Escaped(id)) {
-				t.Errorf("the generated code defines %s at its top level, which Names.TopLevel does not declare: a schema type named so would clash", id)
-			}
+	}
+	for _, id := range uniq(top) {
+		if !Own(id) && !declared[id] && !n.HasPrefix(id) && (p.Escaped == nil || !p.Escaped(id)) {
+			r.Complete = append(r.Complete, fmt.Sprintf("the generated code defines %s at its top level, which Names.TopLevel does not declare: a schema type named so would clash", id))
 		}
-		mem := gen.Set(n.Members, n.Keywords)
-		for _, id := range uniq(members) {
-			if !Own(id) && !mem[id] && !n.HasPrefix(id) {
-				t.Errorf("the generated types define the member %s, which Names.Members does not declare: a field named so would clash", id)
-			}
+	}
+	mem := gen.Set(n.Members, n.Keywords)
+	for _, id := range uniq(members) {
+		if !Own(id) && !mem[id] && !n.HasPrefix(id) {
+			r.Complete = append(r.Complete, fmt.Sprintf("the generated types define the member %s, which Names.Members does not declare: a field named so would clash", id))
 		}
-	})
+	}
 
-	t.Run("stale", func(t *testing.T) {
-		unmined := gen.Set(p.Unmined)
-		have := gen.Set(top, p.Unmined)
-		for _, name := range n.TopLevel {
-			if !have[ident(name)] {
-				t.Errorf("Names.TopLevel declares %s, which the generated code no longer defines (%s)", name, ident(name))
-			}
+	// stale
+	unmined := gen.Set(p.Unmined)
+	have := gen.Set(top, p.Unmined)
+	for _, name := range n.TopLevel {
+		if !have[ident(name)] {
+			r.Stale = append(r.Stale, fmt.Sprintf("Names.TopLevel declares %s, which the generated code no longer defines (%s)", name, ident(name)))
 		}
-		have = gen.Set(members)
-		for _, name := range n.Members {
-			if !have[name] && !unmined[name] {
-				t.Errorf("Names.Members declares %s, which the generated types no longer define", name)
-			}
+	}
+	have = gen.Set(members)
+	for _, name := range n.Members {
+		if !have[name] && !unmined[name] {
+			r.Stale = append(r.Stale, fmt.Sprintf("Names.Members declares %s, which the generated types no longer define", name))
 		}
-	})
+	}
 
-	t.Run("renamed", func(t *testing.T) {
-		tried := 0
-		check := func(name string, want func(plain string) bool, field bool) {
-			var src string
-			if field {
-				src = "struct Zqa {\n    " + name + ": u32,\n}\n"
-			} else {
-				src = "struct " + name + " {\n    zq_field: u32,\n}\n"
-			}
-			s, err := schema.Parse("probe.sdp", []byte(src))
-			if err != nil {
-				return // not a schema name (an SDP keyword, a bad spelling)
-			}
-			tried++
-			if _, err := p.Generate(s, gen.Options{}); err != nil {
-				t.Errorf("a schema with a %s named %s: %v", kind(field), name, err)
-				return
-			}
-			d := s.Decls[0]
-			var plain, got string
-			if field {
-				plain, got = p.FieldName(s, d.(*schema.Struct).Fields[0])
-			} else {
-				plain, got = p.TypeName(s, d)
-			}
-			if want(plain) && got == plain {
-				t.Errorf("a %s named %s keeps the reserved identifier %s", kind(field), name, got)
-			}
+	// renamed
+	tried := 0
+	check := func(name string, want func(plain string) bool, field bool) {
+		var src string
+		if field {
+			src = "struct Zqa {\n    " + name + ": u32,\n}\n"
+		} else {
+			src = "struct " + name + " {\n    zq_field: u32,\n}\n"
 		}
-		for _, name := range n.Keywords {
-			name := name
-			is := func(plain string) bool { return plain == name }
-			check(name, is, false)
-			if p.FieldName != nil {
-				check(name, is, true)
-			}
+		s, err := schema.Parse("probe.sdp", []byte(src))
+		if err != nil {
+			return // not a schema name (an SDP keyword, a bad spelling)
 		}
-		for _, name := range n.Prelude {
-			name := name
-			check(name, func(plain string) bool { return plain == name }, false)
+		tried++
+		if _, err := generate(p.Generate, s); err != nil {
+			r.Renamed = append(r.Renamed, fmt.Sprintf("a schema with a %s named %s: %v", kind(field), name, err))
+			return
 		}
-		for _, name := range n.TopLevel {
-			name := name
-			check(name, func(plain string) bool { return plain == ident(name) }, false)
+		d := s.Decls[0]
+		var plain, got string
+		if field {
+			plain, got = p.FieldName(s, d.(*schema.Struct).Fields[0])
+		} else {
+			plain, got = p.TypeName(s, d)
 		}
+		if want(plain) && got == plain {
+			r.Renamed = append(r.Renamed, fmt.Sprintf("a %s named %s keeps the reserved identifier %s", kind(field), name, got))
+		}
+	}
+	for _, name := range n.Keywords {
+		name := name
+		is := func(plain string) bool { return plain == name }
+		check(name, is, false)
 		if p.FieldName != nil {
-			for _, name := range n.Members {
-				name := name
-				check(name, func(plain string) bool { return plain == name }, true)
-			}
+			check(name, is, true)
 		}
-		if tried == 0 {
-			t.Fatal("no reserved name parses as a schema name")
+	}
+	for _, name := range n.Prelude {
+		name := name
+		check(name, func(plain string) bool { return plain == name }, false)
+	}
+	for _, name := range n.TopLevel {
+		name := name
+		check(name, func(plain string) bool { return plain == ident(name) }, false)
+	}
+	if p.FieldName != nil {
+		for _, name := range n.Members {
+			name := name
+			check(name, func(plain string) bool { return plain == name }, true)
 		}
-	})
+	}
+	if tried == 0 {
+		r.Renamed = append(r.Renamed, "no reserved name parses as a schema name")
+	}
+	return r
+}
+
+// generate runs g, failing when it does not end within a minute (a name
+// that escaping never frees used to hang the C++ generator).
+func generate(g gen.Generator, s *schema.Schema) ([]gen.File, error) {
+	type result struct {
+		files []gen.File
+		err   error
+	}
+	done := make(chan result, 1)
+	go func() {
+		files, err := g(s, gen.Options{})
+		done <- result{files, err}
+	}()
+	select {
+	case r := <-done:
+		return r.files, r.err
+	case <-time.After(time.Minute):
+		return nil, fmt.Errorf("the generator did not end within a minute")
+	}
 }
 
 func kind(field bool) string {
