@@ -34,6 +34,9 @@ var reservedTop = words(
 	"MessageReaderOptions ByteSource PayloadDecoder MessageReaderBase ByteSink MessageWriterBase",
 	// What the generated code defines.
 	"Message MessageReader MessageWriter decodeMessage MESSAGE_TYPES HELLO",
+	// The parameters of generated functions and methods (a type of the same
+	// name would be shadowed inside them).
+	"bytes opts value buf offset init source sink _init _r _w _m",
 )
 
 // reservedMember are the names a field or an enum value cannot take as a

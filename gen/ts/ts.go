@@ -50,6 +50,9 @@ type generator struct {
 	plan  *plan.Plan
 	names *names
 	mode  mode
+	// used holds the enums and unions some struct's value reaches: only
+	// they get codec functions (an unused one would be an unused local).
+	used map[*plan.Decl]bool
 }
 
 // PackageName is the npm package name: --package, else the schema's name
@@ -87,7 +90,33 @@ func GenerateJS(s *schema.Schema, opt gen.Options) ([]gen.File, error) {
 }
 
 func newGenerator(s *schema.Schema, m mode) *generator {
-	return &generator{s: s, plan: plan.Build(s), names: newNames(s), mode: m}
+	g := &generator{s: s, plan: plan.Build(s), names: newNames(s), mode: m, used: map[*plan.Decl]bool{}}
+	var walk func(v *plan.Value)
+	walk = func(v *plan.Value) {
+		if v.Elem != nil {
+			walk(v.Elem)
+		}
+		if v.Decl == nil || g.used[v.Decl] {
+			return
+		}
+		g.used[v.Decl] = true
+		for _, f := range v.Decl.Fields {
+			walk(f.Value)
+		}
+		for _, pv := range v.Decl.Variants {
+			for _, f := range pv.Fields {
+				walk(f.Value)
+			}
+		}
+	}
+	for _, pd := range g.plan.Decls {
+		if pd.Struct != nil {
+			for _, f := range pd.Fields {
+				walk(f.Value)
+			}
+		}
+	}
+	return g
 }
 
 func withHeader(s *schema.Schema, src string) []byte {

@@ -1,6 +1,8 @@
 package ts
 
 import (
+	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -8,10 +10,15 @@ import (
 	"testing"
 
 	"sdp/conformance"
+	"sdp/conformance/randschema"
 	"sdp/gen"
 	"sdp/gen/gentest"
 	"sdp/schema"
 )
+
+// updateRuntime is -update (gentest registers the flag; it is read here
+// by name).
+var updateRuntime = boolFlag("update")
 
 // tscFlags are the strictest options the generated code and the runtime
 // type-check under.
@@ -120,7 +127,121 @@ func TestConformance(t *testing.T) {
 	})
 }
 
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
+// boolFlag returns a pointer that reads the named boolean flag when the
+// test runs.
+func boolFlag(name string) *bool {
+	v := new(bool)
+	flagReaders = append(flagReaders, func() {
+		if f := flag.Lookup(name); f != nil {
+			*v = f.Value.String() == "true"
+		}
+	})
+	return v
+}
+
+var flagReaders []func()
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	for _, r := range flagReaders {
+		r()
+	}
+	os.Exit(m.Run())
+}
+
+// TestCompile type-checks the golden packages under tsc's strictest
+// options: the TypeScript sources, and the JavaScript packages' .d.ts
+// files with a consumer (testdata/consumer.ts) that uses them.
+func TestCompile(t *testing.T) {
+	var files []string
+	for _, s := range allSchemas(t) {
+		files = append(files, filepath.Join("testdata", "ts", s.Name, "index.ts"))
+	}
+	tsc(t, append(files, filepath.Join("testdata", "consumer.ts")), "--noEmit")
+}
+
+// TestRuntimeCompiled checks that runtime/runtime.js and runtime.d.ts, which
+// --lang js copies, are what tsc makes of runtime/runtime.ts (go test
+// ./gen/ts -run TestRuntimeCompiled -update rewrites them).
+func TestRuntimeCompiled(t *testing.T) {
+	dir := t.TempDir()
+	tsc(t, []string{filepath.Join("runtime", "runtime.ts")}, "--noUncheckedIndexedAccess", "--declaration", "--outDir", dir)
+	for _, f := range []string{"runtime.js", "runtime.d.ts"} {
+		got, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := filepath.Join("runtime", f)
+		if *updateRuntime {
+			if err := os.WriteFile(want, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		old, err := os.ReadFile(want)
+		if err != nil || string(old) != string(got) {
+			t.Errorf("%s is not what tsc makes of runtime.ts (run go test ./gen/ts -run TestRuntimeCompiled -update)", want)
+		}
+	}
+}
+
+// TestReservedRuntime fails when a name runtime.ts exports is missing from
+// reservedTop: a schema type of that name would shadow it.
+func TestReservedRuntime(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("runtime", "runtime.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range strings.Split(string(src), "\n") {
+		f := strings.Fields(l)
+		if len(f) < 3 || f[0] != "export" {
+			continue
+		}
+		switch f[1] {
+		case "const", "function", "class", "type", "interface", "let":
+		default:
+			continue
+		}
+		name := f[2]
+		if i := strings.IndexAny(name, "<(:=;{ "); i >= 0 {
+			name = name[:i]
+		}
+		n++
+		if !reservedTop[name] {
+			t.Errorf("the runtime exports %s, which reservedTop (names.go) lacks", name)
+		}
+	}
+	if n < 20 {
+		t.Fatalf("found only %d exports in runtime.ts: is the parser broken?", n)
+	}
+}
+
+// TestRandomSchemas runs the random-schema suites (plain and adversarial
+// names, and the regression schemas) through the Node testee: one tsc run
+// for all of them.
+func TestRandomSchemas(t *testing.T) {
+	node := gentest.RequireTool(t, "node")
+	suites := gentest.RandomSuites(t)
+	dir := t.TempDir()
+	var files []string
+	pkg := map[*randschema.Suite]string{}
+	for i, su := range suites {
+		d := filepath.Join(dir, fmt.Sprintf("s%d", i))
+		fs, err := Generate(su.Schema, gen.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := gen.Write(d, fs); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, filepath.Join(d, "index.ts"))
+		pkg[su] = filepath.Join(d, "index.js")
+	}
+	tsc(t, files)
+	st := func(t *testing.T, su *randschema.Suite) conformance.Testee { return testee(t, node, pkg[su]) }
+	gentest.RunRandom(t, "ts", "./gen/ts", suites, st)
+	t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "ts", "./gen/ts", suites, st) })
+	t.Run("hellos", func(t *testing.T) { gentest.RunRandomHellos(t, "ts", "./gen/ts", suites, st) })
+	t.Run("streams_all", func(t *testing.T) { gentest.RunRandomStreamsAll(t, "ts", "./gen/ts", suites, st) })
 }

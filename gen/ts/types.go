@@ -343,6 +343,9 @@ func (g *generator) emitEnum(p *emit.Printer, pd *plan.Decl) {
 		p.F("export type %s = %s;", name, strings.Join(nums, " | "))
 	}
 	p.P()
+	if !g.used[pd] {
+		return
+	}
 	valid := enumValid(en, "$x")
 	g.internal(p, "$v_"+name, []string{"$x: number"}, "boolean", func() {
 		p.F("return %s;", valid)
@@ -416,11 +419,17 @@ func (g *generator) emitUnion(p *emit.Printer, pd *plan.Decl) {
 		vn := g.names.variant[v]
 		docs := append([]string{"The variant " + v.Name + " of " + u.Name + "."}, v.Doc...)
 		g.emitClass(p, vn, docs, pv.Fields, nil)
+		if !g.used[pd] {
+			continue
+		}
 		fixed := -1
 		if pv.Fixed >= 0 {
 			fixed = pv.Fixed - 1
 		}
 		g.emitFieldCodecs(p, vn, u.Name+"."+v.Name, pv.Fields, pv.Steps, fixed, false)
+	}
+	if !g.used[pd] {
+		return
 	}
 	if g.zeroUsed(pd) {
 		first := pd.Variants[0]

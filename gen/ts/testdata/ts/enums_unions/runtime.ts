@@ -156,9 +156,12 @@ export function setF32(v: DataView, off: number, x: number): void {
   }
 }
 
-// Strings up to this many bytes are decoded by hand; longer ones by
-// TextDecoder (see docs/typescript.md for the measurement).
-const SHORT_STRING = 32;
+// Strings of up to SHORT_DECODE bytes are decoded by hand, longer ones by
+// TextDecoder; strings of up to SHORT_ENCODE UTF-16 units are encoded by
+// hand, longer ones by TextEncoder.encodeInto. The crossovers were measured
+// in Node 20 with gen/ts/bench/strings.mjs (docs/typescript.md).
+const SHORT_DECODE = 8;
+const SHORT_ENCODE = 16;
 const utf8Decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const utf8Encoder = new TextEncoder();
 
@@ -339,7 +342,7 @@ export class Reader {
     const n = this.count(1);
     const s = this.o;
     this.o = s + n;
-    if (n <= SHORT_STRING) {
+    if (n <= SHORT_DECODE) {
       const r = decodeShort(this.b, s, s + n);
       if (r === undefined) this.fail(o, "utf8", "the string is not valid UTF-8");
       return r;
@@ -570,7 +573,7 @@ export class Writer {
     const b = this.b;
     let p = o;
     const n = s.length;
-    if (n <= SHORT_STRING) {
+    if (n <= SHORT_ENCODE) {
       for (let i = 0; i < n; i++) {
         let c = s.charCodeAt(i);
         if (c < 0x80) {
