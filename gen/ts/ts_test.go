@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"sdp/conformance"
@@ -80,14 +81,38 @@ func tsc(t *testing.T, files []string, extra ...string) {
 	}
 }
 
-// buildTS writes and compiles the TypeScript packages of schemas.
+// corpusBuild is the compiled corpus packages, built once for the tests
+// that use them (TestConformance, TestBrowser).
+var corpusBuild struct {
+	sync.Mutex
+	dir string
+}
+
+// buildTS writes and compiles the TypeScript packages of the corpus
+// schemas, once per test binary.
 func buildTS(t *testing.T, schemas []*schema.Schema) string {
-	dir := writePackages(t, Generate, schemas)
+	corpusBuild.Lock()
+	defer corpusBuild.Unlock()
+	if corpusBuild.dir != "" {
+		return corpusBuild.dir
+	}
+	dir, err := os.MkdirTemp("", "sdp-ts-corpus")
+	if err != nil {
+		t.Fatal(err)
+	}
 	var files []string
 	for _, s := range schemas {
+		fs, err := Generate(s, gen.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := gen.Write(filepath.Join(dir, s.Name), fs); err != nil {
+			t.Fatal(err)
+		}
 		files = append(files, filepath.Join(dir, s.Name, "index.ts"))
 	}
 	tsc(t, files)
+	corpusBuild.dir = dir
 	return dir
 }
 
@@ -146,7 +171,11 @@ func TestMain(m *testing.M) {
 	for _, r := range flagReaders {
 		r()
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if corpusBuild.dir != "" {
+		os.RemoveAll(corpusBuild.dir)
+	}
+	os.Exit(code)
 }
 
 // TestCompile type-checks the golden packages under tsc's strictest
