@@ -50,7 +50,7 @@ type generator struct {
 	plan  *plan.Plan
 	names *names
 	mode  mode
-	// used holds the enums and unions some struct's value reaches: only
+	// used holds the enums some struct's or union's value reaches: only
 	// they get codec functions (an unused one would be an unused local).
 	used map[*plan.Decl]bool
 }
@@ -109,9 +109,13 @@ func newGenerator(s *schema.Schema, m mode) *generator {
 			}
 		}
 	}
+	// Structs and unions have codecs of their own: they are the roots.
 	for _, pd := range g.plan.Decls {
-		if pd.Struct != nil {
-			for _, f := range pd.Fields {
+		for _, f := range pd.Fields {
+			walk(f.Value)
+		}
+		for _, pv := range pd.Variants {
+			for _, f := range pv.Fields {
 				walk(f.Value)
 			}
 		}

@@ -274,3 +274,15 @@ func TestRandomSchemas(t *testing.T) {
 	t.Run("hellos", func(t *testing.T) { gentest.RunRandomHellos(t, "ts", "./gen/ts", suites, st) })
 	t.Run("streams_all", func(t *testing.T) { gentest.RunRandomStreamsAll(t, "ts", "./gen/ts", suites, st) })
 }
+
+// TestModule runs testdata/module_test.mjs on the compiled corpus packages:
+// EncodeError and its path, the depth and memory limits, views,
+// decodeInto, unions on their own.
+func TestModule(t *testing.T) {
+	node := gentest.RequireTool(t, "node")
+	dir := buildTS(t, gentest.CorpusSchemas(t))
+	out, err := exec.Command(node, filepath.Join("testdata", "module_test.mjs"), dir).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "ok") {
+		t.Fatalf("module_test.mjs: %v\n%s", err, out)
+	}
+}

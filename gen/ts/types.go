@@ -117,6 +117,11 @@ func (g *generator) as(t string) string {
 // type"; in JavaScript only the names remain (an optional parameter with
 // a default, "name = value: type", keeps its default).
 func (g *generator) method(p *emit.Printer, prefix, name string, params []string, ret string, body func()) {
+	g.methodClose(p, prefix, name, params, ret, "}", body)
+}
+
+// methodClose is method with another closing line ("}," in an object).
+func (g *generator) methodClose(p *emit.Printer, prefix, name string, params []string, ret, close string, body func()) {
 	var ps []string
 	for _, prm := range params {
 		switch g.mode {
@@ -148,7 +153,7 @@ func (g *generator) method(p *emit.Printer, prefix, name string, params []string
 	if ret != "" {
 		sig += g.ty(": " + ret)
 	}
-	p.Block(sig+" {", "}", body)
+	p.Block(sig+" {", close, body)
 }
 
 // internal prints a module-level function of the generated code (not in
@@ -419,18 +424,13 @@ func (g *generator) emitUnion(p *emit.Printer, pd *plan.Decl) {
 		vn := g.names.variant[v]
 		docs := append([]string{"The variant " + v.Name + " of " + u.Name + "."}, v.Doc...)
 		g.emitClass(p, vn, docs, pv.Fields, nil)
-		if !g.used[pd] {
-			continue
-		}
 		fixed := -1
 		if pv.Fixed >= 0 {
 			fixed = pv.Fixed - 1
 		}
 		g.emitFieldCodecs(p, vn, u.Name+"."+v.Name, pv.Fields, pv.Steps, fixed, false)
 	}
-	if !g.used[pd] {
-		return
-	}
+	g.emitUnionAPI(p, pd)
 	if g.zeroUsed(pd) {
 		first := pd.Variants[0]
 		g.internal(p, "$z_"+name, nil, name, func() {
@@ -489,4 +489,47 @@ func (g *generator) zeroUsed(ud *plan.Decl) bool {
 		}
 	}
 	return false
+}
+
+// emitUnionAPI prints the object of a union's own encode and decode
+// functions, named like its type (a union has no class).
+func (g *generator) emitUnionAPI(p *emit.Printer, pd *plan.Decl) {
+	u := pd.Union
+	name := g.names.decl[u]
+	size := g.sizeExpr(pd.Fixed, "$s_"+name, "value")
+	p.F("/** Encoding and decoding of %s values. */", name)
+	if g.mode == modeDTS {
+		p.P("export declare const " + name + ": {")
+	} else {
+		p.P("export const " + name + " = {")
+	}
+	p.In()
+	bytes := "bytes: Uint8Array | ArrayBuffer"
+	opts := "opts?: $.DecodeOptions"
+	p.F("/** Decodes a %s that fills bytes exactly. */", name)
+	g.methodClose(p, "", "decode", []string{bytes, opts}, name, "},", func() {
+		p.F("return $.decodeTop(bytes, opts, $d_%s, %q);", name, u.Name)
+	})
+	p.F("/** Decodes a %s from the start of bytes; returns it and the bytes it used. */", name)
+	g.methodClose(p, "", "decodePrefix", []string{bytes, opts}, "["+name+", number]", "},", func() {
+		p.F("return $.decodePrefix(bytes, opts, $d_%s, %q);", name, u.Name)
+	})
+	p.P("/** The size of value's encoding in bytes. */")
+	g.methodClose(p, "", "encodedSize", []string{"value: " + name}, "number", "},", func() {
+		if pd.Fixed >= 0 {
+			p.P("void value;")
+		}
+		p.F("return %s;", size)
+	})
+	p.P("/** The encoding of value, in a new buffer. */")
+	g.methodClose(p, "", "encode", []string{"value: " + name}, "Uint8Array", "},", func() {
+		p.F("return $.encodeNew(value, %s, $e_%s, %q);", size, name, u.Name)
+	})
+	p.P("/** Writes value's encoding into buf at offset; returns its size. */")
+	g.methodClose(p, "", "encodeInto", []string{"value: " + name, "buf: Uint8Array", "offset = 0: number"}, "number", "},", func() {
+		p.F("return $.encodeAt(buf, offset, value, %s, $e_%s, %q);", size, name, u.Name)
+	})
+	p.Out()
+	p.P("};")
+	p.P()
 }

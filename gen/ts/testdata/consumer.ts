@@ -31,6 +31,7 @@ async function read(s: ReadableStream<Uint8Array>): Promise<void> {
 }
 try {
   PluginRegistry.decode(new Uint8Array(1));
+  Shape.encode(Shape.decode(new Uint8Array([0])));
 } catch (e) {
   if (e instanceof DecodeError) console.log(e.rule, e.offset, e.path);
 }

@@ -146,6 +146,20 @@ export declare class Shape_Marker {
   constructor(_init?: Partial<Shape_Marker>);
 }
 
+/** Encoding and decoding of Shape values. */
+export declare const Shape: {
+  /** Decodes a Shape that fills bytes exactly. */
+  decode(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Shape;
+  /** Decodes a Shape from the start of bytes; returns it and the bytes it used. */
+  decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Shape, number];
+  /** The size of value's encoding in bytes. */
+  encodedSize(value: Shape): number;
+  /** The encoding of value, in a new buffer. */
+  encode(value: Shape): Uint8Array;
+  /** Writes value's encoding into buf at offset; returns its size. */
+  encodeInto(value: Shape, buf: Uint8Array, offset?: number): number;
+};
+
 export type Nested =
   | { kind: "Leaf"; value: Nested_Leaf }
   | { kind: "Branch"; value: Nested_Branch };
@@ -170,6 +184,20 @@ export declare class Nested_Branch {
   /** A value with every field set from init, or to its default. */
   constructor(init?: Partial<Nested_Branch>);
 }
+
+/** Encoding and decoding of Nested values. */
+export declare const Nested: {
+  /** Decodes a Nested that fills bytes exactly. */
+  decode(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Nested;
+  /** Decodes a Nested from the start of bytes; returns it and the bytes it used. */
+  decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Nested, number];
+  /** The size of value's encoding in bytes. */
+  encodedSize(value: Nested): number;
+  /** The encoding of value, in a new buffer. */
+  encode(value: Nested): Uint8Array;
+  /** Writes value's encoding into buf at offset; returns its size. */
+  encodeInto(value: Nested, buf: Uint8Array, offset?: number): number;
+};
 
 export declare class Enums {
   small: Small;

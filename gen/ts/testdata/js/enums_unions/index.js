@@ -365,6 +365,30 @@ function $d_Shape_Marker(_r, $m) {
 function $e_Shape_Marker(_w, _m) {
 }
 
+/** Encoding and decoding of Shape values. */
+export const Shape = {
+  /** Decodes a Shape that fills bytes exactly. */
+  decode(bytes, opts) {
+    return $.decodeTop(bytes, opts, $d_Shape, "Shape");
+  },
+  /** Decodes a Shape from the start of bytes; returns it and the bytes it used. */
+  decodePrefix(bytes, opts) {
+    return $.decodePrefix(bytes, opts, $d_Shape, "Shape");
+  },
+  /** The size of value's encoding in bytes. */
+  encodedSize(value) {
+    return $s_Shape(value);
+  },
+  /** The encoding of value, in a new buffer. */
+  encode(value) {
+    return $.encodeNew(value, $s_Shape(value), $e_Shape, "Shape");
+  },
+  /** Writes value's encoding into buf at offset; returns its size. */
+  encodeInto(value, buf, offset = 0) {
+    return $.encodeAt(buf, offset, value, $s_Shape(value), $e_Shape, "Shape");
+  },
+};
+
 function $z_Shape() {
   return { kind: "None" };
 }
@@ -484,7 +508,7 @@ function $s_Shape($v) {
     case "Marker":
       return 1;
   }
-  throw $.badKind(($v).kind, "Shape");
+  return 1; // a kind that names no variant: the encoder refuses it, with its path
 }
 
 /**
@@ -582,6 +606,30 @@ function $s_Nested_Branch($m) {
   return $n;
 }
 
+/** Encoding and decoding of Nested values. */
+export const Nested = {
+  /** Decodes a Nested that fills bytes exactly. */
+  decode(bytes, opts) {
+    return $.decodeTop(bytes, opts, $d_Nested, "Nested");
+  },
+  /** Decodes a Nested from the start of bytes; returns it and the bytes it used. */
+  decodePrefix(bytes, opts) {
+    return $.decodePrefix(bytes, opts, $d_Nested, "Nested");
+  },
+  /** The size of value's encoding in bytes. */
+  encodedSize(value) {
+    return $s_Nested(value);
+  },
+  /** The encoding of value, in a new buffer. */
+  encode(value) {
+    return $.encodeNew(value, $s_Nested(value), $e_Nested, "Nested");
+  },
+  /** Writes value's encoding into buf at offset; returns its size. */
+  encodeInto(value, buf, offset = 0) {
+    return $.encodeAt(buf, offset, value, $s_Nested(value), $e_Nested, "Nested");
+  },
+};
+
 function $z_Nested() {
   return { kind: "Leaf", value: new Nested_Leaf() };
 }
@@ -642,7 +690,7 @@ function $s_Nested($v) {
     case "Branch":
       return 1 + $s_Nested_Branch($v.value);
   }
-  throw $.badKind(($v).kind, "Nested");
+  return 1; // a kind that names no variant: the encoder refuses it, with its path
 }
 
 export class Enums {

@@ -133,6 +133,20 @@ export declare class Wide_Pair {
   constructor(init?: Partial<Wide_Pair>);
 }
 
+/** Encoding and decoding of Wide values. */
+export declare const Wide: {
+  /** Decodes a Wide that fills bytes exactly. */
+  decode(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Wide;
+  /** Decodes a Wide from the start of bytes; returns it and the bytes it used. */
+  decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Wide, number];
+  /** The size of value's encoding in bytes. */
+  encodedSize(value: Wide): number;
+  /** The encoding of value, in a new buffer. */
+  encode(value: Wide): Uint8Array;
+  /** Writes value's encoding into buf at offset; returns its size. */
+  encodeInto(value: Wide, buf: Uint8Array, offset?: number): number;
+};
+
 export declare class Events {
   events: Wide[];
 

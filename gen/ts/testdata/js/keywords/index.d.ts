@@ -127,6 +127,20 @@ export declare class Result_Err {
   constructor(init?: Partial<Result_Err>);
 }
 
+/** Encoding and decoding of Result values. */
+export declare const Result: {
+  /** Decodes a Result that fills bytes exactly. */
+  decode(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Result;
+  /** Decodes a Result from the start of bytes; returns it and the bytes it used. */
+  decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Result, number];
+  /** The size of value's encoding in bytes. */
+  encodedSize(value: Result): number;
+  /** The encoding of value, in a new buffer. */
+  encode(value: Result): Uint8Array;
+  /** Writes value's encoding into buf at offset; returns its size. */
+  encodeInto(value: Result, buf: Uint8Array, offset?: number): number;
+};
+
 export declare class Holder {
   result: Result;
   kinds: Type[];

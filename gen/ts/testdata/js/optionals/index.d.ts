@@ -76,6 +76,20 @@ export declare class Choice_Number {
   constructor(init?: Partial<Choice_Number>);
 }
 
+/** Encoding and decoding of Choice values. */
+export declare const Choice: {
+  /** Decodes a Choice that fills bytes exactly. */
+  decode(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Choice;
+  /** Decodes a Choice from the start of bytes; returns it and the bytes it used. */
+  decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Choice, number];
+  /** The size of value's encoding in bytes. */
+  encodedSize(value: Choice): number;
+  /** The encoding of value, in a new buffer. */
+  encode(value: Choice): Uint8Array;
+  /** Writes value's encoding into buf at offset; returns its size. */
+  encodeInto(value: Choice, buf: Uint8Array, offset?: number): number;
+};
+
 /**
  * `?T` of every kind of T; `Option<T>` is a synonym.
  */

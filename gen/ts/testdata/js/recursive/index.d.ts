@@ -253,6 +253,20 @@ export declare class Expr_Add {
   constructor(init?: Partial<Expr_Add>);
 }
 
+/** Encoding and decoding of Expr values. */
+export declare const Expr: {
+  /** Decodes a Expr that fills bytes exactly. */
+  decode(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Expr;
+  /** Decodes a Expr from the start of bytes; returns it and the bytes it used. */
+  decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Expr, number];
+  /** The size of value's encoding in bytes. */
+  encodedSize(value: Expr): number;
+  /** The encoding of value, in a new buffer. */
+  encode(value: Expr): Uint8Array;
+  /** Writes value's encoding into buf at offset; returns its size. */
+  encodeInto(value: Expr, buf: Uint8Array, offset?: number): number;
+};
+
 export declare class Program {
   body: Expr;
 

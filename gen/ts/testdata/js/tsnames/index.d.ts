@@ -154,6 +154,20 @@ export declare class Message__Map {
   constructor(init?: Partial<Message__Map>);
 }
 
+/** Encoding and decoding of Message_ values. */
+export declare const Message_: {
+  /** Decodes a Message_ that fills bytes exactly. */
+  decode(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Message_;
+  /** Decodes a Message_ from the start of bytes; returns it and the bytes it used. */
+  decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Message_, number];
+  /** The size of value's encoding in bytes. */
+  encodedSize(value: Message_): number;
+  /** The encoding of value, in a new buffer. */
+  encode(value: Message_): Uint8Array;
+  /** Writes value's encoding into buf at offset; returns its size. */
+  encodeInto(value: Message_, buf: Uint8Array, offset?: number): number;
+};
+
 export declare class Map_ {
   m: Message_;
   r: Reader_;

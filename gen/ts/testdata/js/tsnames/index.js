@@ -490,6 +490,30 @@ function $e_Message__Map($w, $m) {
   }
 }
 
+/** Encoding and decoding of Message_ values. */
+export const Message_ = {
+  /** Decodes a Message_ that fills bytes exactly. */
+  decode(bytes, opts) {
+    return $.decodeTop(bytes, opts, $d_Message_, "Message");
+  },
+  /** Decodes a Message_ from the start of bytes; returns it and the bytes it used. */
+  decodePrefix(bytes, opts) {
+    return $.decodePrefix(bytes, opts, $d_Message_, "Message");
+  },
+  /** The size of value's encoding in bytes. */
+  encodedSize(value) {
+    return $s_Message_(value);
+  },
+  /** The encoding of value, in a new buffer. */
+  encode(value) {
+    return $.encodeNew(value, $s_Message_(value), $e_Message_, "Message");
+  },
+  /** Writes value's encoding into buf at offset; returns its size. */
+  encodeInto(value, buf, offset = 0) {
+    return $.encodeAt(buf, offset, value, $s_Message_(value), $e_Message_, "Message");
+  },
+};
+
 function $z_Message_() {
   return { kind: "Uint8Array", value: new Message__Uint8Array() };
 }
@@ -575,7 +599,7 @@ function $s_Message_($v) {
     case "Map":
       return 2;
   }
-  throw $.badKind(($v).kind, "Message");
+  return 1; // a kind that names no variant: the encoder refuses it, with its path
 }
 
 export class Map_ {

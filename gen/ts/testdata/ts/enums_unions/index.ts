@@ -397,6 +397,30 @@ function $d_Shape_Marker(_r: $.Reader, $m: Shape_Marker): Shape_Marker {
 function $e_Shape_Marker(_w: $.Writer, _m: Shape_Marker): void {
 }
 
+/** Encoding and decoding of Shape values. */
+export const Shape = {
+  /** Decodes a Shape that fills bytes exactly. */
+  decode(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Shape {
+    return $.decodeTop(bytes, opts, $d_Shape, "Shape");
+  },
+  /** Decodes a Shape from the start of bytes; returns it and the bytes it used. */
+  decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Shape, number] {
+    return $.decodePrefix(bytes, opts, $d_Shape, "Shape");
+  },
+  /** The size of value's encoding in bytes. */
+  encodedSize(value: Shape): number {
+    return $s_Shape(value);
+  },
+  /** The encoding of value, in a new buffer. */
+  encode(value: Shape): Uint8Array {
+    return $.encodeNew(value, $s_Shape(value), $e_Shape, "Shape");
+  },
+  /** Writes value's encoding into buf at offset; returns its size. */
+  encodeInto(value: Shape, buf: Uint8Array, offset: number = 0): number {
+    return $.encodeAt(buf, offset, value, $s_Shape(value), $e_Shape, "Shape");
+  },
+};
+
 function $z_Shape(): Shape {
   return { kind: "None" };
 }
@@ -516,7 +540,7 @@ function $s_Shape($v: Shape): number {
     case "Marker":
       return 1;
   }
-  throw $.badKind(($v as { kind: unknown }).kind, "Shape");
+  return 1; // a kind that names no variant: the encoder refuses it, with its path
 }
 
 export type Nested =
@@ -623,6 +647,30 @@ function $s_Nested_Branch($m: Nested_Branch): number {
   return $n;
 }
 
+/** Encoding and decoding of Nested values. */
+export const Nested = {
+  /** Decodes a Nested that fills bytes exactly. */
+  decode(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Nested {
+    return $.decodeTop(bytes, opts, $d_Nested, "Nested");
+  },
+  /** Decodes a Nested from the start of bytes; returns it and the bytes it used. */
+  decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Nested, number] {
+    return $.decodePrefix(bytes, opts, $d_Nested, "Nested");
+  },
+  /** The size of value's encoding in bytes. */
+  encodedSize(value: Nested): number {
+    return $s_Nested(value);
+  },
+  /** The encoding of value, in a new buffer. */
+  encode(value: Nested): Uint8Array {
+    return $.encodeNew(value, $s_Nested(value), $e_Nested, "Nested");
+  },
+  /** Writes value's encoding into buf at offset; returns its size. */
+  encodeInto(value: Nested, buf: Uint8Array, offset: number = 0): number {
+    return $.encodeAt(buf, offset, value, $s_Nested(value), $e_Nested, "Nested");
+  },
+};
+
 function $z_Nested(): Nested {
   return { kind: "Leaf", value: new Nested_Leaf() };
 }
@@ -683,7 +731,7 @@ function $s_Nested($v: Nested): number {
     case "Branch":
       return 1 + $s_Nested_Branch($v.value);
   }
-  throw $.badKind(($v as { kind: unknown }).kind, "Nested");
+  return 1; // a kind that names no variant: the encoder refuses it, with its path
 }
 
 export class Enums {

@@ -478,6 +478,30 @@ function $e_Result_Err($w: $.Writer, $m: Result_Err): void {
   }
 }
 
+/** Encoding and decoding of Result values. */
+export const Result = {
+  /** Decodes a Result that fills bytes exactly. */
+  decode(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Result {
+    return $.decodeTop(bytes, opts, $d_Result, "Result");
+  },
+  /** Decodes a Result from the start of bytes; returns it and the bytes it used. */
+  decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Result, number] {
+    return $.decodePrefix(bytes, opts, $d_Result, "Result");
+  },
+  /** The size of value's encoding in bytes. */
+  encodedSize(value: Result): number {
+    return $s_Result(value);
+  },
+  /** The encoding of value, in a new buffer. */
+  encode(value: Result): Uint8Array {
+    return $.encodeNew(value, $s_Result(value), $e_Result, "Result");
+  },
+  /** Writes value's encoding into buf at offset; returns its size. */
+  encodeInto(value: Result, buf: Uint8Array, offset: number = 0): number {
+    return $.encodeAt(buf, offset, value, $s_Result(value), $e_Result, "Result");
+  },
+};
+
 function $z_Result(): Result {
   return { kind: "Ok", value: new Result_Ok() };
 }
@@ -555,7 +579,7 @@ function $s_Result($v: Result): number {
     case "Error":
       return 1 + $s_Error_($v.value);
   }
-  throw $.badKind(($v as { kind: unknown }).kind, "Result");
+  return 1; // a kind that names no variant: the encoder refuses it, with its path
 }
 
 export class Holder {

@@ -204,6 +204,30 @@ function $e_Choice_Number($w: $.Writer, $m: Choice_Number): void {
   }
 }
 
+/** Encoding and decoding of Choice values. */
+export const Choice = {
+  /** Decodes a Choice that fills bytes exactly. */
+  decode(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Choice {
+    return $.decodeTop(bytes, opts, $d_Choice, "Choice");
+  },
+  /** Decodes a Choice from the start of bytes; returns it and the bytes it used. */
+  decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Choice, number] {
+    return $.decodePrefix(bytes, opts, $d_Choice, "Choice");
+  },
+  /** The size of value's encoding in bytes. */
+  encodedSize(value: Choice): number {
+    return $s_Choice(value);
+  },
+  /** The encoding of value, in a new buffer. */
+  encode(value: Choice): Uint8Array {
+    return $.encodeNew(value, $s_Choice(value), $e_Choice, "Choice");
+  },
+  /** Writes value's encoding into buf at offset; returns its size. */
+  encodeInto(value: Choice, buf: Uint8Array, offset: number = 0): number {
+    return $.encodeAt(buf, offset, value, $s_Choice(value), $e_Choice, "Choice");
+  },
+};
+
 function $d_Choice($r: $.Reader): Choice {
   $r.enter();
   const $o = $r.o;
@@ -251,7 +275,7 @@ function $s_Choice($v: Choice): number {
     case "Number":
       return 9;
   }
-  throw $.badKind(($v as { kind: unknown }).kind, "Choice");
+  return 1; // a kind that names no variant: the encoder refuses it, with its path
 }
 
 /**

@@ -523,6 +523,30 @@ function $e_Message__Map($w: $.Writer, $m: Message__Map): void {
   }
 }
 
+/** Encoding and decoding of Message_ values. */
+export const Message_ = {
+  /** Decodes a Message_ that fills bytes exactly. */
+  decode(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Message_ {
+    return $.decodeTop(bytes, opts, $d_Message_, "Message");
+  },
+  /** Decodes a Message_ from the start of bytes; returns it and the bytes it used. */
+  decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Message_, number] {
+    return $.decodePrefix(bytes, opts, $d_Message_, "Message");
+  },
+  /** The size of value's encoding in bytes. */
+  encodedSize(value: Message_): number {
+    return $s_Message_(value);
+  },
+  /** The encoding of value, in a new buffer. */
+  encode(value: Message_): Uint8Array {
+    return $.encodeNew(value, $s_Message_(value), $e_Message_, "Message");
+  },
+  /** Writes value's encoding into buf at offset; returns its size. */
+  encodeInto(value: Message_, buf: Uint8Array, offset: number = 0): number {
+    return $.encodeAt(buf, offset, value, $s_Message_(value), $e_Message_, "Message");
+  },
+};
+
 function $z_Message_(): Message_ {
   return { kind: "Uint8Array", value: new Message__Uint8Array() };
 }
@@ -608,7 +632,7 @@ function $s_Message_($v: Message_): number {
     case "Map":
       return 2;
   }
-  throw $.badKind(($v as { kind: unknown }).kind, "Message");
+  return 1; // a kind that names no variant: the encoder refuses it, with its path
 }
 
 export class Map_ {
