@@ -87,8 +87,8 @@ func (g *generator) emitMessages(p *emit.Printer) {
 	p.P()
 	p.P("/** Writes messages (and the schema's hello) to a WritableStream or a callback. */")
 	p.Block(decl+"MessageWriter extends $.MessageWriterBase"+g.ty("<Message>")+" {", "}", func() {
-		g.method(p, "", "constructor", []string{"sink: $.ByteSink"}, "", func() {
-			p.P("super(sink, $structs);")
+		g.method(p, "", "constructor", []string{"sink: $.ByteSink", "opts?: $.MessageWriterOptions"}, "", func() {
+			p.P("super(sink, $structs, opts);")
 		})
 	})
 	p.P()

@@ -31,7 +31,7 @@ var reservedTop = words(
 	"DecodeError EncodeError at finish bytesOf getF32 setF32 NumbersType Reader NumberKind decodeTop",
 	"decodePrefix decodePayload utf8Length Writer NumberArray encodeNew encodeAt encodeMessageNew",
 	"encodeMessageAt badEnum badKind fixedLength strSize header readHeader MessageInfo encodeHello",
-	"MessageReaderOptions ByteSource PayloadDecoder MessageReaderBase ByteSink MessageWriterBase",
+	"MessageReaderOptions MessageWriterOptions ByteSource PayloadDecoder MessageReaderBase ByteSink MessageWriterBase",
 	// What the generated code defines.
 	"Message MessageReader MessageWriter decodeMessage MESSAGE_TYPES HELLO",
 	// The parameters of generated functions and methods (a type of the same

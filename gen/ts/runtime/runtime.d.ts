@@ -232,6 +232,11 @@ export declare class MessageReaderBase<M> {
 }
 /** A sink of stream bytes: a WHATWG WritableStream or a callback. */
 export declare type ByteSink = WritableStream<Uint8Array> | ((chunk: Uint8Array) => void | Promise<void>);
+/** Options of a MessageWriter. */
+export interface MessageWriterOptions {
+    /** The largest payload written, in bytes (default 64 MiB): a larger message is refused with EncodeError, as a reader with the same maximum would refuse it. */
+    readonly maxSize?: number;
+}
 /** @internal Writes messages to a sink; the generated MessageWriter extends it. */
 export declare class MessageWriterBase<M extends {
     encodeMessage(): Uint8Array;
@@ -239,8 +244,9 @@ export declare class MessageWriterBase<M extends {
     private readonly structs;
     private readonly write;
     private readonly writer;
-    constructor(sink: ByteSink, structs: readonly MessageInfo[]);
-    /** Writes one message. */
+    private readonly maxSize;
+    constructor(sink: ByteSink, structs: readonly MessageInfo[], opts?: MessageWriterOptions);
+    /** Writes one message; throws EncodeError for a payload over the maximum. */
     writeMessage(m: M): Promise<void>;
     /** Writes the schema's hello (the first message of a stream, if at all). */
     writeHello(): Promise<void>;

@@ -95,4 +95,11 @@ assert.deepEqual(pts.encode(), new arrays.Fixed().encode());
 assert.equal(typeof new prim.AllPrimitives().u64_val, "bigint");
 assert.throws(() => arrays.U32Array.decode(new Uint8Array([0xff, 0xff, 0xff, 0xff, 1, 2, 3, 4])), (e) => e.rule === "count" && e.offset === 0);
 
+// A MessageWriter refuses a payload over its maximum.
+const sink = [];
+const w = new arrays.MessageWriter((c) => { sink.push(c); }, { maxSize: 16 });
+await w.writeMessage(new arrays.Point());
+await assert.rejects(w.writeMessage(new arrays.U32Array({ values: new Uint32Array(4) })), (e) => e instanceof arrays.EncodeError && /over the writer.s maximum of 16/.test(e.message));
+assert.equal(sink.length, 1);
+
 console.log("ok");

@@ -157,7 +157,7 @@ function streamSetup(data) {
   const mx = new DataView(data.buffer, data.byteOffset).getUint32(0, true);
   const reader = new m.MessageReader(chunks(data.subarray(4), 7), { maxSize: mx === 0 ? 0xffffffff : mx });
   const out = [];
-  const writer = new m.MessageWriter((c) => { out.push(c); });
+  const writer = new m.MessageWriter((c) => { out.push(c); }, { maxSize: mx === 0 ? 0xffffffff : mx });
   return { reader, writer, out };
 }
 

@@ -3,7 +3,7 @@
 import * as $ from "./runtime.js";
 
 export { DecodeError, EncodeError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, MESSAGE_HEADER_SIZE } from "./runtime.js";
-export type { DecodeOptions, MessageReaderOptions, Rule, ByteSource, ByteSink } from "./runtime.js";
+export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, ByteSource, ByteSink } from "./runtime.js";
 
 /**
  * Variable-length arrays of every element kind.
@@ -452,7 +452,7 @@ export declare class MessageReader extends $.MessageReaderBase<Message> {
 
 /** Writes messages (and the schema's hello) to a WritableStream or a callback. */
 export declare class MessageWriter extends $.MessageWriterBase<Message> {
-  constructor(sink: $.ByteSink);
+  constructor(sink: $.ByteSink, opts?: $.MessageWriterOptions);
 }
 
 /** The schema's hello: the message that lets a reader check the schema (docs/wire-format.md). */

@@ -907,8 +907,9 @@ export class MessageReaderBase {
 }
 /** @internal Writes messages to a sink; the generated MessageWriter extends it. */
 export class MessageWriterBase {
-    constructor(sink, structs) {
+    constructor(sink, structs, opts) {
         this.structs = structs;
+        this.maxSize = opts?.maxSize ?? DEFAULT_MAX_MESSAGE_SIZE;
         if (typeof sink === "function") {
             this.write = sink;
             this.writer = undefined;
@@ -919,9 +920,14 @@ export class MessageWriterBase {
             this.write = (c) => w.write(c);
         }
     }
-    /** Writes one message. */
+    /** Writes one message; throws EncodeError for a payload over the maximum. */
     async writeMessage(m) {
-        await this.write(m.encodeMessage());
+        const b = m.encodeMessage();
+        const n = b.byteLength - MESSAGE_HEADER_SIZE;
+        if (this.maxSize !== 0 && n > this.maxSize) {
+            throw new EncodeError("a payload of " + n + " bytes is over the writer's maximum of " + this.maxSize);
+        }
+        await this.write(b);
     }
     /** Writes the schema's hello (the first message of a stream, if at all). */
     async writeHello() {

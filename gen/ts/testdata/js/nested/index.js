@@ -979,8 +979,8 @@ export class MessageReader extends $.MessageReaderBase {
 
 /** Writes messages (and the schema's hello) to a WritableStream or a callback. */
 export class MessageWriter extends $.MessageWriterBase {
-  constructor(sink) {
-    super(sink, $structs);
+  constructor(sink, opts) {
+    super(sink, $structs, opts);
   }
 }
 

@@ -995,12 +995,20 @@ export class MessageReaderBase<M> {
 /** A sink of stream bytes: a WHATWG WritableStream or a callback. */
 export type ByteSink = WritableStream<Uint8Array> | ((chunk: Uint8Array) => void | Promise<void>);
 
+/** Options of a MessageWriter. */
+export interface MessageWriterOptions {
+  /** The largest payload written, in bytes (default 64 MiB): a larger message is refused with EncodeError, as a reader with the same maximum would refuse it. */
+  readonly maxSize?: number;
+}
+
 /** @internal Writes messages to a sink; the generated MessageWriter extends it. */
 export class MessageWriterBase<M extends { encodeMessage(): Uint8Array }> {
   private readonly write: (chunk: Uint8Array) => void | Promise<void>;
   private readonly writer: WritableStreamDefaultWriter<Uint8Array> | undefined;
+  private readonly maxSize: number;
 
-  constructor(sink: ByteSink, private readonly structs: readonly MessageInfo[]) {
+  constructor(sink: ByteSink, private readonly structs: readonly MessageInfo[], opts?: MessageWriterOptions) {
+    this.maxSize = opts?.maxSize ?? DEFAULT_MAX_MESSAGE_SIZE;
     if (typeof sink === "function") {
       this.write = sink;
       this.writer = undefined;
@@ -1011,9 +1019,14 @@ export class MessageWriterBase<M extends { encodeMessage(): Uint8Array }> {
     }
   }
 
-  /** Writes one message. */
+  /** Writes one message; throws EncodeError for a payload over the maximum. */
   async writeMessage(m: M): Promise<void> {
-    await this.write(m.encodeMessage());
+    const b = m.encodeMessage();
+    const n = b.byteLength - MESSAGE_HEADER_SIZE;
+    if (this.maxSize !== 0 && n > this.maxSize) {
+      throw new EncodeError("a payload of " + n + " bytes is over the writer's maximum of " + this.maxSize);
+    }
+    await this.write(b);
   }
 
   /** Writes the schema's hello (the first message of a stream, if at all). */

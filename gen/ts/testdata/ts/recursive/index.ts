@@ -3,7 +3,7 @@
 import * as $ from "./runtime.js";
 
 export { DecodeError, EncodeError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, MESSAGE_HEADER_SIZE } from "./runtime.js";
-export type { DecodeOptions, MessageReaderOptions, Rule, ByteSource, ByteSink } from "./runtime.js";
+export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, ByteSource, ByteSink } from "./runtime.js";
 
 /**
  * A tree: recursion through []T.
@@ -1069,8 +1069,8 @@ export class MessageReader extends $.MessageReaderBase<Message> {
 
 /** Writes messages (and the schema's hello) to a WritableStream or a callback. */
 export class MessageWriter extends $.MessageWriterBase<Message> {
-  constructor(sink: $.ByteSink) {
-    super(sink, $structs);
+  constructor(sink: $.ByteSink, opts?: $.MessageWriterOptions) {
+    super(sink, $structs, opts);
   }
 }
 
