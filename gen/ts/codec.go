@@ -132,7 +132,7 @@ func (g *generator) decodeRun(p *emit.Printer, s plan.Step) {
 		for _, l := range r.Leaves {
 			switch {
 			case l.Value.Op == plan.Scalar && l.Value.Kind == schema.Bool:
-				cond += fmt.Sprintf(" && $r.b[%s] <= 1", at("$o", l.Offset))
+				cond += fmt.Sprintf(" && $r.b[%s]%s <= 1", at("$o", l.Offset), g.nn())
 			case l.Value.Op == plan.Enum:
 				cond += fmt.Sprintf(" && $v_%s(%s)", g.names.decl[l.Value.Decl.Enum], g.readLeaf(l, schema.Bool))
 			}
@@ -161,11 +161,11 @@ func (g *generator) readLeaf(l plan.Leaf, raw schema.Kind) string {
 	switch l.Value.Kind {
 	case schema.Bool:
 		if raw == schema.Bool {
-			return "$r.b[" + o + "]"
+			return "$r.b[" + o + "]" + g.nn()
 		}
 		return "$r.b[" + o + "] === 1"
 	case schema.U8:
-		return "$r.b[" + o + "]"
+		return "$r.b[" + o + "]" + g.nn()
 	case schema.I8:
 		return "$r.v.getInt8(" + o + ")"
 	case schema.U16:
@@ -325,7 +325,7 @@ func (g *generator) encodeValue(p *emit.Printer, v *plan.Value, x string, lvl in
 			p.F("let %s = 0;", i)
 			p.Block("try {", "} catch ($e) {", func() {
 				p.Block(fmt.Sprintf("for (; %s < %s.length; %s++) {", i, a, i), "}", func() {
-					g.encodeValue(p, v.Elem, a+"["+i+"]", lvl+1)
+					g.encodeValue(p, v.Elem, a+"["+i+"]"+g.nn(), lvl+1)
 				})
 			})
 			p.F("  throw $.at($e, %s);", i)
@@ -377,7 +377,7 @@ func (g *generator) sizeValue(p *emit.Printer, v *plan.Value, x string, lvl int)
 				p.P("$n += 4;")
 			}
 			p.Block(fmt.Sprintf("for (let %s = 0; %s < %s.length; %s++) {", i, i, a, i), "}", func() {
-				g.sizeValue(p, v.Elem, a+"["+i+"]", lvl+1)
+				g.sizeValue(p, v.Elem, a+"["+i+"]"+g.nn(), lvl+1)
 			})
 		})
 	case plan.Optional:
@@ -483,4 +483,13 @@ func (g *generator) emitUnionCodecs(p *emit.Printer, pd *plan.Decl) {
 		})
 		p.P("return 1; // a kind that names no variant: the encoder refuses it, with its path")
 	})
+}
+
+// nn is TypeScript's non-null assertion, for indexing under
+// noUncheckedIndexedAccess (the index is in range).
+func (g *generator) nn() string {
+	if g.mode == modeTS {
+		return "!"
+	}
+	return ""
 }

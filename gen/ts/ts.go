@@ -141,6 +141,7 @@ const tsconfig = `{
     "noUnusedLocals": true,
     "noUnusedParameters": true,
     "exactOptionalPropertyTypes": true,
+    "noUncheckedIndexedAccess": true,
     "skipLibCheck": true
   },
   "files": ["index.ts", "runtime.ts"]

@@ -231,7 +231,7 @@ function $e_Arrays($w: $.Writer, $m: Arrays): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.bool($a1[$i1]);
+          $w.bool($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -264,7 +264,7 @@ function $e_Arrays($w: $.Writer, $m: Arrays): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.str($a1[$i1]);
+          $w.str($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -277,7 +277,7 @@ function $e_Arrays($w: $.Writer, $m: Arrays): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Point($w, $a1[$i1]);
+          $e_Point($w, $a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -290,7 +290,7 @@ function $e_Arrays($w: $.Writer, $m: Arrays): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.arrayNumbers($a1[$i1], 4, "u32");
+          $w.arrayNumbers($a1[$i1]!, 4, "u32");
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -303,7 +303,7 @@ function $e_Arrays($w: $.Writer, $m: Arrays): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.bytes($a1[$i1]);
+          $w.bytes($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -331,7 +331,7 @@ function $s_Arrays($m: Arrays): number {
     const $a1 = $m.strings;
     $n += 4;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += $.strSize($a1[$i1]);
+      $n += $.strSize($a1[$i1]!);
     }
   }
   $n += 4 + $m.points.length * 16;
@@ -339,14 +339,14 @@ function $s_Arrays($m: Arrays): number {
     const $a1 = $m.nested;
     $n += 4;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += 4 + $a1[$i1].length * 4;
+      $n += 4 + $a1[$i1]!.length * 4;
     }
   }
   {
     const $a1 = $m.blobs;
     $n += 4;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += 4 + $a1[$i1].length;
+      $n += 4 + $a1[$i1]!.length;
     }
   }
   return $n;
@@ -539,7 +539,7 @@ function $e_Fixed($w: $.Writer, $m: Fixed): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.fixedNumbers($a1[$i1], 3, 4, "f32");
+          $w.fixedNumbers($a1[$i1]!, 3, 4, "f32");
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -552,7 +552,7 @@ function $e_Fixed($w: $.Writer, $m: Fixed): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.str($a1[$i1]);
+          $w.str($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -565,7 +565,7 @@ function $e_Fixed($w: $.Writer, $m: Fixed): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.bool($a1[$i1]);
+          $w.bool($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -578,7 +578,7 @@ function $e_Fixed($w: $.Writer, $m: Fixed): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Point($w, $a1[$i1]);
+          $e_Point($w, $a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -591,7 +591,7 @@ function $e_Fixed($w: $.Writer, $m: Fixed): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.arrayNumbers($a1[$i1], 2, "u16");
+          $w.arrayNumbers($a1[$i1]!, 2, "u16");
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -607,13 +607,13 @@ function $s_Fixed($m: Fixed): number {
   {
     const $a1 = $m.names;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += $.strSize($a1[$i1]);
+      $n += $.strSize($a1[$i1]!);
     }
   }
   {
     const $a1 = $m.lists;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += 4 + $a1[$i1].length * 2;
+      $n += 4 + $a1[$i1]!.length * 2;
     }
   }
   return $n;
@@ -1353,7 +1353,7 @@ function $e_SmallArrays($w: $.Writer, $m: SmallArrays): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.str($a1[$i1]);
+          $w.str($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -1366,7 +1366,7 @@ function $e_SmallArrays($w: $.Writer, $m: SmallArrays): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.bool($a1[$i1]);
+          $w.bool($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -1386,7 +1386,7 @@ function $s_SmallArrays($m: SmallArrays): number {
     const $a1 = $m.names;
     $n += 4;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += $.strSize($a1[$i1]);
+      $n += $.strSize($a1[$i1]!);
     }
   }
   $n += 4 + $m.flags.length * 1;

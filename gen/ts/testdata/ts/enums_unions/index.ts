@@ -307,7 +307,7 @@ function $d_Shape_Polygon($r: $.Reader, $m: Shape_Polygon): Shape_Polygon {
     $m.points = $r.arrayNumbers(Float32Array, "f32");
     {
       const $o = $r.o;
-      if ($r.end - $o >= 1 && $r.b[$o] <= 1) {
+      if ($r.end - $o >= 1 && $r.b[$o]! <= 1) {
         $m.closed = $r.b[$o] === 1;
         $r.o = $o + 1;
       } else {
@@ -564,8 +564,8 @@ function $d_Nested_Leaf($r: $.Reader, $m: Nested_Leaf): Nested_Leaf {
   try {
     {
       const $o = $r.o;
-      if ($r.end - $o >= 1 && $v_Small($r.b[$o])) {
-        $m.value = $r.b[$o] as Small;
+      if ($r.end - $o >= 1 && $v_Small($r.b[$o]!)) {
+        $m.value = $r.b[$o]! as Small;
         $r.o = $o + 1;
       } else {
         $f = "value";
@@ -834,11 +834,11 @@ function $d_Enums($r: $.Reader, $m: Enums): Enums {
   try {
     {
       const $o = $r.o;
-      if ($r.end - $o >= 8 && $v_Small($r.b[$o]) && $v_Sparse($r.v.getUint16($o + 1, true)) && $v_Wide($r.v.getUint32($o + 3, true)) && $v_Default($r.b[$o + 7])) {
-        $m.small = $r.b[$o] as Small;
+      if ($r.end - $o >= 8 && $v_Small($r.b[$o]!) && $v_Sparse($r.v.getUint16($o + 1, true)) && $v_Wide($r.v.getUint32($o + 3, true)) && $v_Default($r.b[$o + 7]!)) {
+        $m.small = $r.b[$o]! as Small;
         $m.sparse = $r.v.getUint16($o + 1, true) as Sparse;
         $m.wide = $r.v.getUint32($o + 3, true) as Wide;
-        $m.default_value = $r.b[$o + 7] as Default;
+        $m.default_value = $r.b[$o + 7]! as Default;
         $r.o = $o + 8;
       } else {
         $f = "small";
@@ -906,7 +906,7 @@ function $e_Enums($w: $.Writer, $m: Enums): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.u16($c_Sparse($a1[$i1]));
+          $w.u16($c_Sparse($a1[$i1]!));
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -919,7 +919,7 @@ function $e_Enums($w: $.Writer, $m: Enums): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.u8($c_Small($a1[$i1]));
+          $w.u8($c_Small($a1[$i1]!));
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -1074,7 +1074,7 @@ function $e_Unions($w: $.Writer, $m: Unions): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Shape($w, $a1[$i1]);
+          $e_Shape($w, $a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -1104,7 +1104,7 @@ function $s_Unions($m: Unions): number {
     const $a1 = $m.shapes;
     $n += 4;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += $s_Shape($a1[$i1]);
+      $n += $s_Shape($a1[$i1]!);
     }
   }
   $n += $s_Nested($m.nested);

@@ -247,7 +247,7 @@ function $e_Holder($w: $.Writer, $m: Holder): void {
       try {
         for (; $i1 < $a1.length; $i1++) {
           {
-            const $x2 = $a1[$i1];
+            const $x2 = $a1[$i1]!;
             if ($x2 === undefined) {
               $w.u8(0);
             } else {
@@ -272,7 +272,7 @@ function $s_Holder($m: Holder): number {
     $n += 4;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       {
-        const $x2 = $a1[$i1];
+        const $x2 = $a1[$i1]!;
         $n += 1;
         if ($x2 !== undefined) $n += 512;
       }
@@ -310,7 +310,7 @@ function $d_Wide_Pair($r: $.Reader, $m: Wide_Pair): Wide_Pair {
     {
       const $o = $r.o;
       if ($r.end - $o >= 1) {
-        $m.left = $r.b[$o];
+        $m.left = $r.b[$o]!;
         $r.o = $o + 1;
       } else {
         $f = "left";
@@ -572,7 +572,7 @@ function $e_Events($w: $.Writer, $m: Events): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Wide($w, $a1[$i1]);
+          $e_Wide($w, $a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -589,7 +589,7 @@ function $s_Events($m: Events): number {
     const $a1 = $m.events;
     $n += 4;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += $s_Wide($a1[$i1]);
+      $n += $s_Wide($a1[$i1]!);
     }
   }
   return $n;
@@ -873,7 +873,7 @@ function $e_Nodes($w: $.Writer, $m: Nodes): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Node($w, $a1[$i1]);
+          $e_Node($w, $a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -890,7 +890,7 @@ function $s_Nodes($m: Nodes): number {
     const $a1 = $m.nodes;
     $n += 4;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += $s_Node($a1[$i1]);
+      $n += $s_Node($a1[$i1]!);
     }
   }
   return $n;

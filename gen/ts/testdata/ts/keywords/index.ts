@@ -190,8 +190,8 @@ function $d_Error_($r: $.Reader, $m: Error_): Error_ {
   try {
     {
       const $o = $r.o;
-      if ($r.end - $o >= 1 && $v_Type($r.b[$o])) {
-        $m.type = $r.b[$o] as Type;
+      if ($r.end - $o >= 1 && $v_Type($r.b[$o]!)) {
+        $m.type = $r.b[$o]! as Type;
         $r.o = $o + 1;
       } else {
         $f = "type";
@@ -202,8 +202,8 @@ function $d_Error_($r: $.Reader, $m: Error_): Error_ {
     $m.match = $r.str();
     {
       const $o = $r.o;
-      if ($r.end - $o >= 27 && $r.b[$o + 3] <= 1) {
-        $m.self = $r.b[$o];
+      if ($r.end - $o >= 27 && $r.b[$o + 3]! <= 1) {
+        $m.self = $r.b[$o]!;
         $m.class = $r.v.getUint16($o + 1, true);
         $m.default = $r.b[$o + 3] === 1;
         $m.func = $r.v.getInt32($o + 4, true);
@@ -238,9 +238,9 @@ function $d_Error_($r: $.Reader, $m: Error_): Error_ {
     $m.namespace = $r.str();
     {
       const $o = $r.o;
-      if ($r.end - $o >= 10 && $r.b[$o + 9] <= 1) {
+      if ($r.end - $o >= 10 && $r.b[$o + 9]! <= 1) {
         $m.int = $r.v.getBigInt64($o, true);
-        $m.char = $r.b[$o + 8];
+        $m.char = $r.b[$o + 8]!;
         $m.return = $r.b[$o + 9] === 1;
         $r.o = $o + 10;
       } else {
@@ -256,19 +256,19 @@ function $d_Error_($r: $.Reader, $m: Error_): Error_ {
     $m.protocol = $r.str();
     {
       const $o = $r.o;
-      if ($r.end - $o >= 15 && $r.b[$o + 4] <= 1 && $r.b[$o + 5] <= 1 && $r.b[$o + 6] <= 1) {
+      if ($r.end - $o >= 15 && $r.b[$o + 4]! <= 1 && $r.b[$o + 5]! <= 1 && $r.b[$o + 6]! <= 1) {
         $m.where = $r.v.getUint32($o, true);
         $m.async = $r.b[$o + 4] === 1;
         $m.await = $r.b[$o + 5] === 1;
         $m.break = $r.b[$o + 6] === 1;
-        $m.new = $r.b[$o + 7];
-        $m.delete = $r.b[$o + 8];
-        $m.operator = $r.b[$o + 9];
-        $m.register = $r.b[$o + 10];
-        $m.inout = $r.b[$o + 11];
-        $m.extension = $r.b[$o + 12];
-        $m.package = $r.b[$o + 13];
-        $m.range = $r.b[$o + 14];
+        $m.new = $r.b[$o + 7]!;
+        $m.delete = $r.b[$o + 8]!;
+        $m.operator = $r.b[$o + 9]!;
+        $m.register = $r.b[$o + 10]!;
+        $m.inout = $r.b[$o + 11]!;
+        $m.extension = $r.b[$o + 12]!;
+        $m.package = $r.b[$o + 13]!;
+        $m.range = $r.b[$o + 14]!;
         $r.o = $o + 15;
       } else {
         $f = "where";
@@ -707,7 +707,7 @@ function $e_Holder($w: $.Writer, $m: Holder): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.u8($c_Type($a1[$i1]));
+          $w.u8($c_Type($a1[$i1]!));
         }
       } catch ($e) {
         throw $.at($e, $i1);

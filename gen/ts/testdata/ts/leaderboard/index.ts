@@ -131,7 +131,7 @@ function $d_StructA($r: $.Reader, $m: StructA): StructA {
     $m.phone = $r.str();
     {
       const $o = $r.o;
-      if ($r.end - $o >= 13 && $r.b[$o + 4] <= 1) {
+      if ($r.end - $o >= 13 && $r.b[$o + 4]! <= 1) {
         $m.siblings = $r.v.getInt32($o, true);
         $m.spouse = $r.b[$o + 4] === 1;
         $m.money = $r.v.getFloat64($o + 5, true);
@@ -589,7 +589,7 @@ function $e_Mesh($w: $.Writer, $m: Mesh): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Triangle($w, $a1[$i1]);
+          $e_Triangle($w, $a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -706,10 +706,10 @@ function $d_Address($r: $.Reader, $m: Address): Address {
     {
       const $o = $r.o;
       if ($r.end - $o >= 4) {
-        $m.x0 = $r.b[$o];
-        $m.x1 = $r.b[$o + 1];
-        $m.x2 = $r.b[$o + 2];
-        $m.x3 = $r.b[$o + 3];
+        $m.x0 = $r.b[$o]!;
+        $m.x1 = $r.b[$o + 1]!;
+        $m.x2 = $r.b[$o + 2]!;
+        $m.x3 = $r.b[$o + 3]!;
         $r.o = $o + 4;
       } else {
         $f = "x0";
@@ -856,10 +856,10 @@ function $d_Log($r: $.Reader, $m: Log): Log {
     {
       const $o = $r.o;
       if ($r.end - $o >= 4 && $r.depth + 1 <= $r.maxDepth) {
-        $m.address.x0 = $r.b[$o];
-        $m.address.x1 = $r.b[$o + 1];
-        $m.address.x2 = $r.b[$o + 2];
-        $m.address.x3 = $r.b[$o + 3];
+        $m.address.x0 = $r.b[$o]!;
+        $m.address.x1 = $r.b[$o + 1]!;
+        $m.address.x2 = $r.b[$o + 2]!;
+        $m.address.x3 = $r.b[$o + 3]!;
         $r.o = $o + 4;
       } else {
         $f = "address";
@@ -1053,7 +1053,7 @@ function $e_Logs($w: $.Writer, $m: Logs): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Log($w, $a1[$i1]);
+          $e_Log($w, $a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -1070,7 +1070,7 @@ function $s_Logs($m: Logs): number {
     const $a1 = $m.logs;
     $n += 4;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += $s_Log($a1[$i1]);
+      $n += $s_Log($a1[$i1]!);
     }
   }
   return $n;

@@ -402,7 +402,7 @@ function $e_Scene($w: $.Writer, $m: Scene): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Rectangle($w, $a1[$i1]);
+          $e_Rectangle($w, $a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -690,7 +690,7 @@ function $d_DevicePlugin($r: $.Reader, $m: DevicePlugin): DevicePlugin {
     $m.name = $r.str();
     {
       const $o = $r.o;
-      if ($r.end - $o >= 1 && $r.b[$o] <= 1) {
+      if ($r.end - $o >= 1 && $r.b[$o]! <= 1) {
         $m.bypassed = $r.b[$o] === 1;
         $r.o = $o + 1;
       } else {
@@ -735,7 +735,7 @@ function $e_DevicePlugin($w: $.Writer, $m: DevicePlugin): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_DeviceParameter($w, $a1[$i1]);
+          $e_DeviceParameter($w, $a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -753,7 +753,7 @@ function $s_DevicePlugin($m: DevicePlugin): number {
     const $a1 = $m.parameters;
     $n += 4;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += $s_DeviceParameter($a1[$i1]);
+      $n += $s_DeviceParameter($a1[$i1]!);
     }
   }
   return $n;
@@ -874,8 +874,8 @@ function $d_AudioDevice($r: $.Reader, $m: AudioDevice): AudioDevice {
     $m.name = $r.str();
     {
       const $o = $r.o;
-      if ($r.end - $o >= 7 && $v_DeviceKind($r.b[$o])) {
-        $m.kind = $r.b[$o] as DeviceKind;
+      if ($r.end - $o >= 7 && $v_DeviceKind($r.b[$o]!)) {
+        $m.kind = $r.b[$o]! as DeviceKind;
         $m.sample_rate = $r.v.getUint32($o + 1, true);
         $m.channels = $r.v.getUint16($o + 5, true);
         $r.o = $o + 7;
@@ -932,7 +932,7 @@ function $e_AudioDevice($w: $.Writer, $m: AudioDevice): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_DevicePlugin($w, $a1[$i1]);
+          $e_DevicePlugin($w, $a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -950,7 +950,7 @@ function $s_AudioDevice($m: AudioDevice): number {
     const $a1 = $m.plugins;
     $n += 4;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += $s_DevicePlugin($a1[$i1]);
+      $n += $s_DevicePlugin($a1[$i1]!);
     }
   }
   return $n;

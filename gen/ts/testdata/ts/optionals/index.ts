@@ -589,7 +589,7 @@ function $e_Optionals($w: $.Writer, $m: Optionals): void {
       try {
         for (; $i1 < $a1.length; $i1++) {
           {
-            const $x2 = $a1[$i1];
+            const $x2 = $a1[$i1]!;
             if ($x2 === undefined) {
               $w.u8(0);
             } else {
@@ -695,7 +695,7 @@ function $s_Optionals($m: Optionals): number {
     $n += 4;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       {
-        const $x2 = $a1[$i1];
+        const $x2 = $a1[$i1]!;
         $n += 1;
         if ($x2 !== undefined) {
           $n += $.strSize($x2);

@@ -140,7 +140,7 @@ function $d_Parameter($r: $.Reader, $m: Parameter): Parameter {
     $m.unit = $r.str();
     {
       const $o = $r.o;
-      if ($r.end - $o >= 22 && $r.b[$o + 20] <= 1 && $r.b[$o + 21] <= 1) {
+      if ($r.end - $o >= 22 && $r.b[$o + 20]! <= 1 && $r.b[$o + 21]! <= 1) {
         $m.min_value = $.getF32($r.v, $o);
         $m.max_value = $.getF32($r.v, $o + 4);
         $m.default_value = $.getF32($r.v, $o + 8);
@@ -355,7 +355,7 @@ function $e_Plugin($w: $.Writer, $m: Plugin): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Parameter($w, $a1[$i1]);
+          $e_Parameter($w, $a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -376,7 +376,7 @@ function $s_Plugin($m: Plugin): number {
     const $a1 = $m.parameters;
     $n += 4;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += $s_Parameter($a1[$i1]);
+      $n += $s_Parameter($a1[$i1]!);
     }
   }
   return $n;
@@ -521,7 +521,7 @@ function $e_PluginRegistry($w: $.Writer, $m: PluginRegistry): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Plugin($w, $a1[$i1]);
+          $e_Plugin($w, $a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -543,7 +543,7 @@ function $s_PluginRegistry($m: PluginRegistry): number {
     const $a1 = $m.plugins;
     $n += 4;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += $s_Plugin($a1[$i1]);
+      $n += $s_Plugin($a1[$i1]!);
     }
   }
   return $n;

@@ -126,9 +126,9 @@ function $d_AllPrimitives($r: $.Reader, $m: AllPrimitives): AllPrimitives {
   try {
     {
       const $o = $r.o;
-      if ($r.end - $o >= 43 && $r.b[$o] <= 1) {
+      if ($r.end - $o >= 43 && $r.b[$o]! <= 1) {
         $m.flag = $r.b[$o] === 1;
-        $m.u8_val = $r.b[$o + 1];
+        $m.u8_val = $r.b[$o + 1]!;
         $m.u16_val = $r.v.getUint16($o + 2, true);
         $m.u32_val = $r.v.getUint32($o + 4, true);
         $m.u64_val = $r.v.getBigUint64($o + 8, true);

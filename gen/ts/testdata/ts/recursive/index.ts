@@ -143,7 +143,7 @@ function $e_Tree($w: $.Writer, $m: Tree): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Tree($w, $a1[$i1]);
+          $e_Tree($w, $a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -160,7 +160,7 @@ function $s_Tree($m: Tree): number {
     const $a1 = $m.children;
     $n += 4;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += $s_Tree($a1[$i1]);
+      $n += $s_Tree($a1[$i1]!);
     }
   }
   return $n;
@@ -435,7 +435,7 @@ function $e_Dir($w: $.Writer, $m: Dir): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Entry($w, $a1[$i1]);
+          $e_Entry($w, $a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -453,7 +453,7 @@ function $s_Dir($m: Dir): number {
     const $a1 = $m.entries;
     $n += 4;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += $s_Entry($a1[$i1]);
+      $n += $s_Entry($a1[$i1]!);
     }
   }
   return $n;
@@ -766,7 +766,7 @@ function $e_Expr_Add($w: $.Writer, $m: Expr_Add): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Expr($w, $a1[$i1]);
+          $e_Expr($w, $a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -783,7 +783,7 @@ function $s_Expr_Add($m: Expr_Add): number {
     const $a1 = $m.terms;
     $n += 4;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += $s_Expr($a1[$i1]);
+      $n += $s_Expr($a1[$i1]!);
     }
   }
   return $n;

@@ -139,7 +139,7 @@ function $d_DecodeError_($r: $.Reader, $m: DecodeError_): DecodeError_ {
     }
     {
       const $o = $r.o;
-      if ($r.end - $o >= 9 && $r.b[$o] <= 1) {
+      if ($r.end - $o >= 9 && $r.b[$o]! <= 1) {
         $m.toString_ = $r.b[$o] === 1;
         $m.valueOf_ = $r.v.getBigInt64($o + 1, true);
         $r.o = $o + 9;
@@ -155,7 +155,7 @@ function $d_DecodeError_($r: $.Reader, $m: DecodeError_): DecodeError_ {
     {
       const $o = $r.o;
       if ($r.end - $o >= 1) {
-        $m.then_ = $r.b[$o];
+        $m.then_ = $r.b[$o]!;
         $r.o = $o + 1;
       } else {
         $f = "then";
@@ -167,10 +167,10 @@ function $d_DecodeError_($r: $.Reader, $m: DecodeError_): DecodeError_ {
     {
       const $o = $r.o;
       if ($r.end - $o >= 4) {
-        $m.encode_ = $r.b[$o];
-        $m.encodeInto_ = $r.b[$o + 1];
-        $m.kind = $r.b[$o + 2];
-        $m.value = $r.b[$o + 3];
+        $m.encode_ = $r.b[$o]!;
+        $m.encodeInto_ = $r.b[$o + 1]!;
+        $m.kind = $r.b[$o + 2]!;
+        $m.value = $r.b[$o + 3]!;
         $r.o = $o + 4;
       } else {
         $f = "encode";
@@ -382,7 +382,7 @@ function $e_Array_($w: $.Writer, $m: Array_): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_DecodeError_($w, $a1[$i1]);
+          $e_DecodeError_($w, $a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -399,7 +399,7 @@ function $s_Array_($m: Array_): number {
     const $a1 = $m.items;
     $n += 4;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += $s_DecodeError_($a1[$i1]);
+      $n += $s_DecodeError_($a1[$i1]!);
     }
   }
   return $n;
@@ -496,8 +496,8 @@ function $d_Message__Map($r: $.Reader, $m: Message__Map): Message__Map {
   try {
     {
       const $o = $r.o;
-      if ($r.end - $o >= 1 && $v_Reader_($r.b[$o])) {
-        $m.__proto___ = $r.b[$o] as Reader_;
+      if ($r.end - $o >= 1 && $v_Reader_($r.b[$o]!)) {
+        $m.__proto___ = $r.b[$o]! as Reader_;
         $r.o = $o + 1;
       } else {
         $f = "__proto__";
@@ -731,8 +731,8 @@ function $d_Map_($r: $.Reader, $m: Map_): Map_ {
     $m.m = $d_Message_($r);
     {
       const $o = $r.o;
-      if ($r.end - $o >= 1 && $v_Reader_($r.b[$o])) {
-        $m.r = $r.b[$o] as Reader_;
+      if ($r.end - $o >= 1 && $v_Reader_($r.b[$o]!)) {
+        $m.r = $r.b[$o]! as Reader_;
         $r.o = $o + 1;
       } else {
         $f = "r";
@@ -776,7 +776,7 @@ function $e_Map_($w: $.Writer, $m: Map_): void {
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Message_($w, $a1[$i1]);
+          $e_Message_($w, $a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -793,7 +793,7 @@ function $s_Map_($m: Map_): number {
   {
     const $a1 = $m.u;
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
-      $n += $s_Message_($a1[$i1]);
+      $n += $s_Message_($a1[$i1]!);
     }
   }
   return $n;
@@ -890,7 +890,7 @@ function $d_Message_Uint8Array($r: $.Reader, $m: Message_Uint8Array): Message_Ui
     {
       const $o = $r.o;
       if ($r.end - $o >= 1) {
-        $m.interface = $r.b[$o];
+        $m.interface = $r.b[$o]!;
         $r.o = $o + 1;
       } else {
         $f = "interface";
