@@ -77,6 +77,7 @@ func (b *browserTestee) Close() error { return nil }
 // this test imports the compiled packages and answers every request with
 // the Node testee's code (testdata/testee-core.mjs).
 func TestBrowser(t *testing.T) {
+	t.Parallel() // most of the time is waiting for node and chromium
 	chromium := gentest.RequireTool(t, "chromium")
 	schemas := gentest.CorpusSchemas(t)
 	dir := buildTS(t, schemas)

@@ -153,16 +153,22 @@ func packageJSON(s *schema.Schema, opt gen.Options, ts bool) []byte {
 		Types   string `json:"types"`
 		Default string `json:"default"`
 	}
+	type scripts struct {
+		Build string `json:"build"`
+	}
+	// Structs, not maps: the fields print in this order.
 	pkg := struct {
-		Name        string            `json:"name"`
-		Description string            `json:"description"`
-		Private     bool              `json:"private"`
-		Type        string            `json:"type"`
-		Main        string            `json:"main"`
-		Types       string            `json:"types"`
-		Exports     map[string]exp    `json:"exports"`
-		SideEffects bool              `json:"sideEffects"`
-		Scripts     map[string]string `json:"scripts,omitempty"`
+		Name        string `json:"name"`
+		Description string `json:"description"`
+		Private     bool   `json:"private"`
+		Type        string `json:"type"`
+		Main        string `json:"main"`
+		Types       string `json:"types"`
+		Exports     struct {
+			Dot exp `json:"."`
+		} `json:"exports"`
+		SideEffects bool     `json:"sideEffects"`
+		Scripts     *scripts `json:"scripts,omitempty"`
 	}{
 		Name:        PackageName(s, opt),
 		Description: gen.Header(s),
@@ -170,13 +176,13 @@ func packageJSON(s *schema.Schema, opt gen.Options, ts bool) []byte {
 		Type:        "module",
 		Main:        "./index.js",
 		Types:       "./index.d.ts",
-		Exports:     map[string]exp{".": {Types: "./index.d.ts", Default: "./index.js"}},
 		SideEffects: false,
 	}
+	pkg.Exports.Dot = exp{Types: "./index.d.ts", Default: "./index.js"}
 	if ts {
-		pkg.Scripts = map[string]string{"build": "tsc -p ."}
+		pkg.Scripts = &scripts{Build: "tsc -p ."}
 	}
-	b, err := json.MarshalIndent(pkg, "", "  ") // map keys are sorted
+	b, err := json.MarshalIndent(pkg, "", "  ")
 	if err != nil {
 		panic(err)
 	}

@@ -132,6 +132,7 @@ func testee(t *testing.T, node, pkg string) conformance.Testee {
 // its streams and hellos through the Node testee; then the same through the
 // JavaScript packages, which no compiler touched.
 func TestConformance(t *testing.T) {
+	t.Parallel() // most of the time is waiting for node and chromium
 	node := gentest.RequireTool(t, "node")
 	schemas := gentest.CorpusSchemas(t)
 	dir := buildTS(t, schemas)
@@ -250,6 +251,7 @@ func TestReservedRuntime(t *testing.T) {
 // names, and the regression schemas) through the Node testee: one tsc run
 // for all of them.
 func TestRandomSchemas(t *testing.T) {
+	t.Parallel() // most of the time is waiting for node and chromium
 	node := gentest.RequireTool(t, "node")
 	suites := gentest.RandomSuites(t)
 	dir := t.TempDir()
