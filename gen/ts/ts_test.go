@@ -288,3 +288,12 @@ func TestModule(t *testing.T) {
 		t.Fatalf("module_test.mjs: %v\n%s", err, out)
 	}
 }
+
+// TestHostile sends the hostile inputs of gentest.RunHostile to the Node
+// testee of hostile.sdp: a chain of 32 KiB values, and 20,000,000-element
+// arrays that the memory rule must refuse before anything is allocated.
+func TestHostile(t *testing.T) {
+	node := gentest.RequireTool(t, "node")
+	dir := buildTS(t, gentest.CorpusSchemas(t))
+	gentest.RunHostile(t, "ts", testee(t, node, filepath.Join(dir, "hostile", "index.js")))
+}

@@ -7,15 +7,26 @@ import { handler, concat } from "./testee-core.mjs";
 const handle = handler(await import(process.argv[2]));
 const broken = (s) => [2, new TextEncoder().encode(s)];
 
-let buf = new Uint8Array(0);
+// Chunks of stdin wait in a list and are joined once a request is whole.
+let parts = [];
+let have = 0;
+let need = 4; // the bytes of the next request (with its length), once known
 for await (const c of process.stdin) {
-  buf = concat([buf, c]);
-  for (;;) {
-    if (buf.length < 4) break;
-    const n = new DataView(buf.buffer, buf.byteOffset).getUint32(0, true);
-    if (buf.length < 4 + n) break;
-    const req = buf.slice(4, 4 + n);
-    buf = buf.slice(4 + n);
+  // A Uint8Array, not a Buffer: Buffer.slice makes no copy.
+  parts.push(new Uint8Array(c.buffer, c.byteOffset, c.length));
+  have += c.length;
+  while (have >= need) {
+    let buf = parts.length === 1 ? parts[0] : concat(parts);
+    if (need === 4) {
+      need = 4 + new DataView(buf.buffer, buf.byteOffset).getUint32(0, true);
+      parts = [buf];
+      continue;
+    }
+    const req = buf.subarray(4, need);
+    buf = buf.subarray(need);
+    parts = [buf];
+    have = buf.length;
+    need = 4;
     let status, body;
     try {
       [status, body] = await handle(req[0], req[1] | (req[2] << 8), req.subarray(3));

@@ -210,6 +210,9 @@ export declare class MessageReaderBase<M> {
     /** Whether the stream began with a hello that this reader checked. */
     schemaChecked: boolean;
     private readonly iter;
+    private store;
+    private pos;
+    private len;
     private buf;
     private start;
     private eof;
@@ -217,7 +220,11 @@ export declare class MessageReaderBase<M> {
     private failed;
     private readonly opts;
     constructor(source: ByteSource, opts: MessageReaderOptions | undefined, structs: readonly MessageInfo[], decodePayload: PayloadDecoder<M>, schema: string);
-    /** Reads until buf holds n bytes or the source ends; reports whether it holds them. */
+    /**
+     * Reads until buf holds n bytes or the source ends; reports whether it
+     * holds them. The bytes read and not consumed live in store[pos:len],
+     * which grows by doubling: small chunks cost no copy of what came before.
+     */
     private fill;
     private consume;
     private fail;

@@ -838,7 +838,10 @@ export class MessageReaderBase<M> {
   /** Whether the stream began with a hello that this reader checked. */
   schemaChecked = false;
   private readonly iter: AsyncIterator<Uint8Array> | Iterator<Uint8Array>;
-  private buf = new Uint8Array(0);
+  private store = new Uint8Array(0);
+  private pos = 0;
+  private len = 0;
+  private buf = new Uint8Array(0); // store[pos:len]
   private start = 0; // the stream offset of buf[0]
   private eof = false;
   private index = 0;
@@ -868,27 +871,41 @@ export class MessageReaderBase<M> {
     }
   }
 
-  /** Reads until buf holds n bytes or the source ends; reports whether it holds them. */
+  /**
+   * Reads until buf holds n bytes or the source ends; reports whether it
+   * holds them. The bytes read and not consumed live in store[pos:len],
+   * which grows by doubling: small chunks cost no copy of what came before.
+   */
   private async fill(n: number): Promise<boolean> {
-    while (this.buf.byteLength < n && !this.eof) {
+    while (this.len - this.pos < n && !this.eof) {
       const x = await this.iter.next();
       if (x.done) {
         this.eof = true;
         break;
       }
       const c = x.value;
-      if (c.byteLength === 0) continue;
-      const nb = new Uint8Array(this.buf.byteLength + c.byteLength);
-      nb.set(this.buf);
-      nb.set(c, this.buf.byteLength);
-      this.buf = nb;
+      if (this.store.byteLength - this.len < c.byteLength) {
+        const keep = this.len - this.pos;
+        const grown = new Uint8Array(Math.max(2 * this.store.byteLength, keep + c.byteLength, 4096));
+        grown.set(this.store.subarray(this.pos, this.len));
+        this.store = grown;
+        this.pos = 0;
+        this.len = keep;
+      }
+      this.store.set(c, this.len);
+      this.len += c.byteLength;
     }
-    return this.buf.byteLength >= n;
+    this.buf = this.store.subarray(this.pos, this.len);
+    return this.len - this.pos >= n;
   }
 
   private consume(n: number): void {
-    this.buf = this.buf.subarray(n);
+    this.pos += n;
     this.start += n;
+    if (this.pos === this.len) {
+      this.pos = this.len = 0;
+    }
+    this.buf = this.store.subarray(this.pos, this.len);
   }
 
   private fail(e: DecodeError, index: number, skippable: boolean): DecodeError {
