@@ -135,7 +135,7 @@ export class Reader {
         this.v = new DataView(b.buffer, b.byteOffset, b.byteLength);
         this.o = off;
         this.end = b.byteLength;
-        this.maxDepth = opts?.maxDepth ?? DEFAULT_MAX_DEPTH;
+        this.maxDepth = opts?.maxDepth || DEFAULT_MAX_DEPTH;
         this.memLimit = opts?.memoryLimit || 32 * payload + 1048576;
         this.views = opts?.views ?? false;
     }

@@ -12,9 +12,9 @@ export declare const HELLO_TYPE_ID = 0;
 export declare type Rule = "truncated" | "trailing" | "bool" | "presence" | "enum" | "union_tag" | "utf8" | "count" | "depth" | "message" | "memory" | "schema";
 /** Options of every decode. */
 export interface DecodeOptions {
-    /** Nesting limit (default 64): the top-level struct is at depth 1. */
+    /** Nesting limit (0 or absent: 64): the top-level struct is at depth 1. */
     readonly maxDepth?: number;
-    /** Memory limit in bytes (default 32 × input length + 1 MiB). */
+    /** Memory limit in bytes (0 or absent: 32 × input length + 1 MiB). */
     readonly memoryLimit?: number;
     /**
      * Numeric arrays become views of the input instead of copies where the

@@ -23,9 +23,9 @@ export type Rule =
 
 /** Options of every decode. */
 export interface DecodeOptions {
-  /** Nesting limit (default 64): the top-level struct is at depth 1. */
+  /** Nesting limit (0 or absent: 64): the top-level struct is at depth 1. */
   readonly maxDepth?: number;
-  /** Memory limit in bytes (default 32 × input length + 1 MiB). */
+  /** Memory limit in bytes (0 or absent: 32 × input length + 1 MiB). */
   readonly memoryLimit?: number;
   /**
    * Numeric arrays become views of the input instead of copies where the
@@ -189,7 +189,7 @@ export class Reader {
     this.v = new DataView(b.buffer, b.byteOffset, b.byteLength);
     this.o = off;
     this.end = b.byteLength;
-    this.maxDepth = opts?.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.maxDepth = opts?.maxDepth || DEFAULT_MAX_DEPTH;
     this.memLimit = opts?.memoryLimit || 32 * payload + 1048576;
     this.views = opts?.views ?? false;
   }
