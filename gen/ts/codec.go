@@ -254,7 +254,13 @@ func (g *generator) decodeValue(p *emit.Printer, v *plan.Value, lhs string, lvl 
 			} else {
 				n = fmt.Sprint(v.Len)
 			}
-			p.F("const %s%s = new Array(%s);", a, g.ty(": "+g.tsType(v.Type)), n)
+			fill := ""
+			if holdsFloat(v.Elem) {
+				// A JavaScript array of doubles quiets signalling NaNs
+				// (V8 marks holes with one): one of tagged values keeps them.
+				fill = ".fill(undefined)"
+			}
+			p.F("const %s%s = new Array(%s)%s;", a, g.ty(": "+g.tsType(v.Type)), n, fill)
 			p.F("let %s = 0;", i)
 			p.Block("try {", "} catch ($e) {", func() {
 				p.Block(fmt.Sprintf("for (; %s < %s; %s++) {", i, n, i), "}", func() {
@@ -274,7 +280,7 @@ func (g *generator) decodeValue(p *emit.Printer, v *plan.Value, lhs string, lvl 
 				x := fmt.Sprintf("$x%d", lvl)
 				p.F("let %s%s;", x, g.ty(": "+g.tsType(v.Elem.Type)))
 				g.decodeValue(p, v.Elem, x, lvl+1, false)
-				p.F("%s = [%s];", lhs, x)
+				p.F("%s = $.tuple(%s);", lhs, x)
 			} else {
 				g.decodeValue(p, v.Elem, lhs, lvl+1, false)
 			}
@@ -492,4 +498,16 @@ func (g *generator) nn() string {
 		return "!"
 	}
 	return ""
+}
+
+// holdsFloat reports a value that is an f32 or f64 number, or an optional
+// of one, as an element of a JavaScript array.
+func holdsFloat(v *plan.Value) bool {
+	switch v.Op {
+	case plan.Scalar:
+		return v.Kind == schema.F32 || v.Kind == schema.F64
+	case plan.Optional:
+		return v.Elem.Op != plan.Optional && holdsFloat(v.Elem)
+	}
+	return false
 }

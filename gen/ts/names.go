@@ -28,7 +28,7 @@ var reservedTop = words(
 	"globalThis console process window self require module exports",
 	// The runtime's exports (runtime/runtime.ts).
 	"DEFAULT_MAX_DEPTH DEFAULT_MAX_MESSAGE_SIZE MESSAGE_HEADER_SIZE HELLO_TYPE_ID Rule DecodeOptions",
-	"DecodeError EncodeError at finish bytesOf getF32 setF32 NumbersType Reader NumberKind decodeTop",
+	"DecodeError EncodeError at finish tuple bytesOf getF32 setF32 NumbersType Reader NumberKind decodeTop",
 	"decodePrefix decodePayload utf8Length Writer NumberArray encodeNew encodeAt encodeMessageNew",
 	"encodeMessageAt badEnum badKind fixedLength strSize header readHeader MessageInfo encodeHello",
 	"MessageReaderOptions MessageWriterOptions ByteSource PayloadDecoder MessageReaderBase ByteSink MessageWriterBase",

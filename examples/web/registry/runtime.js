@@ -372,6 +372,16 @@ const setters = {
     f32: (v, o, x) => setF32(v, o, x),
     f64: (v, o, x) => v.setFloat64(o, x, true),
 };
+/**
+ * @internal A present ??T: [x], in an array of tagged values (a literal
+ * [x] of a double would be an array of doubles, which quiets signalling
+ * NaNs in V8).
+ */
+export function tuple(x) {
+    const t = [undefined];
+    t[0] = x;
+    return t;
+}
 /** @internal Decodes a whole input with fn. */
 export function decodeTop(bytes, opts, fn, type) {
     const b = bytesOf(bytes);

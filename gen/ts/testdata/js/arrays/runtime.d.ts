@@ -119,6 +119,12 @@ export declare class Reader {
 }
 /** @internal The numeric element kinds of typed arrays. */
 export declare type NumberKind = "i8" | "u16" | "i16" | "u32" | "i32" | "u64" | "i64" | "f32" | "f64";
+/**
+ * @internal A present ??T: [x], in an array of tagged values (a literal
+ * [x] of a double would be an array of doubles, which quiets signalling
+ * NaNs in V8).
+ */
+export declare function tuple<T>(x: T): [T];
 /** @internal Decodes a whole input with fn. */
 export declare function decodeTop<T>(bytes: Uint8Array | ArrayBuffer, opts: DecodeOptions | undefined, fn: (r: Reader) => T, type: string): T;
 /** @internal Decodes the start of an input; returns the value and the bytes it used. */

@@ -448,7 +448,7 @@ function $d_Optionals($r, $m) {
       } else {
         $x1 = undefined;
       }
-      $m.maybe_maybe = [$x1];
+      $m.maybe_maybe = $.tuple($x1);
     } else {
       $m.maybe_maybe = undefined;
     }

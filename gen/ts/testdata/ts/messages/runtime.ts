@@ -427,6 +427,17 @@ const setters: { readonly [k in NumberKind]: (v: DataView, o: number, x: number 
   f64: (v, o, x) => v.setFloat64(o, x as number, true),
 };
 
+/**
+ * @internal A present ??T: [x], in an array of tagged values (a literal
+ * [x] of a double would be an array of doubles, which quiets signalling
+ * NaNs in V8).
+ */
+export function tuple<T>(x: T): [T] {
+  const t: [T | undefined] = [undefined];
+  t[0] = x;
+  return t as [T];
+}
+
 /** @internal Decodes a whole input with fn. */
 export function decodeTop<T>(bytes: Uint8Array | ArrayBuffer, opts: DecodeOptions | undefined, fn: (r: Reader) => T, type: string): T {
   const b = bytesOf(bytes);
