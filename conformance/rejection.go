@@ -131,6 +131,8 @@ var detailed = map[string]Detail{
 	"c":         DetailPath,
 	"cpp":       DetailPath,
 	"swift":     DetailPath,
+	"ts":        DetailPath,
+	"js":        DetailPath,
 }
 
 // RequiresDetail reports what lang's rejections must carry.

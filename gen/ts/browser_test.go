@@ -114,7 +114,7 @@ func TestBrowser(t *testing.T) {
 	for _, name := range gentest.CorpusNames(t) {
 		name := name
 		t.Run(name, func(t *testing.T) {
-			te := detailed{&browserTestee{rl, name}}
+			te := &browserTestee{rl, name}
 			var run []conformance.Vector
 			for _, v := range corpusVectors(t, name) {
 				why, known := browserKnown[v.ID]

@@ -125,23 +125,7 @@ func testee(t *testing.T, node, pkg string) conformance.Testee {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return detailed{te}
-}
-
-// detailed requires the offset and the path in every rejection of a value
-// or a message, as conformance.RequiresDetail does for the languages it
-// lists (conformance/rejection.go does not list ts yet): an answer without
-// them is status 2.
-type detailed struct{ conformance.Testee }
-
-func (d detailed) Do(op byte, typeID uint16, input []byte) (byte, []byte, error) {
-	status, out, err := d.Testee.Do(op, typeID, input)
-	if err == nil && status == conformance.StatusRejected && (op == conformance.OpRoundtrip || op == conformance.OpMessage) {
-		if r, ok := conformance.ParseRejection(string(out)); !ok || !r.Detail || !r.HasPath {
-			return conformance.StatusBroken, append([]byte("a rejection without its offset and path: "), out...), nil
-		}
-	}
-	return status, out, err
+	return te
 }
 
 // TestConformance compiles the corpus packages with tsc and runs the corpus,
