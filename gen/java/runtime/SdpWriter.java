@@ -1,0 +1,153 @@
+package sdp.runtime;
+
+
+
+
+/** The encoder's state: a buffer of exactly the encoded size and the position. Internal. */
+final class SdpWriter {
+    final byte[] b;
+    final java.nio.ByteBuffer bb;
+    int pos;
+
+    SdpWriter(byte[] b, int pos) {
+        this.b = b;
+        this.bb = java.nio.ByteBuffer.wrap(b).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        this.pos = pos;
+    }
+
+    void bool(boolean v) {
+        b[pos++] = (byte) (v ? 1 : 0);
+    }
+
+    void u8(int v, java.lang.String ctx) throws EncodeException {
+        if ((v & ~0xFF) != 0) {
+            throw new EncodeException(ctx, v + " is out of the range of u8");
+        }
+        b[pos++] = (byte) v;
+    }
+
+    void i8(byte v) {
+        b[pos++] = v;
+    }
+
+    void u16(int v, java.lang.String ctx) throws EncodeException {
+        if ((v & ~0xFFFF) != 0) {
+            throw new EncodeException(ctx, v + " is out of the range of u16");
+        }
+        bb.putShort(pos, (short) v);
+        pos += 2;
+    }
+
+    void i16(short v) {
+        bb.putShort(pos, v);
+        pos += 2;
+    }
+
+    void u32(long v, java.lang.String ctx) throws EncodeException {
+        if ((v >>> 32) != 0) {
+            throw new EncodeException(ctx, v + " is out of the range of u32");
+        }
+        bb.putInt(pos, (int) v);
+        pos += 4;
+    }
+
+    void i32(int v) {
+        bb.putInt(pos, v);
+        pos += 4;
+    }
+
+    void i64(long v) {
+        bb.putLong(pos, v);
+        pos += 8;
+    }
+
+    void f32(float v) {
+        bb.putInt(pos, java.lang.Float.floatToRawIntBits(v));
+        pos += 4;
+    }
+
+    void f64(double v) {
+        bb.putLong(pos, java.lang.Double.doubleToRawLongBits(v));
+        pos += 8;
+    }
+
+    void count(int n) {
+        bb.putInt(pos, n);
+        pos += 4;
+    }
+
+    /** Writes a string the size pass checked (no lone surrogate). */
+    void str(java.lang.String s) {
+        int at = pos;
+        pos += 4;
+        int n = s.length();
+        byte[] b = this.b;
+        int p = pos;
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                b[p++] = (byte) c;
+            } else if (c < 0x800) {
+                b[p++] = (byte) (0xC0 | c >> 6);
+                b[p++] = (byte) (0x80 | c & 0x3F);
+            } else if (java.lang.Character.isHighSurrogate(c)) {
+                int cp = java.lang.Character.toCodePoint(c, s.charAt(++i));
+                b[p++] = (byte) (0xF0 | cp >> 18);
+                b[p++] = (byte) (0x80 | cp >> 12 & 0x3F);
+                b[p++] = (byte) (0x80 | cp >> 6 & 0x3F);
+                b[p++] = (byte) (0x80 | cp & 0x3F);
+            } else {
+                b[p++] = (byte) (0xE0 | c >> 12);
+                b[p++] = (byte) (0x80 | c >> 6 & 0x3F);
+                b[p++] = (byte) (0x80 | c & 0x3F);
+            }
+        }
+        bb.putInt(at, p - pos);
+        pos = p;
+    }
+
+    void bytes(byte[] a) {
+        java.lang.System.arraycopy(a, 0, b, pos, a.length);
+        pos += a.length;
+    }
+
+    private java.nio.ByteBuffer at(int n) {
+        java.nio.ByteBuffer v = bb.duplicate();
+        v.position(pos);
+        v.limit(pos + n);
+        pos += n;
+        return v.slice().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    }
+
+    void shorts(short[] a) {
+        at(a.length * 2).asShortBuffer().put(a);
+    }
+
+    void ints(int[] a) {
+        at(a.length * 4).asIntBuffer().put(a);
+    }
+
+    void longs(long[] a) {
+        at(a.length * 8).asLongBuffer().put(a);
+    }
+
+    void floats(float[] a) {
+        if (a.length < 16) {
+            for (float v : a) {
+                f32(v);
+            }
+            return;
+        }
+        at(a.length * 4).asFloatBuffer().put(a);
+    }
+
+    void doubles(double[] a) {
+        if (a.length < 16) {
+            for (double v : a) {
+                f64(v);
+            }
+            return;
+        }
+        at(a.length * 8).asDoubleBuffer().put(a);
+    }
+}

@@ -1,0 +1,148 @@
+package java
+
+import (
+	"fmt"
+	"strings"
+
+	"sdp/schema"
+)
+
+// The Java type of each schema type. u8 and u16 are held in int, u32 and
+// u64 in long (a u64 as its two's-complement bits: Long.toUnsignedString),
+// i8..i64 in byte, short, int and long. Arrays of numbers are primitive
+// arrays of the wire's width (a []u16 is a short[], a []u32 an int[] of the
+// bits), []bool a boolean[], other arrays java.util.List. An optional is
+// its boxed type, null when absent; an optional of an optional is a
+// java.util.Optional (empty: the inner one is absent).
+
+// scope is the set of simple names a type name must not be written as,
+// because they mean something else where the code is printed (the nested
+// classes of a union); nil in most places.
+type scope map[string]bool
+
+// jtype is the one recursion over schema types: the Java spelling of t.
+func (g *generator) jtype(t *schema.Type, sc scope) string {
+	switch t.Kind {
+	case schema.Bool:
+		return "boolean"
+	case schema.U8, schema.U16, schema.I32:
+		return "int"
+	case schema.U32, schema.U64, schema.I64:
+		return "long"
+	case schema.I8:
+		return "byte"
+	case schema.I16:
+		return "short"
+	case schema.F32:
+		return "float"
+	case schema.F64:
+		return "double"
+	case schema.String:
+		return "java.lang.String"
+	case schema.Array, schema.FixedArray:
+		if a := primArray(t.Elem.Kind); a != "" {
+			return a
+		}
+		return "java.util.List<" + g.boxed(t.Elem, sc) + ">"
+	case schema.Optional:
+		if t.Elem.Kind == schema.Optional {
+			return "java.util.Optional<" + g.boxed(t.Elem, sc) + ">"
+		}
+		return g.boxed(t.Elem, sc)
+	case schema.StructRef, schema.EnumRef, schema.UnionRef:
+		return g.ref(t.Decl(), sc)
+	}
+	panic("java backend: a type of kind " + t.Kind.String())
+}
+
+// ref is a declaration's name, qualified by the package where sc hides it.
+func (g *generator) ref(d schema.Decl, sc scope) string {
+	n := g.names.decl[d]
+	if sc[n] {
+		return g.names.pkg + "." + n
+	}
+	return n
+}
+
+// primArray is the primitive array an array of k is held in, "" for a
+// List.
+func primArray(k schema.Kind) string {
+	switch k {
+	case schema.Bool:
+		return "boolean[]"
+	case schema.U8, schema.I8:
+		return "byte[]"
+	case schema.U16, schema.I16:
+		return "short[]"
+	case schema.U32, schema.I32:
+		return "int[]"
+	case schema.U64, schema.I64:
+		return "long[]"
+	case schema.F32:
+		return "float[]"
+	case schema.F64:
+		return "double[]"
+	}
+	return ""
+}
+
+var boxes = map[string]string{
+	"boolean": "java.lang.Boolean", "byte": "java.lang.Byte", "short": "java.lang.Short", "int": "java.lang.Integer",
+	"long": "java.lang.Long", "float": "java.lang.Float", "double": "java.lang.Double",
+}
+
+func (g *generator) boxed(t *schema.Type, sc scope) string {
+	j := g.jtype(t, sc)
+	if b, ok := boxes[j]; ok {
+		return b
+	}
+	return j
+}
+
+// isPrimitive reports a type held in a Java primitive.
+func isPrimitive(t *schema.Type) bool { return t.Kind.IsScalar() }
+
+// zero is the default value of a type: numbers 0, strings and arrays
+// empty, fixed arrays of defaults, optionals null, an enum's first value,
+// a union's first variant, a new struct.
+func (g *generator) zero(t *schema.Type, sc scope) string {
+	switch t.Kind {
+	case schema.Bool:
+		return "false"
+	case schema.U8, schema.U16, schema.I32, schema.I8, schema.I16:
+		return "0"
+	case schema.U32, schema.U64, schema.I64:
+		return "0L"
+	case schema.F32:
+		return "0.0f"
+	case schema.F64:
+		return "0.0"
+	case schema.String:
+		return `""`
+	case schema.Array:
+		if a := primArray(t.Elem.Kind); a != "" {
+			return "new " + strings.TrimSuffix(a, "[]") + "[0]"
+		}
+		return "new java.util.ArrayList<>()"
+	case schema.FixedArray:
+		if a := primArray(t.Elem.Kind); a != "" {
+			return fmt.Sprintf("new %s[%d]", strings.TrimSuffix(a, "[]"), t.Len)
+		}
+		return fmt.Sprintf("Sdp.fill(%d, () -> %s)", t.Len, g.zero(t.Elem, sc))
+	case schema.Optional:
+		return "null"
+	case schema.StructRef:
+		return "new " + g.ref(t.Struct, sc) + "()"
+	case schema.EnumRef:
+		return g.ref(t.Enum, sc) + "." + g.names.value[t.Enum.Values[0]]
+	case schema.UnionRef:
+		return g.unionZero(t.Union, sc)
+	}
+	panic("java backend: zero of " + t.Kind.String())
+}
+
+func (g *generator) unionZero(u *schema.Union, sc scope) string {
+	v := u.Variants[0]
+	return "new " + g.ref(u, sc) + "." + g.names.variant[v] + "()"
+}
+
