@@ -7,7 +7,7 @@ package sdp.runtime;
  */
 public final class MessageReader {
     private final java.io.InputStream in;
-    private int maxSize = Sdp.DEFAULT_MAX_MESSAGE_SIZE;
+    private long maxSize = Sdp.DEFAULT_MAX_MESSAGE_SIZE;
     private boolean requireHello;
     private DecodeOptions options = DecodeOptions.DEFAULT;
     private byte[] buf = new byte[512];
@@ -28,16 +28,16 @@ public final class MessageReader {
     }
 
     /**
-     * @param maxSize the largest payload accepted, in bytes; 0 or less: the default
+     * @param maxSize the largest payload accepted, in bytes (up to 4 GiB - 1: no maximum); 0 or less: the default
      * @return this reader
      */
-    public MessageReader maxSize(int maxSize) {
+    public MessageReader maxSize(long maxSize) {
         this.maxSize = maxSize <= 0 ? Sdp.DEFAULT_MAX_MESSAGE_SIZE : maxSize;
         return this;
     }
 
     /** @return the largest payload accepted */
-    public int maxSize() {
+    public long maxSize() {
         return maxSize;
     }
 
@@ -163,16 +163,31 @@ public final class MessageReader {
             throw new DecodeException(DecodeException.MESSAGE, 6, "payload length " + n + " exceeds the limit " + maxSize)
                     .withPath("message");
         }
-        int total = Sdp.MESSAGE_HEADER_SIZE + (int) n;
-        if (buf.length < total) {
-            byte[] nb = new byte[total];
-            java.lang.System.arraycopy(buf, 0, nb, 0, Sdp.MESSAGE_HEADER_SIZE);
-            buf = nb;
-            b = nb;
+        if (n > java.lang.Integer.MAX_VALUE - Sdp.MESSAGE_HEADER_SIZE) {
+            // More than a Java array holds: skip it to tell a cut payload from a whole one.
+            if (skip(n) < n) {
+                throw cutPayload();
+            }
+            size = (int) java.lang.Math.min(java.lang.Integer.MAX_VALUE, Sdp.MESSAGE_HEADER_SIZE + n);
+            throw new DecodeException(DecodeException.MESSAGE, 6, "a payload of " + n + " bytes does not fit a Java array")
+                    .withPath("message");
         }
-        if (fill(b, Sdp.MESSAGE_HEADER_SIZE, (int) n) < n) {
-            throw new DecodeException(DecodeException.TRUNCATED, Sdp.MESSAGE_HEADER_SIZE,
-                    "the stream ends inside a message payload").withPath("message");
+        int total = Sdp.MESSAGE_HEADER_SIZE + (int) n;
+        // The buffer grows with the bytes that arrive, not with the length the header declares.
+        int have = Sdp.MESSAGE_HEADER_SIZE;
+        while (have < total) {
+            if (b.length == have) {
+                byte[] nb = new byte[(int) java.lang.Math.min(total, java.lang.Math.max(4096L, 2L * have))];
+                java.lang.System.arraycopy(b, 0, nb, 0, have);
+                buf = nb;
+                b = nb;
+            }
+            int want = java.lang.Math.min(b.length, total) - have;
+            int got = fill(b, have, want);
+            have += got;
+            if (got < want) {
+                throw cutPayload();
+            }
         }
         if (isHello) {
             checkHello(b, (int) n);
@@ -182,6 +197,11 @@ public final class MessageReader {
         }
         size = total;
         return Messages.decodePayload(id, b, total, options);
+    }
+
+    private static DecodeException cutPayload() {
+        return new DecodeException(DecodeException.TRUNCATED, Sdp.MESSAGE_HEADER_SIZE,
+                "the stream ends inside a message payload").withPath("message");
     }
 
     private static void checkHello(byte[] b, int n) throws DecodeException {

@@ -202,7 +202,8 @@ final class SdpReader {
     private void fixed(int n, int size) throws DecodeException {
         long need = (long) n * size;
         if (end - off < need) {
-            throw truncated(off + (end - off) / size * size);
+            int k = (end - off) / size;
+            throw truncated(off + k * size).index(k);
         }
     }
 
