@@ -212,9 +212,14 @@ func (g *generator) size(p *emit.Printer, v *plan.Value, x, ctx string, lvl int)
 			p.F("Sdp.nn(%s, %s);", x, c)
 			return v.Decl.Fixed
 		}
-		p.F("s$ += size$%s(Sdp.nn(%s, %s));", g.names.decl[v.Decl.Decl], x, c)
-		return 0
+		fallthrough
 	case plan.Union:
+		// A value of fixed size is only checked here; its size is the
+		// constant returned (so that arrays of them multiply it).
+		if v.Fixed >= 0 {
+			p.F("size$%s(Sdp.nn(%s, %s));", g.names.decl[v.Decl.Decl], x, c)
+			return v.Fixed
+		}
 		p.F("s$ += size$%s(Sdp.nn(%s, %s));", g.names.decl[v.Decl.Decl], x, c)
 		return 0
 	}

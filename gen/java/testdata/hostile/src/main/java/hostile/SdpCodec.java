@@ -31,7 +31,8 @@ final class SdpCodec {
             java.util.List<Big> l$1 = Sdp.nn(v$.items, "Holder.items");
             for (Big e$1 : l$1) {
                 if (e$1 != null) {
-                    s$ += size$Big(Sdp.nn(e$1, "Holder.items"));
+                    size$Big(Sdp.nn(e$1, "Holder.items"));
+                    s$ += 512;
                 }
                 s$ += 1;
             }
@@ -86,15 +87,15 @@ final class SdpCodec {
         }
         if (v$ instanceof Wide.Big) {
             Wide.Big x$v = (Wide.Big) v$;
-            long s$ = 0;
-            s$ += size$Big(Sdp.nn(x$v.value, "Wide.Big"));
-            return s$ + 1;
+            size$Big(Sdp.nn(x$v.value, "Wide.Big"));
+            return 513;
         }
         if (v$ instanceof Wide.Pair) {
             Wide.Pair x$v = (Wide.Pair) v$;
             long s$ = 0;
             if (x$v.right != null) {
-                s$ += size$Big(Sdp.nn(x$v.right, "Wide.Pair.right"));
+                size$Big(Sdp.nn(x$v.right, "Wide.Pair.right"));
+                s$ += 512;
             }
             return s$ + 3;
         }
