@@ -35,10 +35,31 @@ func (g *generator) members(fs []*plan.Field, sc scope) []member {
 
 // dataMembers prints the fields, the constructor's defaults, accessors,
 // equals, hashCode and toString of a class holding ms.
-func (g *generator) dataMembers(p *emit.Printer, cls string, ms []member, sc scope) {
+func (g *generator) dataMembers(p *emit.Printer, cls string, ms []member, sc scope, init bool) {
 	for _, m := range ms {
 		doc(p, m.doc)
-		p.F("public %s %s = %s;", m.typ, m.name, g.zero(m.t, sc))
+		if init {
+			p.F("public %s %s = %s;", m.typ, m.name, g.zero(m.t, sc))
+		} else {
+			p.F("public %s %s;", m.typ, m.name)
+		}
+		p.P()
+	}
+	if !init {
+		p.F("/** Makes a %s with every field at its default. */", cls)
+		p.F("public %s() {", cls)
+		p.P("    reset$();")
+		p.P("}")
+		p.P()
+		p.P("/**")
+		p.F(" * Decodes a %s from the reader: every field is assigned there, so none is set to its default first.", cls)
+		p.P(" *")
+		p.P(" * @param r$ the reader")
+		p.P(" * @throws DecodeException if the input breaks a rule")
+		p.P(" */")
+		p.F("%s(SdpReader r$) throws DecodeException {", cls)
+		p.F("    SdpCodec.read$%s(r$, this);", cls)
+		p.P("}")
 		p.P()
 	}
 	for _, m := range ms {
@@ -144,7 +165,7 @@ func (g *generator) structClass(p *emit.Printer, d *plan.Decl) {
 	p.F("/** The fingerprint of %s's wire shape (docs/wire-format.md). */", name)
 	p.F("public static final long FINGERPRINT = 0x%016xL;", schema.Fingerprint(st))
 	p.P()
-	g.dataMembers(p, name, ms, nil)
+	g.dataMembers(p, name, ms, nil, false)
 	p.P()
 	p.P("void reset$() {")
 	p.In()
@@ -238,7 +259,7 @@ public static «NAME» decode(byte[] b$) throws DecodeException {
  */
 public static «NAME» decode(byte[] b$, DecodeOptions options$) throws DecodeException {
 	SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-` + map[bool]string{true: "\t«NAME» v$ = new «NAME»();\n\tSdpCodec.read$«NAME»(r$, v$);\n", false: "\t«NAME» v$ = SdpCodec.read$«NAME»(r$);\n"}[message] + `	r$.finish();
+` + map[bool]string{true: "\t«NAME» v$ = new «NAME»(r$);\n", false: "\t«NAME» v$ = SdpCodec.read$«NAME»(r$);\n"}[message] + `	r$.finish();
 	return v$;
 }
 
@@ -345,8 +366,7 @@ public static «NAME» decodeMessage(byte[] b$) throws DecodeException {
 public static «NAME» decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
 	Sdp.checkHeader(b$, b$.length, TYPE_ID, "«NAME»");
 	SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-	«NAME» v$ = new «NAME»();
-	SdpCodec.read$«NAME»(r$, v$);
+	«NAME» v$ = new «NAME»(r$);
 	r$.finish();
 	return v$;
 }
@@ -488,7 +508,7 @@ func (g *generator) unionClass(p *emit.Printer, d *plan.Decl) {
 		p.F("public static final class %s extends %s {", vn, name)
 		p.In()
 		ms := g.members(pv.Fields, sc)
-		g.dataMembers(p, vn, ms, sc)
+		g.dataMembers(p, vn, ms, sc, true)
 		p.P()
 		p.P("@java.lang.Override")
 		p.P("public Kind kind() {")

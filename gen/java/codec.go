@@ -362,11 +362,7 @@ func (g *generator) read(p *emit.Printer, v *plan.Value, x string, fresh bool, l
 		p.F("for (int %s = 0; %s < %s; %s++) {", i, i, n, i)
 		p.In()
 		if v.Elem.Op != plan.Scalar {
-			if v.Elem.Op == plan.Struct {
-				p.F("%s %s = new %s();", g.boxed(v.Elem.Type, nil), e, g.names.decl[v.Elem.Decl.Decl])
-			} else {
-				p.F("%s %s = null;", g.boxed(v.Elem.Type, nil), e)
-			}
+			p.F("%s %s = null;", g.boxed(v.Elem.Type, nil), e)
 		}
 		p.P("try {")
 		p.In()
@@ -408,13 +404,14 @@ func (g *generator) read(p *emit.Printer, v *plan.Value, x string, fresh bool, l
 	case plan.Struct:
 		name := g.names.decl[v.Decl.Decl]
 		if fresh {
-			p.F("%s = new %s();", x, name)
+			p.F("%s = new %s(r$);", x, name)
 		} else {
 			p.F("if (%s == null) {", x)
-			p.F("    %s = new %s();", x, name)
+			p.F("    %s = new %s(r$);", x, name)
+			p.P("} else {")
+			p.F("    read$%s(r$, %s);", name, x)
 			p.P("}")
 		}
-		p.F("read$%s(r$, %s);", name, x)
 	case plan.Union:
 		p.F("%s = read$%s(r$);", x, g.names.decl[v.Decl.Decl])
 	default:
@@ -464,27 +461,9 @@ func (g *generator) readSteps(p *emit.Printer, recv string, steps []plan.Step) {
 		p.P("if (" + strings.Join(cond, "\n        && ") + ") {")
 		p.In()
 		p.P("int o$ = r$.off;")
-		// Nested structs on the leaves' paths must exist.
-		seen := map[string]bool{}
-		for _, l := range r.Leaves {
-			x := g.leafBase(recv, st.Fields[0], l)
-			for i, f := range l.Path[1:] {
-				_ = f
-				pf := l.Path[i]
-				var t *schema.Type
-				if pf == nil {
-					t = st.Fields[0].Value.Type
-				} else {
-					t = pf.Type
-				}
-				if !seen[x] {
-					seen[x] = true
-					p.F("if (%s == null) {", x)
-					p.F("    %s = new %s();", x, g.names.decl[t.Struct])
-					p.P("}")
-				}
-				x += "." + g.names.field[l.Path[i+1]]
-			}
+		// The run's structs must exist (an empty one has no leaf).
+		for _, f := range st.Fields {
+			g.ensureStructs(p, g.fieldX(recv, f), f.Value)
 		}
 		for _, l := range r.Leaves {
 			x := g.leafBase(recv, st.Fields[0], l)
@@ -509,6 +488,20 @@ func (g *generator) readSteps(p *emit.Printer, recv string, steps []plan.Step) {
 		}
 		p.Out()
 		p.P("}")
+	}
+}
+
+// ensureStructs prints the allocation of the structs of a run's field x
+// (coded as v) and of their nested structs where they are null.
+func (g *generator) ensureStructs(p *emit.Printer, x string, v *plan.Value) {
+	if v.Op != plan.Struct {
+		return
+	}
+	p.F("if (%s == null) {", x)
+	p.F("    %s = new %s();", x, g.names.decl[v.Decl.Decl])
+	p.P("}")
+	for _, f := range v.Decl.Fields {
+		g.ensureStructs(p, g.fieldX(x, f), f.Value)
 	}
 }
 
@@ -766,8 +759,7 @@ static SdpMessage decodePayload(int id$, byte[] b$, int len$, DecodeOptions opti
 	for _, st := range structs {
 		n := g.names.decl[st]
 		p.F("case %d: {", st.ID)
-		p.F("    %s v$ = new %s();", n, n)
-		p.F("    SdpCodec.read$%s(r$, v$);", n)
+		p.F("    %s v$ = new %s(r$);", n, n)
 		p.P("    r$.finish();")
 		p.P("    return v$;")
 		p.P("}")

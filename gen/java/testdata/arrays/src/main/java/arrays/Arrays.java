@@ -12,35 +12,50 @@ public final class Arrays implements SdpMessage {
     /** The fingerprint of Arrays's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x3fa176620af36fecL;
 
-    public boolean[] bools = new boolean[0];
+    public boolean[] bools;
 
-    public byte[] bytes = new byte[0];
+    public byte[] bytes;
 
-    public byte[] i8s = new byte[0];
+    public byte[] i8s;
 
-    public short[] u16s = new short[0];
+    public short[] u16s;
 
-    public short[] i16s = new short[0];
+    public short[] i16s;
 
-    public int[] u32s = new int[0];
+    public int[] u32s;
 
-    public int[] i32s = new int[0];
+    public int[] i32s;
 
-    public long[] u64s = new long[0];
+    public long[] u64s;
 
-    public long[] i64s = new long[0];
+    public long[] i64s;
 
-    public float[] f32s = new float[0];
+    public float[] f32s;
 
-    public double[] f64s = new double[0];
+    public double[] f64s;
 
-    public java.util.List<java.lang.String> strings = new java.util.ArrayList<>();
+    public java.util.List<java.lang.String> strings;
 
-    public java.util.List<Point> points = new java.util.ArrayList<>();
+    public java.util.List<Point> points;
 
-    public java.util.List<int[]> nested = new java.util.ArrayList<>();
+    public java.util.List<int[]> nested;
 
-    public java.util.List<byte[]> blobs = new java.util.ArrayList<>();
+    public java.util.List<byte[]> blobs;
+
+    /** Makes a Arrays with every field at its default. */
+    public Arrays() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Arrays from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Arrays(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Arrays(r$, this);
+    }
 
     /** @return bools */
     public boolean[] bools() {
@@ -421,8 +436,7 @@ public final class Arrays implements SdpMessage {
      */
     public static Arrays decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Arrays v$ = new Arrays();
-        SdpCodec.read$Arrays(r$, v$);
+        Arrays v$ = new Arrays(r$);
         r$.finish();
         return v$;
     }
@@ -526,8 +540,7 @@ public final class Arrays implements SdpMessage {
     public static Arrays decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Arrays");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Arrays v$ = new Arrays();
-        SdpCodec.read$Arrays(r$, v$);
+        Arrays v$ = new Arrays(r$);
         r$.finish();
         return v$;
     }

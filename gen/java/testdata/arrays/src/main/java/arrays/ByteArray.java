@@ -9,7 +9,22 @@ public final class ByteArray implements SdpMessage {
     /** The fingerprint of ByteArray's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x668e0d094f491791L;
 
-    public byte[] data = new byte[0];
+    public byte[] data;
+
+    /** Makes a ByteArray with every field at its default. */
+    public ByteArray() {
+        reset$();
+    }
+
+    /**
+     * Decodes a ByteArray from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    ByteArray(SdpReader r$) throws DecodeException {
+        SdpCodec.read$ByteArray(r$, this);
+    }
 
     /** @return data */
     public byte[] data() {
@@ -124,8 +139,7 @@ public final class ByteArray implements SdpMessage {
      */
     public static ByteArray decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        ByteArray v$ = new ByteArray();
-        SdpCodec.read$ByteArray(r$, v$);
+        ByteArray v$ = new ByteArray(r$);
         r$.finish();
         return v$;
     }
@@ -229,8 +243,7 @@ public final class ByteArray implements SdpMessage {
     public static ByteArray decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "ByteArray");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        ByteArray v$ = new ByteArray();
-        SdpCodec.read$ByteArray(r$, v$);
+        ByteArray v$ = new ByteArray(r$);
         r$.finish();
         return v$;
     }

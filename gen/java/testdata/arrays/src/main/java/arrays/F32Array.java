@@ -9,7 +9,22 @@ public final class F32Array implements SdpMessage {
     /** The fingerprint of F32Array's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x2e0f438fb0af7d6cL;
 
-    public float[] values = new float[0];
+    public float[] values;
+
+    /** Makes a F32Array with every field at its default. */
+    public F32Array() {
+        reset$();
+    }
+
+    /**
+     * Decodes a F32Array from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    F32Array(SdpReader r$) throws DecodeException {
+        SdpCodec.read$F32Array(r$, this);
+    }
 
     /** @return values */
     public float[] values() {
@@ -124,8 +139,7 @@ public final class F32Array implements SdpMessage {
      */
     public static F32Array decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        F32Array v$ = new F32Array();
-        SdpCodec.read$F32Array(r$, v$);
+        F32Array v$ = new F32Array(r$);
         r$.finish();
         return v$;
     }
@@ -229,8 +243,7 @@ public final class F32Array implements SdpMessage {
     public static F32Array decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "F32Array");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        F32Array v$ = new F32Array();
-        SdpCodec.read$F32Array(r$, v$);
+        F32Array v$ = new F32Array(r$);
         r$.finish();
         return v$;
     }

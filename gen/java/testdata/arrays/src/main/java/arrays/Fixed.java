@@ -12,17 +12,32 @@ public final class Fixed implements SdpMessage {
     /** The fingerprint of Fixed's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x1aebedf48f595dd6L;
 
-    public byte[] rgba = new byte[4];
+    public byte[] rgba;
 
-    public java.util.List<float[]> matrix = Sdp.fill(3, () -> new float[3]);
+    public java.util.List<float[]> matrix;
 
-    public java.util.List<java.lang.String> names = Sdp.fill(2, () -> "");
+    public java.util.List<java.lang.String> names;
 
-    public boolean[] flags = new boolean[3];
+    public boolean[] flags;
 
-    public java.util.List<Point> points = Sdp.fill(2, () -> new Point());
+    public java.util.List<Point> points;
 
-    public java.util.List<short[]> lists = Sdp.fill(2, () -> new short[0]);
+    public java.util.List<short[]> lists;
+
+    /** Makes a Fixed with every field at its default. */
+    public Fixed() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Fixed from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Fixed(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Fixed(r$, this);
+    }
 
     /** @return rgba */
     public byte[] rgba() {
@@ -232,8 +247,7 @@ public final class Fixed implements SdpMessage {
      */
     public static Fixed decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Fixed v$ = new Fixed();
-        SdpCodec.read$Fixed(r$, v$);
+        Fixed v$ = new Fixed(r$);
         r$.finish();
         return v$;
     }
@@ -337,8 +351,7 @@ public final class Fixed implements SdpMessage {
     public static Fixed decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Fixed");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Fixed v$ = new Fixed();
-        SdpCodec.read$Fixed(r$, v$);
+        Fixed v$ = new Fixed(r$);
         r$.finish();
         return v$;
     }

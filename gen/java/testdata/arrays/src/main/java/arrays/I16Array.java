@@ -9,7 +9,22 @@ public final class I16Array implements SdpMessage {
     /** The fingerprint of I16Array's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0xf11ef3e684375d4eL;
 
-    public short[] samples = new short[0];
+    public short[] samples;
+
+    /** Makes a I16Array with every field at its default. */
+    public I16Array() {
+        reset$();
+    }
+
+    /**
+     * Decodes a I16Array from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    I16Array(SdpReader r$) throws DecodeException {
+        SdpCodec.read$I16Array(r$, this);
+    }
 
     /** @return samples */
     public short[] samples() {
@@ -124,8 +139,7 @@ public final class I16Array implements SdpMessage {
      */
     public static I16Array decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        I16Array v$ = new I16Array();
-        SdpCodec.read$I16Array(r$, v$);
+        I16Array v$ = new I16Array(r$);
         r$.finish();
         return v$;
     }
@@ -229,8 +243,7 @@ public final class I16Array implements SdpMessage {
     public static I16Array decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "I16Array");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        I16Array v$ = new I16Array();
-        SdpCodec.read$I16Array(r$, v$);
+        I16Array v$ = new I16Array(r$);
         r$.finish();
         return v$;
     }

@@ -105,50 +105,42 @@ public final class Messages {
 
         switch (id$) {
         case 1: {
-            Arrays v$ = new Arrays();
-            SdpCodec.read$Arrays(r$, v$);
+            Arrays v$ = new Arrays(r$);
             r$.finish();
             return v$;
         }
         case 2: {
-            Fixed v$ = new Fixed();
-            SdpCodec.read$Fixed(r$, v$);
+            Fixed v$ = new Fixed(r$);
             r$.finish();
             return v$;
         }
         case 3: {
-            Point v$ = new Point();
-            SdpCodec.read$Point(r$, v$);
+            Point v$ = new Point(r$);
             r$.finish();
             return v$;
         }
         case 4: {
-            U32Array v$ = new U32Array();
-            SdpCodec.read$U32Array(r$, v$);
+            U32Array v$ = new U32Array(r$);
             r$.finish();
             return v$;
         }
         case 5: {
-            I16Array v$ = new I16Array();
-            SdpCodec.read$I16Array(r$, v$);
+            I16Array v$ = new I16Array(r$);
             r$.finish();
             return v$;
         }
         case 6: {
-            F32Array v$ = new F32Array();
-            SdpCodec.read$F32Array(r$, v$);
+            F32Array v$ = new F32Array(r$);
             r$.finish();
             return v$;
         }
         case 7: {
-            ByteArray v$ = new ByteArray();
-            SdpCodec.read$ByteArray(r$, v$);
+            ByteArray v$ = new ByteArray(r$);
             r$.finish();
             return v$;
         }
         case 8: {
-            SmallArrays v$ = new SmallArrays();
-            SdpCodec.read$SmallArrays(r$, v$);
+            SmallArrays v$ = new SmallArrays(r$);
             r$.finish();
             return v$;
         }

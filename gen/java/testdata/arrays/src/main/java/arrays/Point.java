@@ -9,9 +9,24 @@ public final class Point implements SdpMessage {
     /** The fingerprint of Point's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0xb357e638507a4fd8L;
 
-    public double x = 0.0;
+    public double x;
 
-    public double y = 0.0;
+    public double y;
+
+    /** Makes a Point with every field at its default. */
+    public Point() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Point from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Point(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Point(r$, this);
+    }
 
     /** @return x */
     public double x() {
@@ -145,8 +160,7 @@ public final class Point implements SdpMessage {
      */
     public static Point decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Point v$ = new Point();
-        SdpCodec.read$Point(r$, v$);
+        Point v$ = new Point(r$);
         r$.finish();
         return v$;
     }
@@ -250,8 +264,7 @@ public final class Point implements SdpMessage {
     public static Point decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Point");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Point v$ = new Point();
-        SdpCodec.read$Point(r$, v$);
+        Point v$ = new Point(r$);
         r$.finish();
         return v$;
     }

@@ -186,10 +186,9 @@ final class SdpCodec {
                 int n$1 = r$.count(16);
                 java.util.ArrayList<Point> a$1 = new java.util.ArrayList<>(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Point e$1 = new Point();
+                    Point e$1 = null;
                     try {
-                        e$1 = new Point();
-                        read$Point(r$, e$1);
+                        e$1 = new Point(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
@@ -360,10 +359,9 @@ final class SdpCodec {
                 int n$1 = 2;
                 java.util.ArrayList<Point> a$1 = new java.util.ArrayList<>(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Point e$1 = new Point();
+                    Point e$1 = null;
                     try {
-                        e$1 = new Point();
-                        read$Point(r$, e$1);
+                        e$1 = new Point(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }

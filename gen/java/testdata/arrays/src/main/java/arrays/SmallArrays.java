@@ -12,15 +12,30 @@ public final class SmallArrays implements SdpMessage {
     /** The fingerprint of SmallArrays's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x2f8de6467a389f8bL;
 
-    public byte[] bytes = new byte[0];
+    public byte[] bytes;
 
-    public int[] words = new int[0];
+    public int[] words;
 
-    public double[] reals = new double[0];
+    public double[] reals;
 
-    public java.util.List<java.lang.String> names = new java.util.ArrayList<>();
+    public java.util.List<java.lang.String> names;
 
-    public boolean[] flags = new boolean[0];
+    public boolean[] flags;
+
+    /** Makes a SmallArrays with every field at its default. */
+    public SmallArrays() {
+        reset$();
+    }
+
+    /**
+     * Decodes a SmallArrays from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    SmallArrays(SdpReader r$) throws DecodeException {
+        SdpCodec.read$SmallArrays(r$, this);
+    }
 
     /** @return bytes */
     public byte[] bytes() {
@@ -211,8 +226,7 @@ public final class SmallArrays implements SdpMessage {
      */
     public static SmallArrays decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        SmallArrays v$ = new SmallArrays();
-        SdpCodec.read$SmallArrays(r$, v$);
+        SmallArrays v$ = new SmallArrays(r$);
         r$.finish();
         return v$;
     }
@@ -316,8 +330,7 @@ public final class SmallArrays implements SdpMessage {
     public static SmallArrays decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "SmallArrays");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        SmallArrays v$ = new SmallArrays();
-        SdpCodec.read$SmallArrays(r$, v$);
+        SmallArrays v$ = new SmallArrays(r$);
         r$.finish();
         return v$;
     }

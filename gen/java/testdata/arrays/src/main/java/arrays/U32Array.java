@@ -12,7 +12,22 @@ public final class U32Array implements SdpMessage {
     /** The fingerprint of U32Array's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x6e30fda6680ddd61L;
 
-    public int[] values = new int[0];
+    public int[] values;
+
+    /** Makes a U32Array with every field at its default. */
+    public U32Array() {
+        reset$();
+    }
+
+    /**
+     * Decodes a U32Array from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    U32Array(SdpReader r$) throws DecodeException {
+        SdpCodec.read$U32Array(r$, this);
+    }
 
     /** @return values */
     public int[] values() {
@@ -127,8 +142,7 @@ public final class U32Array implements SdpMessage {
      */
     public static U32Array decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        U32Array v$ = new U32Array();
-        SdpCodec.read$U32Array(r$, v$);
+        U32Array v$ = new U32Array(r$);
         r$.finish();
         return v$;
     }
@@ -232,8 +246,7 @@ public final class U32Array implements SdpMessage {
     public static U32Array decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "U32Array");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        U32Array v$ = new U32Array();
-        SdpCodec.read$U32Array(r$, v$);
+        U32Array v$ = new U32Array(r$);
         r$.finish();
         return v$;
     }

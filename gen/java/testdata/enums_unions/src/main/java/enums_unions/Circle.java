@@ -9,7 +9,22 @@ public final class Circle implements SdpMessage {
     /** The fingerprint of Circle's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x5e11b586050edf5aL;
 
-    public double radius = 0.0;
+    public double radius;
+
+    /** Makes a Circle with every field at its default. */
+    public Circle() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Circle from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Circle(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Circle(r$, this);
+    }
 
     /** @return radius */
     public double radius() {
@@ -124,8 +139,7 @@ public final class Circle implements SdpMessage {
      */
     public static Circle decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Circle v$ = new Circle();
-        SdpCodec.read$Circle(r$, v$);
+        Circle v$ = new Circle(r$);
         r$.finish();
         return v$;
     }
@@ -229,8 +243,7 @@ public final class Circle implements SdpMessage {
     public static Circle decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Circle");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Circle v$ = new Circle();
-        SdpCodec.read$Circle(r$, v$);
+        Circle v$ = new Circle(r$);
         r$.finish();
         return v$;
     }

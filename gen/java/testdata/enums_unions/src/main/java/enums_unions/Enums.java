@@ -9,17 +9,32 @@ public final class Enums implements SdpMessage {
     /** The fingerprint of Enums's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0xfdbe7c9d660a37cdL;
 
-    public Small small = Small.Zero;
+    public Small small;
 
-    public Sparse sparse = Sparse.First;
+    public Sparse sparse;
 
-    public Wide wide = Wide.Min;
+    public Wide wide;
 
-    public Default defaultValue = Default.A;
+    public Default defaultValue;
 
-    public java.util.List<Sparse> list = new java.util.ArrayList<>();
+    public java.util.List<Sparse> list;
 
-    public java.util.List<Small> fixed = Sdp.fill(2, () -> Small.Zero);
+    public java.util.List<Small> fixed;
+
+    /** Makes a Enums with every field at its default. */
+    public Enums() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Enums from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Enums(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Enums(r$, this);
+    }
 
     /** @return small */
     public Small small() {
@@ -229,8 +244,7 @@ public final class Enums implements SdpMessage {
      */
     public static Enums decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Enums v$ = new Enums();
-        SdpCodec.read$Enums(r$, v$);
+        Enums v$ = new Enums(r$);
         r$.finish();
         return v$;
     }
@@ -334,8 +348,7 @@ public final class Enums implements SdpMessage {
     public static Enums decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Enums");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Enums v$ = new Enums();
-        SdpCodec.read$Enums(r$, v$);
+        Enums v$ = new Enums(r$);
         r$.finish();
         return v$;
     }

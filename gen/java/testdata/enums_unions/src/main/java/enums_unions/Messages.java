@@ -90,20 +90,17 @@ public final class Messages {
 
         switch (id$) {
         case 1: {
-            Circle v$ = new Circle();
-            SdpCodec.read$Circle(r$, v$);
+            Circle v$ = new Circle(r$);
             r$.finish();
             return v$;
         }
         case 2: {
-            Enums v$ = new Enums();
-            SdpCodec.read$Enums(r$, v$);
+            Enums v$ = new Enums(r$);
             r$.finish();
             return v$;
         }
         case 3: {
-            Unions v$ = new Unions();
-            SdpCodec.read$Unions(r$, v$);
+            Unions v$ = new Unions(r$);
             r$.finish();
             return v$;
         }

@@ -162,9 +162,10 @@ final class SdpCodec {
                     r$.off = o$ + 8;
                 } else {
                     if (x$v.value == null) {
-                        x$v.value = new Circle();
+                        x$v.value = new Circle(r$);
+                    } else {
+                        read$Circle(r$, x$v.value);
                     }
-                    read$Circle(r$, x$v.value);
                 }
             } catch (DecodeException x$) {
                 throw x$.at("Circle");

@@ -9,13 +9,28 @@ public final class Unions implements SdpMessage {
     /** The fingerprint of Unions's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x79d649e1b80fd113L;
 
-    public Shape shape = new Shape.None();
+    public Shape shape;
 
-    public java.util.List<Shape> shapes = new java.util.ArrayList<>();
+    public java.util.List<Shape> shapes;
 
-    public Nested nested = new Nested.Leaf();
+    public Nested nested;
 
-    public Shape maybe = null;
+    public Shape maybe;
+
+    /** Makes a Unions with every field at its default. */
+    public Unions() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Unions from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Unions(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Unions(r$, this);
+    }
 
     /** @return shape */
     public Shape shape() {
@@ -187,8 +202,7 @@ public final class Unions implements SdpMessage {
      */
     public static Unions decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Unions v$ = new Unions();
-        SdpCodec.read$Unions(r$, v$);
+        Unions v$ = new Unions(r$);
         r$.finish();
         return v$;
     }
@@ -292,8 +306,7 @@ public final class Unions implements SdpMessage {
     public static Unions decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Unions");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Unions v$ = new Unions();
-        SdpCodec.read$Unions(r$, v$);
+        Unions v$ = new Unions(r$);
         r$.finish();
         return v$;
     }

@@ -15,7 +15,22 @@ public final class Big implements SdpMessage {
     /** The fingerprint of Big's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x3d4d187f0388be9bL;
 
-    public long[] a = new long[64];
+    public long[] a;
+
+    /** Makes a Big with every field at its default. */
+    public Big() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Big from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Big(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Big(r$, this);
+    }
 
     /** @return a */
     public long[] a() {
@@ -130,8 +145,7 @@ public final class Big implements SdpMessage {
      */
     public static Big decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Big v$ = new Big();
-        SdpCodec.read$Big(r$, v$);
+        Big v$ = new Big(r$);
         r$.finish();
         return v$;
     }
@@ -235,8 +249,7 @@ public final class Big implements SdpMessage {
     public static Big decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Big");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Big v$ = new Big();
-        SdpCodec.read$Big(r$, v$);
+        Big v$ = new Big(r$);
         r$.finish();
         return v$;
     }

@@ -13,9 +13,24 @@ public final class Chain implements SdpMessage {
     /** The fingerprint of Chain's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x6d678ace304efc49L;
 
-    public long[] data = new long[4096];
+    public long[] data;
 
-    public Chain next = null;
+    public Chain next;
+
+    /** Makes a Chain with every field at its default. */
+    public Chain() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Chain from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Chain(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Chain(r$, this);
+    }
 
     /** @return data */
     public long[] data() {
@@ -149,8 +164,7 @@ public final class Chain implements SdpMessage {
      */
     public static Chain decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Chain v$ = new Chain();
-        SdpCodec.read$Chain(r$, v$);
+        Chain v$ = new Chain(r$);
         r$.finish();
         return v$;
     }
@@ -254,8 +268,7 @@ public final class Chain implements SdpMessage {
     public static Chain decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Chain");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Chain v$ = new Chain();
-        SdpCodec.read$Chain(r$, v$);
+        Chain v$ = new Chain(r$);
         r$.finish();
         return v$;
     }

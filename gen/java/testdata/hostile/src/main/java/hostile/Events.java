@@ -9,7 +9,22 @@ public final class Events implements SdpMessage {
     /** The fingerprint of Events's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x2ff4af8c81321c9eL;
 
-    public java.util.List<Wide> events = new java.util.ArrayList<>();
+    public java.util.List<Wide> events;
+
+    /** Makes a Events with every field at its default. */
+    public Events() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Events from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Events(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Events(r$, this);
+    }
 
     /** @return events */
     public java.util.List<Wide> events() {
@@ -124,8 +139,7 @@ public final class Events implements SdpMessage {
      */
     public static Events decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Events v$ = new Events();
-        SdpCodec.read$Events(r$, v$);
+        Events v$ = new Events(r$);
         r$.finish();
         return v$;
     }
@@ -229,8 +243,7 @@ public final class Events implements SdpMessage {
     public static Events decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Events");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Events v$ = new Events();
-        SdpCodec.read$Events(r$, v$);
+        Events v$ = new Events(r$);
         r$.finish();
         return v$;
     }

@@ -99,38 +99,32 @@ public final class Messages {
 
         switch (id$) {
         case 1: {
-            Big v$ = new Big();
-            SdpCodec.read$Big(r$, v$);
+            Big v$ = new Big(r$);
             r$.finish();
             return v$;
         }
         case 2: {
-            Holder v$ = new Holder();
-            SdpCodec.read$Holder(r$, v$);
+            Holder v$ = new Holder(r$);
             r$.finish();
             return v$;
         }
         case 3: {
-            Events v$ = new Events();
-            SdpCodec.read$Events(r$, v$);
+            Events v$ = new Events(r$);
             r$.finish();
             return v$;
         }
         case 4: {
-            Node v$ = new Node();
-            SdpCodec.read$Node(r$, v$);
+            Node v$ = new Node(r$);
             r$.finish();
             return v$;
         }
         case 5: {
-            Nodes v$ = new Nodes();
-            SdpCodec.read$Nodes(r$, v$);
+            Nodes v$ = new Nodes(r$);
             r$.finish();
             return v$;
         }
         case 6: {
-            Chain v$ = new Chain();
-            SdpCodec.read$Chain(r$, v$);
+            Chain v$ = new Chain(r$);
             r$.finish();
             return v$;
         }

@@ -9,7 +9,22 @@ public final class Nodes implements SdpMessage {
     /** The fingerprint of Nodes's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0xfa75ef5cbf85abaeL;
 
-    public java.util.List<Node> nodes = new java.util.ArrayList<>();
+    public java.util.List<Node> nodes;
+
+    /** Makes a Nodes with every field at its default. */
+    public Nodes() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Nodes from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Nodes(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Nodes(r$, this);
+    }
 
     /** @return nodes */
     public java.util.List<Node> nodes() {
@@ -124,8 +139,7 @@ public final class Nodes implements SdpMessage {
      */
     public static Nodes decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Nodes v$ = new Nodes();
-        SdpCodec.read$Nodes(r$, v$);
+        Nodes v$ = new Nodes(r$);
         r$.finish();
         return v$;
     }
@@ -229,8 +243,7 @@ public final class Nodes implements SdpMessage {
     public static Nodes decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Nodes");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Nodes v$ = new Nodes();
-        SdpCodec.read$Nodes(r$, v$);
+        Nodes v$ = new Nodes(r$);
         r$.finish();
         return v$;
     }

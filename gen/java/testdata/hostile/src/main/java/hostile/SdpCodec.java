@@ -63,8 +63,7 @@ final class SdpCodec {
                     Big e$1 = null;
                     try {
                         if (r$.present()) {
-                            e$1 = new Big();
-                            read$Big(r$, e$1);
+                            e$1 = new Big(r$);
                         } else {
                             e$1 = null;
                         }
@@ -141,9 +140,10 @@ final class SdpCodec {
             Wide.Big x$v = new Wide.Big();
             try {
                 if (x$v.value == null) {
-                    x$v.value = new Big();
+                    x$v.value = new Big(r$);
+                } else {
+                    read$Big(r$, x$v.value);
                 }
-                read$Big(r$, x$v.value);
             } catch (DecodeException x$) {
                 throw x$.at("Big");
             }
@@ -167,9 +167,10 @@ final class SdpCodec {
                 try {
                     if (r$.present()) {
                         if (x$v.right == null) {
-                            x$v.right = new Big();
+                            x$v.right = new Big(r$);
+                        } else {
+                            read$Big(r$, x$v.right);
                         }
-                        read$Big(r$, x$v.right);
                     } else {
                         x$v.right = null;
                     }
@@ -273,9 +274,10 @@ final class SdpCodec {
             if (r$.present()) {
                 r$.chargePresent(528L);
                 if (v$.next == null) {
-                    v$.next = new Node();
+                    v$.next = new Node(r$);
+                } else {
+                    read$Node(r$, v$.next);
                 }
-                read$Node(r$, v$.next);
             } else {
                 v$.next = null;
             }
@@ -311,10 +313,9 @@ final class SdpCodec {
                 r$.chargeCount(n$1, 528L);
                 java.util.ArrayList<Node> a$1 = new java.util.ArrayList<>(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Node e$1 = new Node();
+                    Node e$1 = null;
                     try {
-                        e$1 = new Node();
-                        read$Node(r$, e$1);
+                        e$1 = new Node(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
@@ -357,9 +358,10 @@ final class SdpCodec {
         try {
             if (r$.present()) {
                 if (v$.next == null) {
-                    v$.next = new Chain();
+                    v$.next = new Chain(r$);
+                } else {
+                    read$Chain(r$, v$.next);
                 }
-                read$Chain(r$, v$.next);
             } else {
                 v$.next = null;
             }

@@ -9,9 +9,24 @@ public final class Integer implements SdpMessage {
     /** The fingerprint of Integer's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x45472888b90d7d8eL;
 
-    public long system = 0L;
+    public long system;
 
-    public Integer math = null;
+    public Integer math;
+
+    /** Makes a Integer with every field at its default. */
+    public Integer() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Integer from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Integer(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Integer(r$, this);
+    }
 
     /** @return system */
     public long system() {
@@ -145,8 +160,7 @@ public final class Integer implements SdpMessage {
      */
     public static Integer decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Integer v$ = new Integer();
-        SdpCodec.read$Integer(r$, v$);
+        Integer v$ = new Integer(r$);
         r$.finish();
         return v$;
     }
@@ -250,8 +264,7 @@ public final class Integer implements SdpMessage {
     public static Integer decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Integer");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Integer v$ = new Integer();
-        SdpCodec.read$Integer(r$, v$);
+        Integer v$ = new Integer(r$);
         r$.finish();
         return v$;
     }

@@ -96,32 +96,27 @@ public final class Messages {
 
         switch (id$) {
         case 1: {
-            String v$ = new String();
-            SdpCodec.read$String(r$, v$);
+            String v$ = new String(r$);
             r$.finish();
             return v$;
         }
         case 2: {
-            Record v$ = new Record();
-            SdpCodec.read$Record(r$, v$);
+            Record v$ = new Record(r$);
             r$.finish();
             return v$;
         }
         case 3: {
-            Messages_ v$ = new Messages_();
-            SdpCodec.read$Messages_(r$, v$);
+            Messages_ v$ = new Messages_(r$);
             r$.finish();
             return v$;
         }
         case 4: {
-            SdpCodec_ v$ = new SdpCodec_();
-            SdpCodec.read$SdpCodec_(r$, v$);
+            SdpCodec_ v$ = new SdpCodec_(r$);
             r$.finish();
             return v$;
         }
         case 5: {
-            Integer v$ = new Integer();
-            SdpCodec.read$Integer(r$, v$);
+            Integer v$ = new Integer(r$);
             r$.finish();
             return v$;
         }

@@ -9,19 +9,34 @@ public final class Messages_ implements SdpMessage {
     /** The fingerprint of Messages_'s wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x5e75824a92706054L;
 
-    public Override sdp = new Override.Kind_();
+    public Override sdp;
 
-    public java.util.List<Override> overrides = new java.util.ArrayList<>();
+    public java.util.List<Override> overrides;
 
-    public java.util.Optional<Override> more = null;
+    public java.util.Optional<Override> more;
 
-    public java.util.List<Object> javaLang = Sdp.fill(2, () -> null);
+    public java.util.List<Object> javaLang;
 
-    public java.util.List<short[]> nested = Sdp.fill(2, () -> new short[3]);
+    public java.util.List<short[]> nested;
 
-    public boolean[] flags = new boolean[3];
+    public boolean[] flags;
 
-    public boolean[] bools = new boolean[0];
+    public boolean[] bools;
+
+    /** Makes a Messages_ with every field at its default. */
+    public Messages_() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Messages_ from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Messages_(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Messages_(r$, this);
+    }
 
     /** @return sdp */
     public Override sdp() {
@@ -250,8 +265,7 @@ public final class Messages_ implements SdpMessage {
      */
     public static Messages_ decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Messages_ v$ = new Messages_();
-        SdpCodec.read$Messages_(r$, v$);
+        Messages_ v$ = new Messages_(r$);
         r$.finish();
         return v$;
     }
@@ -355,8 +369,7 @@ public final class Messages_ implements SdpMessage {
     public static Messages_ decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Messages_");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Messages_ v$ = new Messages_();
-        SdpCodec.read$Messages_(r$, v$);
+        Messages_ v$ = new Messages_(r$);
         r$.finish();
         return v$;
     }

@@ -9,11 +9,26 @@ public final class Record implements SdpMessage {
     /** The fingerprint of Record's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0xa90a2a74bda7466aL;
 
-    public Object override = Object.Integer;
+    public Object override;
 
-    public java.util.List<Object> objects = new java.util.ArrayList<>();
+    public java.util.List<Object> objects;
 
-    public String text = new String();
+    public String text;
+
+    /** Makes a Record with every field at its default. */
+    public Record() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Record from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Record(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Record(r$, this);
+    }
 
     /** @return override */
     public Object override() {
@@ -166,8 +181,7 @@ public final class Record implements SdpMessage {
      */
     public static Record decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Record v$ = new Record();
-        SdpCodec.read$Record(r$, v$);
+        Record v$ = new Record(r$);
         r$.finish();
         return v$;
     }
@@ -271,8 +285,7 @@ public final class Record implements SdpMessage {
     public static Record decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Record");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Record v$ = new Record();
-        SdpCodec.read$Record(r$, v$);
+        Record v$ = new Record(r$);
         r$.finish();
         return v$;
     }

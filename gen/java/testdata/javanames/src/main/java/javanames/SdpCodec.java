@@ -73,9 +73,10 @@ final class SdpCodec {
         try {
             if (r$.present()) {
                 if (v$.equals_ == null) {
-                    v$.equals_ = new String();
+                    v$.equals_ = new String(r$);
+                } else {
+                    read$String(r$, v$.equals_);
                 }
-                read$String(r$, v$.equals_);
             } else {
                 v$.equals_ = null;
             }
@@ -193,9 +194,10 @@ final class SdpCodec {
         }
         try {
             if (v$.text == null) {
-                v$.text = new String();
+                v$.text = new String(r$);
+            } else {
+                read$String(r$, v$.text);
             }
-            read$String(r$, v$.text);
         } catch (DecodeException x$) {
             throw x$.at("text");
         }
@@ -286,9 +288,10 @@ final class SdpCodec {
             Override.String x$v = new Override.String();
             try {
                 if (x$v.value == null) {
-                    x$v.value = new String();
+                    x$v.value = new String(r$);
+                } else {
+                    read$String(r$, x$v.value);
                 }
-                read$String(r$, x$v.value);
             } catch (DecodeException x$) {
                 throw x$.at("String");
             }
@@ -299,9 +302,10 @@ final class SdpCodec {
             Override.Integer x$v = new Override.Integer();
             try {
                 if (x$v.value == null) {
-                    x$v.value = new Integer();
+                    x$v.value = new Integer(r$);
+                } else {
+                    read$Integer(r$, x$v.value);
                 }
-                read$Integer(r$, x$v.value);
             } catch (DecodeException x$) {
                 throw x$.at("Integer");
             }
@@ -313,9 +317,10 @@ final class SdpCodec {
             try {
                 try {
                     if (x$v.record_ == null) {
-                        x$v.record_ = new Record();
+                        x$v.record_ = new Record(r$);
+                    } else {
+                        read$Record(r$, x$v.record_);
                     }
-                    read$Record(r$, x$v.record_);
                 } catch (DecodeException x$) {
                     throw x$.at("record");
                 }
@@ -605,9 +610,10 @@ final class SdpCodec {
         try {
             if (r$.present()) {
                 if (v$.math == null) {
-                    v$.math = new Integer();
+                    v$.math = new Integer(r$);
+                } else {
+                    read$Integer(r$, v$.math);
                 }
-                read$Integer(r$, v$.math);
             } else {
                 v$.math = null;
             }

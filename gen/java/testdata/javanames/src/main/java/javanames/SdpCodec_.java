@@ -9,9 +9,24 @@ public final class SdpCodec_ implements SdpMessage {
     /** The fingerprint of SdpCodec_'s wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x9cb4433dec00549dL;
 
-    public int sdp = 0;
+    public int sdp;
 
-    public java.lang.String messageReader = "";
+    public java.lang.String messageReader;
+
+    /** Makes a SdpCodec_ with every field at its default. */
+    public SdpCodec_() {
+        reset$();
+    }
+
+    /**
+     * Decodes a SdpCodec_ from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    SdpCodec_(SdpReader r$) throws DecodeException {
+        SdpCodec.read$SdpCodec_(r$, this);
+    }
 
     /** @return sdp */
     public int sdp() {
@@ -145,8 +160,7 @@ public final class SdpCodec_ implements SdpMessage {
      */
     public static SdpCodec_ decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        SdpCodec_ v$ = new SdpCodec_();
-        SdpCodec.read$SdpCodec_(r$, v$);
+        SdpCodec_ v$ = new SdpCodec_(r$);
         r$.finish();
         return v$;
     }
@@ -250,8 +264,7 @@ public final class SdpCodec_ implements SdpMessage {
     public static SdpCodec_ decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "SdpCodec_");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        SdpCodec_ v$ = new SdpCodec_();
-        SdpCodec.read$SdpCodec_(r$, v$);
+        SdpCodec_ v$ = new SdpCodec_(r$);
         r$.finish();
         return v$;
     }

@@ -16,27 +16,42 @@ public final class String implements SdpMessage {
     /** The fingerprint of String's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0xf6088a6a76b8eb84L;
 
-    public int class_ = 0;
+    public int class_;
 
-    public long hashCode_ = 0L;
+    public long hashCode_;
 
-    public java.lang.String getClass_ = "";
+    public java.lang.String getClass_;
 
-    public boolean toString_ = false;
+    public boolean toString_;
 
-    public String equals_ = null;
+    public String equals_;
 
-    public int java_ = 0;
+    public int java_;
 
-    public long encode_ = 0L;
+    public long encode_;
 
-    public float decodeInto_ = 0.0f;
+    public float decodeInto_;
 
-    public int kind_ = 0;
+    public int kind_;
 
-    public long value = 0L;
+    public long value;
 
-    public int typeId_ = 0;
+    public int typeId_;
+
+    /** Makes a String with every field at its default. */
+    public String() {
+        reset$();
+    }
+
+    /**
+     * Decodes a String from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    String(SdpReader r$) throws DecodeException {
+        SdpCodec.read$String(r$, this);
+    }
 
     /** @return class_ */
     public int class_() {
@@ -341,8 +356,7 @@ public final class String implements SdpMessage {
      */
     public static String decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        String v$ = new String();
-        SdpCodec.read$String(r$, v$);
+        String v$ = new String(r$);
         r$.finish();
         return v$;
     }
@@ -446,8 +460,7 @@ public final class String implements SdpMessage {
     public static String decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "String");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        String v$ = new String();
-        SdpCodec.read$String(r$, v$);
+        String v$ = new String(r$);
         r$.finish();
         return v$;
     }

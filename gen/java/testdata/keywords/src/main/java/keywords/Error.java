@@ -12,69 +12,84 @@ public final class Error implements SdpMessage {
     /**
      * A field named like a keyword in Go, Rust, C++ and Swift.
      */
-    public Type type = Type.None;
+    public Type type;
 
-    public java.lang.String match = "";
+    public java.lang.String match;
 
-    public int self = 0;
+    public int self;
 
-    public int class_ = 0;
+    public int class_;
 
-    public boolean default_ = false;
+    public boolean default_;
 
-    public int func = 0;
+    public int func;
 
-    public long init = 0L;
+    public long init;
 
-    public float in = 0.0f;
+    public float in;
 
-    public byte var_ = 0;
+    public byte var_;
 
-    public long fn = 0L;
+    public long fn;
 
-    public short struct = 0;
+    public short struct;
 
-    public java.lang.String namespace = "";
+    public java.lang.String namespace;
 
-    public long int_ = 0L;
+    public long int_;
 
-    public int char_ = 0;
+    public int char_;
 
-    public boolean return_ = false;
+    public boolean return_;
 
-    public java.lang.String protocol = "";
+    public java.lang.String protocol;
 
-    public long where = 0L;
+    public long where;
 
-    public boolean async = false;
+    public boolean async;
 
-    public boolean await = false;
+    public boolean await;
 
-    public boolean break_ = false;
+    public boolean break_;
 
-    public int new_ = 0;
+    public int new_;
 
-    public int delete = 0;
+    public int delete;
 
-    public int operator = 0;
+    public int operator;
 
-    public int register = 0;
+    public int register;
 
-    public int inout = 0;
+    public int inout;
 
-    public int extension = 0;
+    public int extension;
 
-    public int package_ = 0;
+    public int package_;
 
-    public int range = 0;
+    public int range;
 
-    public java.lang.String string = "";
+    public java.lang.String string;
 
-    public long size = 0L;
+    public long size;
 
-    public long len = 0L;
+    public long len;
 
-    public int errno = 0;
+    public int errno;
+
+    /** Makes a Error with every field at its default. */
+    public Error() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Error from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Error(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Error(r$, this);
+    }
 
     /** @return type */
     public Type type() {
@@ -778,8 +793,7 @@ public final class Error implements SdpMessage {
      */
     public static Error decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Error v$ = new Error();
-        SdpCodec.read$Error(r$, v$);
+        Error v$ = new Error(r$);
         r$.finish();
         return v$;
     }
@@ -883,8 +897,7 @@ public final class Error implements SdpMessage {
     public static Error decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Error");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Error v$ = new Error();
-        SdpCodec.read$Error(r$, v$);
+        Error v$ = new Error(r$);
         r$.finish();
         return v$;
     }

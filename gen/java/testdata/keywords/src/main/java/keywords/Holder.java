@@ -9,9 +9,24 @@ public final class Holder implements SdpMessage {
     /** The fingerprint of Holder's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x2a67c557b55fbd12L;
 
-    public Result result = new Result.Ok();
+    public Result result;
 
-    public java.util.List<Type> kinds = new java.util.ArrayList<>();
+    public java.util.List<Type> kinds;
+
+    /** Makes a Holder with every field at its default. */
+    public Holder() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Holder from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Holder(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Holder(r$, this);
+    }
 
     /** @return result */
     public Result result() {
@@ -145,8 +160,7 @@ public final class Holder implements SdpMessage {
      */
     public static Holder decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Holder v$ = new Holder();
-        SdpCodec.read$Holder(r$, v$);
+        Holder v$ = new Holder(r$);
         r$.finish();
         return v$;
     }
@@ -250,8 +264,7 @@ public final class Holder implements SdpMessage {
     public static Holder decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Holder");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Holder v$ = new Holder();
-        SdpCodec.read$Holder(r$, v$);
+        Holder v$ = new Holder(r$);
         r$.finish();
         return v$;
     }

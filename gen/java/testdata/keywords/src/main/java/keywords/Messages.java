@@ -87,14 +87,12 @@ public final class Messages {
 
         switch (id$) {
         case 1: {
-            Error v$ = new Error();
-            SdpCodec.read$Error(r$, v$);
+            Error v$ = new Error(r$);
             r$.finish();
             return v$;
         }
         case 2: {
-            Holder v$ = new Holder();
-            SdpCodec.read$Holder(r$, v$);
+            Holder v$ = new Holder(r$);
             r$.finish();
             return v$;
         }

@@ -336,9 +336,10 @@ final class SdpCodec {
             try {
                 try {
                     if (x$v.value == null) {
-                        x$v.value = new Error();
+                        x$v.value = new Error(r$);
+                    } else {
+                        read$Error(r$, x$v.value);
                     }
-                    read$Error(r$, x$v.value);
                 } catch (DecodeException x$) {
                     throw x$.at("value");
                 }
@@ -372,9 +373,10 @@ final class SdpCodec {
             Result.Error x$v = new Result.Error();
             try {
                 if (x$v.value == null) {
-                    x$v.value = new Error();
+                    x$v.value = new Error(r$);
+                } else {
+                    read$Error(r$, x$v.value);
                 }
-                read$Error(r$, x$v.value);
             } catch (DecodeException x$) {
                 throw x$.at("Error");
             }

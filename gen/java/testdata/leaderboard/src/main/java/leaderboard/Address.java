@@ -12,13 +12,28 @@ public final class Address implements SdpMessage {
     /** The fingerprint of Address's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x0574d1ccdd6ebceaL;
 
-    public int x0 = 0;
+    public int x0;
 
-    public int x1 = 0;
+    public int x1;
 
-    public int x2 = 0;
+    public int x2;
 
-    public int x3 = 0;
+    public int x3;
+
+    /** Makes a Address with every field at its default. */
+    public Address() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Address from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Address(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Address(r$, this);
+    }
 
     /** @return x0 */
     public int x0() {
@@ -190,8 +205,7 @@ public final class Address implements SdpMessage {
      */
     public static Address decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Address v$ = new Address();
-        SdpCodec.read$Address(r$, v$);
+        Address v$ = new Address(r$);
         r$.finish();
         return v$;
     }
@@ -295,8 +309,7 @@ public final class Address implements SdpMessage {
     public static Address decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Address");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Address v$ = new Address();
-        SdpCodec.read$Address(r$, v$);
+        Address v$ = new Address(r$);
         r$.finish();
         return v$;
     }

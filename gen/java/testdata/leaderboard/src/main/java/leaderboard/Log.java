@@ -12,25 +12,40 @@ public final class Log implements SdpMessage {
     /** The fingerprint of Log's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0xa245b90a8d866d33L;
 
-    public Address address = new Address();
+    public Address address;
 
-    public java.lang.String identity = "";
+    public java.lang.String identity;
 
-    public java.lang.String userid = "";
+    public java.lang.String userid;
 
     /**
      * Common Log Format date, e.g. "10/Oct/2000:13:55:36 -0700".
      */
-    public java.lang.String date = "";
+    public java.lang.String date;
 
     /**
      * Method, path and protocol, e.g. "GET /api/login HTTP/1.1".
      */
-    public java.lang.String request = "";
+    public java.lang.String request;
 
-    public int code = 0;
+    public int code;
 
-    public long size = 0L;
+    public long size;
+
+    /** Makes a Log with every field at its default. */
+    public Log() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Log from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Log(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Log(r$, this);
+    }
 
     /** @return address */
     public Address address() {
@@ -259,8 +274,7 @@ public final class Log implements SdpMessage {
      */
     public static Log decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Log v$ = new Log();
-        SdpCodec.read$Log(r$, v$);
+        Log v$ = new Log(r$);
         r$.finish();
         return v$;
     }
@@ -364,8 +378,7 @@ public final class Log implements SdpMessage {
     public static Log decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Log");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Log v$ = new Log();
-        SdpCodec.read$Log(r$, v$);
+        Log v$ = new Log(r$);
         r$.finish();
         return v$;
     }

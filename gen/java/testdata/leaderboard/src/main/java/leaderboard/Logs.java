@@ -12,7 +12,22 @@ public final class Logs implements SdpMessage {
     /** The fingerprint of Logs's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x0c0c08d2d489ee4dL;
 
-    public java.util.List<Log> logs = new java.util.ArrayList<>();
+    public java.util.List<Log> logs;
+
+    /** Makes a Logs with every field at its default. */
+    public Logs() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Logs from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Logs(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Logs(r$, this);
+    }
 
     /** @return logs */
     public java.util.List<Log> logs() {
@@ -127,8 +142,7 @@ public final class Logs implements SdpMessage {
      */
     public static Logs decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Logs v$ = new Logs();
-        SdpCodec.read$Logs(r$, v$);
+        Logs v$ = new Logs(r$);
         r$.finish();
         return v$;
     }
@@ -232,8 +246,7 @@ public final class Logs implements SdpMessage {
     public static Logs decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Logs");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Logs v$ = new Logs();
-        SdpCodec.read$Logs(r$, v$);
+        Logs v$ = new Logs(r$);
         r$.finish();
         return v$;
     }

@@ -12,7 +12,22 @@ public final class Mesh implements SdpMessage {
     /** The fingerprint of Mesh's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x4aa2fcbf4da43c05L;
 
-    public java.util.List<Triangle> triangles = new java.util.ArrayList<>();
+    public java.util.List<Triangle> triangles;
+
+    /** Makes a Mesh with every field at its default. */
+    public Mesh() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Mesh from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Mesh(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Mesh(r$, this);
+    }
 
     /** @return triangles */
     public java.util.List<Triangle> triangles() {
@@ -127,8 +142,7 @@ public final class Mesh implements SdpMessage {
      */
     public static Mesh decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Mesh v$ = new Mesh();
-        SdpCodec.read$Mesh(r$, v$);
+        Mesh v$ = new Mesh(r$);
         r$.finish();
         return v$;
     }
@@ -232,8 +246,7 @@ public final class Mesh implements SdpMessage {
     public static Mesh decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Mesh");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Mesh v$ = new Mesh();
-        SdpCodec.read$Mesh(r$, v$);
+        Mesh v$ = new Mesh(r$);
         r$.finish();
         return v$;
     }

@@ -102,44 +102,37 @@ public final class Messages {
 
         switch (id$) {
         case 1: {
-            StructA v$ = new StructA();
-            SdpCodec.read$StructA(r$, v$);
+            StructA v$ = new StructA(r$);
             r$.finish();
             return v$;
         }
         case 2: {
-            Vector3 v$ = new Vector3();
-            SdpCodec.read$Vector3(r$, v$);
+            Vector3 v$ = new Vector3(r$);
             r$.finish();
             return v$;
         }
         case 3: {
-            Triangle v$ = new Triangle();
-            SdpCodec.read$Triangle(r$, v$);
+            Triangle v$ = new Triangle(r$);
             r$.finish();
             return v$;
         }
         case 4: {
-            Mesh v$ = new Mesh();
-            SdpCodec.read$Mesh(r$, v$);
+            Mesh v$ = new Mesh(r$);
             r$.finish();
             return v$;
         }
         case 5: {
-            Address v$ = new Address();
-            SdpCodec.read$Address(r$, v$);
+            Address v$ = new Address(r$);
             r$.finish();
             return v$;
         }
         case 6: {
-            Log v$ = new Log();
-            SdpCodec.read$Log(r$, v$);
+            Log v$ = new Log(r$);
             r$.finish();
             return v$;
         }
         case 7: {
-            Logs v$ = new Logs();
-            SdpCodec.read$Logs(r$, v$);
+            Logs v$ = new Logs(r$);
             r$.finish();
             return v$;
         }

@@ -158,33 +158,37 @@ final class SdpCodec {
         } else {
             try {
                 if (v$.v0 == null) {
-                    v$.v0 = new Vector3();
+                    v$.v0 = new Vector3(r$);
+                } else {
+                    read$Vector3(r$, v$.v0);
                 }
-                read$Vector3(r$, v$.v0);
             } catch (DecodeException x$) {
                 throw x$.at("v0");
             }
             try {
                 if (v$.v1 == null) {
-                    v$.v1 = new Vector3();
+                    v$.v1 = new Vector3(r$);
+                } else {
+                    read$Vector3(r$, v$.v1);
                 }
-                read$Vector3(r$, v$.v1);
             } catch (DecodeException x$) {
                 throw x$.at("v1");
             }
             try {
                 if (v$.v2 == null) {
-                    v$.v2 = new Vector3();
+                    v$.v2 = new Vector3(r$);
+                } else {
+                    read$Vector3(r$, v$.v2);
                 }
-                read$Vector3(r$, v$.v2);
             } catch (DecodeException x$) {
                 throw x$.at("v2");
             }
             try {
                 if (v$.normal == null) {
-                    v$.normal = new Vector3();
+                    v$.normal = new Vector3(r$);
+                } else {
+                    read$Vector3(r$, v$.normal);
                 }
-                read$Vector3(r$, v$.normal);
             } catch (DecodeException x$) {
                 throw x$.at("normal");
             }
@@ -218,10 +222,9 @@ final class SdpCodec {
                 int n$1 = r$.count(48);
                 java.util.ArrayList<Triangle> a$1 = new java.util.ArrayList<>(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Triangle e$1 = new Triangle();
+                    Triangle e$1 = null;
                     try {
-                        e$1 = new Triangle();
-                        read$Triangle(r$, e$1);
+                        e$1 = new Triangle(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
@@ -316,9 +319,10 @@ final class SdpCodec {
         } else {
             try {
                 if (v$.address == null) {
-                    v$.address = new Address();
+                    v$.address = new Address(r$);
+                } else {
+                    read$Address(r$, v$.address);
                 }
-                read$Address(r$, v$.address);
             } catch (DecodeException x$) {
                 throw x$.at("address");
             }
@@ -388,10 +392,9 @@ final class SdpCodec {
                 int n$1 = r$.count(30);
                 java.util.ArrayList<Log> a$1 = new java.util.ArrayList<>(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Log e$1 = new Log();
+                    Log e$1 = null;
                     try {
-                        e$1 = new Log();
-                        read$Log(r$, e$1);
+                        e$1 = new Log(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }

@@ -15,23 +15,38 @@ public final class StructA implements SdpMessage {
     /**
      * 16 characters.
      */
-    public java.lang.String name = "";
+    public java.lang.String name;
 
     /**
      * Unix time in nanoseconds.
      */
-    public long birthDay = 0L;
+    public long birthDay;
 
     /**
      * 10 characters.
      */
-    public java.lang.String phone = "";
+    public java.lang.String phone;
 
-    public int siblings = 0;
+    public int siblings;
 
-    public boolean spouse = false;
+    public boolean spouse;
 
-    public double money = 0.0;
+    public double money;
+
+    /** Makes a StructA with every field at its default. */
+    public StructA() {
+        reset$();
+    }
+
+    /**
+     * Decodes a StructA from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    StructA(SdpReader r$) throws DecodeException {
+        SdpCodec.read$StructA(r$, this);
+    }
 
     /** @return name */
     public java.lang.String name() {
@@ -241,8 +256,7 @@ public final class StructA implements SdpMessage {
      */
     public static StructA decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        StructA v$ = new StructA();
-        SdpCodec.read$StructA(r$, v$);
+        StructA v$ = new StructA(r$);
         r$.finish();
         return v$;
     }
@@ -346,8 +360,7 @@ public final class StructA implements SdpMessage {
     public static StructA decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "StructA");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        StructA v$ = new StructA();
-        SdpCodec.read$StructA(r$, v$);
+        StructA v$ = new StructA(r$);
         r$.finish();
         return v$;
     }

@@ -12,13 +12,28 @@ public final class Triangle implements SdpMessage {
     /** The fingerprint of Triangle's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x851a3336cfc46e24L;
 
-    public Vector3 v0 = new Vector3();
+    public Vector3 v0;
 
-    public Vector3 v1 = new Vector3();
+    public Vector3 v1;
 
-    public Vector3 v2 = new Vector3();
+    public Vector3 v2;
 
-    public Vector3 normal = new Vector3();
+    public Vector3 normal;
+
+    /** Makes a Triangle with every field at its default. */
+    public Triangle() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Triangle from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Triangle(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Triangle(r$, this);
+    }
 
     /** @return v0 */
     public Vector3 v0() {
@@ -190,8 +205,7 @@ public final class Triangle implements SdpMessage {
      */
     public static Triangle decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Triangle v$ = new Triangle();
-        SdpCodec.read$Triangle(r$, v$);
+        Triangle v$ = new Triangle(r$);
         r$.finish();
         return v$;
     }
@@ -295,8 +309,7 @@ public final class Triangle implements SdpMessage {
     public static Triangle decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Triangle");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Triangle v$ = new Triangle();
-        SdpCodec.read$Triangle(r$, v$);
+        Triangle v$ = new Triangle(r$);
         r$.finish();
         return v$;
     }

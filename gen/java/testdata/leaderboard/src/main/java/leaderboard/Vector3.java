@@ -12,11 +12,26 @@ public final class Vector3 implements SdpMessage {
     /** The fingerprint of Vector3's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x36f4deca8dc5bf30L;
 
-    public float x = 0.0f;
+    public float x;
 
-    public float y = 0.0f;
+    public float y;
 
-    public float z = 0.0f;
+    public float z;
+
+    /** Makes a Vector3 with every field at its default. */
+    public Vector3() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Vector3 from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Vector3(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Vector3(r$, this);
+    }
 
     /** @return x */
     public float x() {
@@ -169,8 +184,7 @@ public final class Vector3 implements SdpMessage {
      */
     public static Vector3 decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Vector3 v$ = new Vector3();
-        SdpCodec.read$Vector3(r$, v$);
+        Vector3 v$ = new Vector3(r$);
         r$.finish();
         return v$;
     }
@@ -274,8 +288,7 @@ public final class Vector3 implements SdpMessage {
     public static Vector3 decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Vector3");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Vector3 v$ = new Vector3();
-        SdpCodec.read$Vector3(r$, v$);
+        Vector3 v$ = new Vector3(r$);
         r$.finish();
         return v$;
     }

@@ -9,6 +9,21 @@ public final class Last implements SdpMessage {
     /** The fingerprint of Last's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x502313c401833687L;
 
+    /** Makes a Last with every field at its default. */
+    public Last() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Last from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Last(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Last(r$, this);
+    }
+
     @java.lang.Override
     public boolean equals(java.lang.Object o$) {
         if (this == o$) {
@@ -103,8 +118,7 @@ public final class Last implements SdpMessage {
      */
     public static Last decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Last v$ = new Last();
-        SdpCodec.read$Last(r$, v$);
+        Last v$ = new Last(r$);
         r$.finish();
         return v$;
     }
@@ -208,8 +222,7 @@ public final class Last implements SdpMessage {
     public static Last decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Last");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Last v$ = new Last();
-        SdpCodec.read$Last(r$, v$);
+        Last v$ = new Last(r$);
         r$.finish();
         return v$;
     }

@@ -93,26 +93,22 @@ public final class Messages {
 
         switch (id$) {
         case 1: {
-            Point v$ = new Point();
-            SdpCodec.read$Point(r$, v$);
+            Point v$ = new Point(r$);
             r$.finish();
             return v$;
         }
         case 3: {
-            Pong v$ = new Pong();
-            SdpCodec.read$Pong(r$, v$);
+            Pong v$ = new Pong(r$);
             r$.finish();
             return v$;
         }
         case 100: {
-            Ping v$ = new Ping();
-            SdpCodec.read$Ping(r$, v$);
+            Ping v$ = new Ping(r$);
             r$.finish();
             return v$;
         }
         case 65535: {
-            Last v$ = new Last();
-            SdpCodec.read$Last(r$, v$);
+            Last v$ = new Last(r$);
             r$.finish();
             return v$;
         }

@@ -12,7 +12,22 @@ public final class Ping implements SdpMessage {
     /** The fingerprint of Ping's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x4a2057decff35094L;
 
-    public long seq = 0L;
+    public long seq;
+
+    /** Makes a Ping with every field at its default. */
+    public Ping() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Ping from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Ping(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Ping(r$, this);
+    }
 
     /** @return seq */
     public long seq() {
@@ -127,8 +142,7 @@ public final class Ping implements SdpMessage {
      */
     public static Ping decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Ping v$ = new Ping();
-        SdpCodec.read$Ping(r$, v$);
+        Ping v$ = new Ping(r$);
         r$.finish();
         return v$;
     }
@@ -232,8 +246,7 @@ public final class Ping implements SdpMessage {
     public static Ping decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Ping");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Ping v$ = new Ping();
-        SdpCodec.read$Ping(r$, v$);
+        Ping v$ = new Ping(r$);
         r$.finish();
         return v$;
     }

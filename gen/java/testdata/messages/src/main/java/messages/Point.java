@@ -13,9 +13,24 @@ public final class Point implements SdpMessage {
     /** The fingerprint of Point's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x0cc735beef5c1c4aL;
 
-    public double x = 0.0;
+    public double x;
 
-    public double y = 0.0;
+    public double y;
+
+    /** Makes a Point with every field at its default. */
+    public Point() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Point from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Point(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Point(r$, this);
+    }
 
     /** @return x */
     public double x() {
@@ -149,8 +164,7 @@ public final class Point implements SdpMessage {
      */
     public static Point decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Point v$ = new Point();
-        SdpCodec.read$Point(r$, v$);
+        Point v$ = new Point(r$);
         r$.finish();
         return v$;
     }
@@ -254,8 +268,7 @@ public final class Point implements SdpMessage {
     public static Point decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Point");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Point v$ = new Point();
-        SdpCodec.read$Point(r$, v$);
+        Point v$ = new Point(r$);
         r$.finish();
         return v$;
     }

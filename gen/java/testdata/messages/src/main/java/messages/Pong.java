@@ -12,9 +12,24 @@ public final class Pong implements SdpMessage {
     /** The fingerprint of Pong's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0xfbecb1d0b70ee157L;
 
-    public long seq = 0L;
+    public long seq;
 
-    public java.lang.String echo = "";
+    public java.lang.String echo;
+
+    /** Makes a Pong with every field at its default. */
+    public Pong() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Pong from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Pong(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Pong(r$, this);
+    }
 
     /** @return seq */
     public long seq() {
@@ -148,8 +163,7 @@ public final class Pong implements SdpMessage {
      */
     public static Pong decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Pong v$ = new Pong();
-        SdpCodec.read$Pong(r$, v$);
+        Pong v$ = new Pong(r$);
         r$.finish();
         return v$;
     }
@@ -253,8 +267,7 @@ public final class Pong implements SdpMessage {
     public static Pong decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Pong");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Pong v$ = new Pong();
-        SdpCodec.read$Pong(r$, v$);
+        Pong v$ = new Pong(r$);
         r$.finish();
         return v$;
     }

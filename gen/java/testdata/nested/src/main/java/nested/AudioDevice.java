@@ -12,17 +12,32 @@ public final class AudioDevice implements SdpMessage {
     /** The fingerprint of AudioDevice's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x3f9e712bcedaa971L;
 
-    public long id = 0L;
+    public long id;
 
-    public java.lang.String name = "";
+    public java.lang.String name;
 
-    public DeviceKind kind_ = DeviceKind.Input;
+    public DeviceKind kind_;
 
-    public long sampleRate = 0L;
+    public long sampleRate;
 
-    public int channels = 0;
+    public int channels;
 
-    public java.util.List<DevicePlugin> plugins = new java.util.ArrayList<>();
+    public java.util.List<DevicePlugin> plugins;
+
+    /** Makes a AudioDevice with every field at its default. */
+    public AudioDevice() {
+        reset$();
+    }
+
+    /**
+     * Decodes a AudioDevice from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    AudioDevice(SdpReader r$) throws DecodeException {
+        SdpCodec.read$AudioDevice(r$, this);
+    }
 
     /** @return id */
     public long id() {
@@ -232,8 +247,7 @@ public final class AudioDevice implements SdpMessage {
      */
     public static AudioDevice decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        AudioDevice v$ = new AudioDevice();
-        SdpCodec.read$AudioDevice(r$, v$);
+        AudioDevice v$ = new AudioDevice(r$);
         r$.finish();
         return v$;
     }
@@ -337,8 +351,7 @@ public final class AudioDevice implements SdpMessage {
     public static AudioDevice decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "AudioDevice");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        AudioDevice v$ = new AudioDevice();
-        SdpCodec.read$AudioDevice(r$, v$);
+        AudioDevice v$ = new AudioDevice(r$);
         r$.finish();
         return v$;
     }

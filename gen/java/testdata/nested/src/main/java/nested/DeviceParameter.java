@@ -9,11 +9,26 @@ public final class DeviceParameter implements SdpMessage {
     /** The fingerprint of DeviceParameter's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x61b428fe35cb118dL;
 
-    public long id = 0L;
+    public long id;
 
-    public java.lang.String name = "";
+    public java.lang.String name;
 
-    public float value = 0.0f;
+    public float value;
+
+    /** Makes a DeviceParameter with every field at its default. */
+    public DeviceParameter() {
+        reset$();
+    }
+
+    /**
+     * Decodes a DeviceParameter from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    DeviceParameter(SdpReader r$) throws DecodeException {
+        SdpCodec.read$DeviceParameter(r$, this);
+    }
 
     /** @return id */
     public long id() {
@@ -166,8 +181,7 @@ public final class DeviceParameter implements SdpMessage {
      */
     public static DeviceParameter decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        DeviceParameter v$ = new DeviceParameter();
-        SdpCodec.read$DeviceParameter(r$, v$);
+        DeviceParameter v$ = new DeviceParameter(r$);
         r$.finish();
         return v$;
     }
@@ -271,8 +285,7 @@ public final class DeviceParameter implements SdpMessage {
     public static DeviceParameter decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "DeviceParameter");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        DeviceParameter v$ = new DeviceParameter();
-        SdpCodec.read$DeviceParameter(r$, v$);
+        DeviceParameter v$ = new DeviceParameter(r$);
         r$.finish();
         return v$;
     }

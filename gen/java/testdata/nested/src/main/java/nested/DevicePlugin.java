@@ -9,11 +9,26 @@ public final class DevicePlugin implements SdpMessage {
     /** The fingerprint of DevicePlugin's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x81739989442ee8e6L;
 
-    public java.lang.String name = "";
+    public java.lang.String name;
 
-    public boolean bypassed = false;
+    public boolean bypassed;
 
-    public java.util.List<DeviceParameter> parameters = new java.util.ArrayList<>();
+    public java.util.List<DeviceParameter> parameters;
+
+    /** Makes a DevicePlugin with every field at its default. */
+    public DevicePlugin() {
+        reset$();
+    }
+
+    /**
+     * Decodes a DevicePlugin from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    DevicePlugin(SdpReader r$) throws DecodeException {
+        SdpCodec.read$DevicePlugin(r$, this);
+    }
 
     /** @return name */
     public java.lang.String name() {
@@ -166,8 +181,7 @@ public final class DevicePlugin implements SdpMessage {
      */
     public static DevicePlugin decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        DevicePlugin v$ = new DevicePlugin();
-        SdpCodec.read$DevicePlugin(r$, v$);
+        DevicePlugin v$ = new DevicePlugin(r$);
         r$.finish();
         return v$;
     }
@@ -271,8 +285,7 @@ public final class DevicePlugin implements SdpMessage {
     public static DevicePlugin decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "DevicePlugin");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        DevicePlugin v$ = new DevicePlugin();
-        SdpCodec.read$DevicePlugin(r$, v$);
+        DevicePlugin v$ = new DevicePlugin(r$);
         r$.finish();
         return v$;
     }

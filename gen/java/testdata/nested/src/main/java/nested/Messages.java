@@ -99,38 +99,32 @@ public final class Messages {
 
         switch (id$) {
         case 1: {
-            Point v$ = new Point();
-            SdpCodec.read$Point(r$, v$);
+            Point v$ = new Point(r$);
             r$.finish();
             return v$;
         }
         case 2: {
-            Rectangle v$ = new Rectangle();
-            SdpCodec.read$Rectangle(r$, v$);
+            Rectangle v$ = new Rectangle(r$);
             r$.finish();
             return v$;
         }
         case 3: {
-            Scene v$ = new Scene();
-            SdpCodec.read$Scene(r$, v$);
+            Scene v$ = new Scene(r$);
             r$.finish();
             return v$;
         }
         case 4: {
-            DeviceParameter v$ = new DeviceParameter();
-            SdpCodec.read$DeviceParameter(r$, v$);
+            DeviceParameter v$ = new DeviceParameter(r$);
             r$.finish();
             return v$;
         }
         case 5: {
-            DevicePlugin v$ = new DevicePlugin();
-            SdpCodec.read$DevicePlugin(r$, v$);
+            DevicePlugin v$ = new DevicePlugin(r$);
             r$.finish();
             return v$;
         }
         case 6: {
-            AudioDevice v$ = new AudioDevice();
-            SdpCodec.read$AudioDevice(r$, v$);
+            AudioDevice v$ = new AudioDevice(r$);
             r$.finish();
             return v$;
         }

@@ -9,11 +9,26 @@ public final class Rectangle implements SdpMessage {
     /** The fingerprint of Rectangle's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0xb93f2a5bf5c73898L;
 
-    public Point topLeft = new Point();
+    public Point topLeft;
 
-    public Point bottomRight = new Point();
+    public Point bottomRight;
 
-    public long color = 0L;
+    public long color;
+
+    /** Makes a Rectangle with every field at its default. */
+    public Rectangle() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Rectangle from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Rectangle(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Rectangle(r$, this);
+    }
 
     /** @return topLeft */
     public Point topLeft() {
@@ -166,8 +181,7 @@ public final class Rectangle implements SdpMessage {
      */
     public static Rectangle decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Rectangle v$ = new Rectangle();
-        SdpCodec.read$Rectangle(r$, v$);
+        Rectangle v$ = new Rectangle(r$);
         r$.finish();
         return v$;
     }
@@ -271,8 +285,7 @@ public final class Rectangle implements SdpMessage {
     public static Rectangle decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Rectangle");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Rectangle v$ = new Rectangle();
-        SdpCodec.read$Rectangle(r$, v$);
+        Rectangle v$ = new Rectangle(r$);
         r$.finish();
         return v$;
     }

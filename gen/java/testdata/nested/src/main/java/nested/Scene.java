@@ -12,11 +12,26 @@ public final class Scene implements SdpMessage {
     /** The fingerprint of Scene's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0xffec497a3c159bc1L;
 
-    public java.lang.String name = "";
+    public java.lang.String name;
 
-    public java.util.List<Rectangle> rects = new java.util.ArrayList<>();
+    public java.util.List<Rectangle> rects;
 
-    public Point origin = new Point();
+    public Point origin;
+
+    /** Makes a Scene with every field at its default. */
+    public Scene() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Scene from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Scene(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Scene(r$, this);
+    }
 
     /** @return name */
     public java.lang.String name() {
@@ -169,8 +184,7 @@ public final class Scene implements SdpMessage {
      */
     public static Scene decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Scene v$ = new Scene();
-        SdpCodec.read$Scene(r$, v$);
+        Scene v$ = new Scene(r$);
         r$.finish();
         return v$;
     }
@@ -274,8 +288,7 @@ public final class Scene implements SdpMessage {
     public static Scene decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Scene");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Scene v$ = new Scene();
-        SdpCodec.read$Scene(r$, v$);
+        Scene v$ = new Scene(r$);
         r$.finish();
         return v$;
     }

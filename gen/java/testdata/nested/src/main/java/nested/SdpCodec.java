@@ -69,17 +69,19 @@ final class SdpCodec {
         } else {
             try {
                 if (v$.topLeft == null) {
-                    v$.topLeft = new Point();
+                    v$.topLeft = new Point(r$);
+                } else {
+                    read$Point(r$, v$.topLeft);
                 }
-                read$Point(r$, v$.topLeft);
             } catch (DecodeException x$) {
                 throw x$.at("top_left");
             }
             try {
                 if (v$.bottomRight == null) {
-                    v$.bottomRight = new Point();
+                    v$.bottomRight = new Point(r$);
+                } else {
+                    read$Point(r$, v$.bottomRight);
                 }
-                read$Point(r$, v$.bottomRight);
             } catch (DecodeException x$) {
                 throw x$.at("bottom_right");
             }
@@ -127,10 +129,9 @@ final class SdpCodec {
                 int n$1 = r$.count(20);
                 java.util.ArrayList<Rectangle> a$1 = new java.util.ArrayList<>(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Rectangle e$1 = new Rectangle();
+                    Rectangle e$1 = null;
                     try {
-                        e$1 = new Rectangle();
-                        read$Rectangle(r$, e$1);
+                        e$1 = new Rectangle(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
@@ -153,9 +154,10 @@ final class SdpCodec {
         } else {
             try {
                 if (v$.origin == null) {
-                    v$.origin = new Point();
+                    v$.origin = new Point(r$);
+                } else {
+                    read$Point(r$, v$.origin);
                 }
-                read$Point(r$, v$.origin);
             } catch (DecodeException x$) {
                 throw x$.at("origin");
             }
@@ -262,10 +264,9 @@ final class SdpCodec {
                 int n$1 = r$.count(12);
                 java.util.ArrayList<DeviceParameter> a$1 = new java.util.ArrayList<>(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    DeviceParameter e$1 = new DeviceParameter();
+                    DeviceParameter e$1 = null;
                     try {
-                        e$1 = new DeviceParameter();
-                        read$DeviceParameter(r$, e$1);
+                        e$1 = new DeviceParameter(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
@@ -351,10 +352,9 @@ final class SdpCodec {
                 int n$1 = r$.count(9);
                 java.util.ArrayList<DevicePlugin> a$1 = new java.util.ArrayList<>(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    DevicePlugin e$1 = new DevicePlugin();
+                    DevicePlugin e$1 = null;
                     try {
-                        e$1 = new DevicePlugin();
-                        read$DevicePlugin(r$, e$1);
+                        e$1 = new DevicePlugin(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }

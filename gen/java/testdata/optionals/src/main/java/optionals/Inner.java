@@ -9,9 +9,24 @@ public final class Inner implements SdpMessage {
     /** The fingerprint of Inner's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x146aca8cdf3f9b41L;
 
-    public long id = 0L;
+    public long id;
 
-    public java.lang.String label = "";
+    public java.lang.String label;
+
+    /** Makes a Inner with every field at its default. */
+    public Inner() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Inner from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Inner(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Inner(r$, this);
+    }
 
     /** @return id */
     public long id() {
@@ -145,8 +160,7 @@ public final class Inner implements SdpMessage {
      */
     public static Inner decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Inner v$ = new Inner();
-        SdpCodec.read$Inner(r$, v$);
+        Inner v$ = new Inner(r$);
         r$.finish();
         return v$;
     }
@@ -250,8 +264,7 @@ public final class Inner implements SdpMessage {
     public static Inner decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Inner");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Inner v$ = new Inner();
-        SdpCodec.read$Inner(r$, v$);
+        Inner v$ = new Inner(r$);
         r$.finish();
         return v$;
     }

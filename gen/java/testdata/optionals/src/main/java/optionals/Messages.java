@@ -90,20 +90,17 @@ public final class Messages {
 
         switch (id$) {
         case 1: {
-            Inner v$ = new Inner();
-            SdpCodec.read$Inner(r$, v$);
+            Inner v$ = new Inner(r$);
             r$.finish();
             return v$;
         }
         case 2: {
-            Optionals v$ = new Optionals();
-            SdpCodec.read$Optionals(r$, v$);
+            Optionals v$ = new Optionals(r$);
             r$.finish();
             return v$;
         }
         case 3: {
-            Reading v$ = new Reading();
-            SdpCodec.read$Reading(r$, v$);
+            Reading v$ = new Reading(r$);
             r$.finish();
             return v$;
         }

@@ -12,29 +12,44 @@ public final class Optionals implements SdpMessage {
     /** The fingerprint of Optionals's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x1d8b34f87c007477L;
 
-    public java.lang.Boolean maybeBool = null;
+    public java.lang.Boolean maybeBool;
 
-    public java.lang.Integer maybeU8 = null;
+    public java.lang.Integer maybeU8;
 
-    public java.lang.Long maybeI64 = null;
+    public java.lang.Long maybeI64;
 
-    public java.lang.Double maybeF64 = null;
+    public java.lang.Double maybeF64;
 
-    public java.lang.String maybeStr = null;
+    public java.lang.String maybeStr;
 
-    public Inner maybeInner = null;
+    public Inner maybeInner;
 
-    public Level maybeLevel = null;
+    public Level maybeLevel;
 
-    public Choice maybeChoice = null;
+    public Choice maybeChoice;
 
-    public int[] maybeList = null;
+    public int[] maybeList;
 
-    public java.util.List<java.lang.String> listOfMaybe = new java.util.ArrayList<>();
+    public java.util.List<java.lang.String> listOfMaybe;
 
-    public short[] maybeFixed = null;
+    public short[] maybeFixed;
 
-    public java.util.Optional<java.lang.Long> maybeMaybe = null;
+    public java.util.Optional<java.lang.Long> maybeMaybe;
+
+    /** Makes a Optionals with every field at its default. */
+    public Optionals() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Optionals from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Optionals(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Optionals(r$, this);
+    }
 
     /** @return maybeBool, empty when absent */
     public java.util.Optional<java.lang.Boolean> maybeBool() {
@@ -358,8 +373,7 @@ public final class Optionals implements SdpMessage {
      */
     public static Optionals decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Optionals v$ = new Optionals();
-        SdpCodec.read$Optionals(r$, v$);
+        Optionals v$ = new Optionals(r$);
         r$.finish();
         return v$;
     }
@@ -463,8 +477,7 @@ public final class Optionals implements SdpMessage {
     public static Optionals decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Optionals");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Optionals v$ = new Optionals();
-        SdpCodec.read$Optionals(r$, v$);
+        Optionals v$ = new Optionals(r$);
         r$.finish();
         return v$;
     }

@@ -12,13 +12,28 @@ public final class Reading implements SdpMessage {
     /** The fingerprint of Reading's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x881aa04a0479b659L;
 
-    public long sensorId = 0L;
+    public long sensorId;
 
-    public double value = 0.0;
+    public double value;
 
-    public java.lang.Double calibration = null;
+    public java.lang.Double calibration;
 
-    public java.lang.String note = null;
+    public java.lang.String note;
+
+    /** Makes a Reading with every field at its default. */
+    public Reading() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Reading from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Reading(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Reading(r$, this);
+    }
 
     /** @return sensorId */
     public long sensorId() {
@@ -190,8 +205,7 @@ public final class Reading implements SdpMessage {
      */
     public static Reading decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Reading v$ = new Reading();
-        SdpCodec.read$Reading(r$, v$);
+        Reading v$ = new Reading(r$);
         r$.finish();
         return v$;
     }
@@ -295,8 +309,7 @@ public final class Reading implements SdpMessage {
     public static Reading decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Reading");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Reading v$ = new Reading();
-        SdpCodec.read$Reading(r$, v$);
+        Reading v$ = new Reading(r$);
         r$.finish();
         return v$;
     }

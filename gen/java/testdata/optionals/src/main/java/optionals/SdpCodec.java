@@ -298,9 +298,10 @@ final class SdpCodec {
         try {
             if (r$.present()) {
                 if (v$.maybeInner == null) {
-                    v$.maybeInner = new Inner();
+                    v$.maybeInner = new Inner(r$);
+                } else {
+                    read$Inner(r$, v$.maybeInner);
                 }
-                read$Inner(r$, v$.maybeInner);
             } else {
                 v$.maybeInner = null;
             }

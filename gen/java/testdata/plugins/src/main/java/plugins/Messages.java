@@ -90,20 +90,17 @@ public final class Messages {
 
         switch (id$) {
         case 1: {
-            Parameter v$ = new Parameter();
-            SdpCodec.read$Parameter(r$, v$);
+            Parameter v$ = new Parameter(r$);
             r$.finish();
             return v$;
         }
         case 2: {
-            Plugin v$ = new Plugin();
-            SdpCodec.read$Plugin(r$, v$);
+            Plugin v$ = new Plugin(r$);
             r$.finish();
             return v$;
         }
         case 3: {
-            PluginRegistry v$ = new PluginRegistry();
-            SdpCodec.read$PluginRegistry(r$, v$);
+            PluginRegistry v$ = new PluginRegistry(r$);
             r$.finish();
             return v$;
         }

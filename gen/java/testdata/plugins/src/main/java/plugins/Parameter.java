@@ -15,30 +15,45 @@ public final class Parameter implements SdpMessage {
     /**
      * The host's address for the parameter.
      */
-    public long address = 0L;
+    public long address;
 
-    public java.lang.String displayName = "";
+    public java.lang.String displayName;
 
-    public java.lang.String identifier = "";
+    public java.lang.String identifier;
 
     /**
      * Unit label, e.g. "dB" or "Hz".
      */
-    public java.lang.String unit = "";
+    public java.lang.String unit;
 
-    public float minValue = 0.0f;
+    public float minValue;
 
-    public float maxValue = 0.0f;
+    public float maxValue;
 
-    public float defaultValue = 0.0f;
+    public float defaultValue;
 
-    public float currentValue = 0.0f;
+    public float currentValue;
 
-    public long rawFlags = 0L;
+    public long rawFlags;
 
-    public boolean isWritable = false;
+    public boolean isWritable;
 
-    public boolean canRamp = false;
+    public boolean canRamp;
+
+    /** Makes a Parameter with every field at its default. */
+    public Parameter() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Parameter from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Parameter(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Parameter(r$, this);
+    }
 
     /** @return address */
     public long address() {
@@ -343,8 +358,7 @@ public final class Parameter implements SdpMessage {
      */
     public static Parameter decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Parameter v$ = new Parameter();
-        SdpCodec.read$Parameter(r$, v$);
+        Parameter v$ = new Parameter(r$);
         r$.finish();
         return v$;
     }
@@ -448,8 +462,7 @@ public final class Parameter implements SdpMessage {
     public static Parameter decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Parameter");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Parameter v$ = new Parameter();
-        SdpCodec.read$Parameter(r$, v$);
+        Parameter v$ = new Parameter(r$);
         r$.finish();
         return v$;
     }

@@ -12,15 +12,30 @@ public final class Plugin implements SdpMessage {
     /** The fingerprint of Plugin's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x62ad9ef7c69ec5faL;
 
-    public java.lang.String name = "";
+    public java.lang.String name;
 
-    public java.lang.String manufacturerId = "";
+    public java.lang.String manufacturerId;
 
-    public java.lang.String componentType = "";
+    public java.lang.String componentType;
 
-    public java.lang.String componentSubtype = "";
+    public java.lang.String componentSubtype;
 
-    public java.util.List<Parameter> parameters = new java.util.ArrayList<>();
+    public java.util.List<Parameter> parameters;
+
+    /** Makes a Plugin with every field at its default. */
+    public Plugin() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Plugin from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Plugin(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Plugin(r$, this);
+    }
 
     /** @return name */
     public java.lang.String name() {
@@ -211,8 +226,7 @@ public final class Plugin implements SdpMessage {
      */
     public static Plugin decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Plugin v$ = new Plugin();
-        SdpCodec.read$Plugin(r$, v$);
+        Plugin v$ = new Plugin(r$);
         r$.finish();
         return v$;
     }
@@ -316,8 +330,7 @@ public final class Plugin implements SdpMessage {
     public static Plugin decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Plugin");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Plugin v$ = new Plugin();
-        SdpCodec.read$Plugin(r$, v$);
+        Plugin v$ = new Plugin(r$);
         r$.finish();
         return v$;
     }

@@ -12,11 +12,26 @@ public final class PluginRegistry implements SdpMessage {
     /** The fingerprint of PluginRegistry's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0xfed6555777cde354L;
 
-    public java.util.List<Plugin> plugins = new java.util.ArrayList<>();
+    public java.util.List<Plugin> plugins;
 
-    public long totalPluginCount = 0L;
+    public long totalPluginCount;
 
-    public long totalParameterCount = 0L;
+    public long totalParameterCount;
+
+    /** Makes a PluginRegistry with every field at its default. */
+    public PluginRegistry() {
+        reset$();
+    }
+
+    /**
+     * Decodes a PluginRegistry from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    PluginRegistry(SdpReader r$) throws DecodeException {
+        SdpCodec.read$PluginRegistry(r$, this);
+    }
 
     /** @return plugins */
     public java.util.List<Plugin> plugins() {
@@ -169,8 +184,7 @@ public final class PluginRegistry implements SdpMessage {
      */
     public static PluginRegistry decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        PluginRegistry v$ = new PluginRegistry();
-        SdpCodec.read$PluginRegistry(r$, v$);
+        PluginRegistry v$ = new PluginRegistry(r$);
         r$.finish();
         return v$;
     }
@@ -274,8 +288,7 @@ public final class PluginRegistry implements SdpMessage {
     public static PluginRegistry decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "PluginRegistry");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        PluginRegistry v$ = new PluginRegistry();
-        SdpCodec.read$PluginRegistry(r$, v$);
+        PluginRegistry v$ = new PluginRegistry(r$);
         r$.finish();
         return v$;
     }

@@ -161,10 +161,9 @@ final class SdpCodec {
                 int n$1 = r$.count(42);
                 java.util.ArrayList<Parameter> a$1 = new java.util.ArrayList<>(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Parameter e$1 = new Parameter();
+                    Parameter e$1 = null;
                     try {
-                        e$1 = new Parameter();
-                        read$Parameter(r$, e$1);
+                        e$1 = new Parameter(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
@@ -205,10 +204,9 @@ final class SdpCodec {
                 int n$1 = r$.count(20);
                 java.util.ArrayList<Plugin> a$1 = new java.util.ArrayList<>(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Plugin e$1 = new Plugin();
+                    Plugin e$1 = null;
                     try {
-                        e$1 = new Plugin();
-                        read$Plugin(r$, e$1);
+                        e$1 = new Plugin(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }

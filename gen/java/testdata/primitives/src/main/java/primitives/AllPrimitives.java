@@ -15,32 +15,47 @@ public final class AllPrimitives implements SdpMessage {
     /**
      * A boolean, one byte on the wire.
      */
-    public boolean flag = false;
+    public boolean flag;
 
-    public int u8Val = 0;
+    public int u8Val;
 
-    public int u16Val = 0;
+    public int u16Val;
 
-    public long u32Val = 0L;
+    public long u32Val;
 
-    public long u64Val = 0L;
+    public long u64Val;
 
-    public byte i8Val = 0;
+    public byte i8Val;
 
-    public short i16Val = 0;
+    public short i16Val;
 
-    public int i32Val = 0;
+    public int i32Val;
 
-    public long i64Val = 0L;
+    public long i64Val;
 
-    public float f32Val = 0.0f;
+    public float f32Val;
 
-    public double f64Val = 0.0;
+    public double f64Val;
 
     /**
      * UTF-8 text.
      */
-    public java.lang.String label = "";
+    public java.lang.String label;
+
+    /** Makes a AllPrimitives with every field at its default. */
+    public AllPrimitives() {
+        reset$();
+    }
+
+    /**
+     * Decodes a AllPrimitives from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    AllPrimitives(SdpReader r$) throws DecodeException {
+        SdpCodec.read$AllPrimitives(r$, this);
+    }
 
     /** @return flag */
     public boolean flag() {
@@ -364,8 +379,7 @@ public final class AllPrimitives implements SdpMessage {
      */
     public static AllPrimitives decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        AllPrimitives v$ = new AllPrimitives();
-        SdpCodec.read$AllPrimitives(r$, v$);
+        AllPrimitives v$ = new AllPrimitives(r$);
         r$.finish();
         return v$;
     }
@@ -469,8 +483,7 @@ public final class AllPrimitives implements SdpMessage {
     public static AllPrimitives decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "AllPrimitives");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        AllPrimitives v$ = new AllPrimitives();
-        SdpCodec.read$AllPrimitives(r$, v$);
+        AllPrimitives v$ = new AllPrimitives(r$);
         r$.finish();
         return v$;
     }

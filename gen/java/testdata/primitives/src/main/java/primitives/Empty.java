@@ -12,6 +12,21 @@ public final class Empty implements SdpMessage {
     /** The fingerprint of Empty's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0xdc242c85bf874eb2L;
 
+    /** Makes a Empty with every field at its default. */
+    public Empty() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Empty from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Empty(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Empty(r$, this);
+    }
+
     @java.lang.Override
     public boolean equals(java.lang.Object o$) {
         if (this == o$) {
@@ -106,8 +121,7 @@ public final class Empty implements SdpMessage {
      */
     public static Empty decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Empty v$ = new Empty();
-        SdpCodec.read$Empty(r$, v$);
+        Empty v$ = new Empty(r$);
         r$.finish();
         return v$;
     }
@@ -211,8 +225,7 @@ public final class Empty implements SdpMessage {
     public static Empty decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Empty");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Empty v$ = new Empty();
-        SdpCodec.read$Empty(r$, v$);
+        Empty v$ = new Empty(r$);
         r$.finish();
         return v$;
     }

@@ -90,20 +90,17 @@ public final class Messages {
 
         switch (id$) {
         case 1: {
-            AllPrimitives v$ = new AllPrimitives();
-            SdpCodec.read$AllPrimitives(r$, v$);
+            AllPrimitives v$ = new AllPrimitives(r$);
             r$.finish();
             return v$;
         }
         case 2: {
-            Text v$ = new Text();
-            SdpCodec.read$Text(r$, v$);
+            Text v$ = new Text(r$);
             r$.finish();
             return v$;
         }
         case 3: {
-            Empty v$ = new Empty();
-            SdpCodec.read$Empty(r$, v$);
+            Empty v$ = new Empty(r$);
             r$.finish();
             return v$;
         }

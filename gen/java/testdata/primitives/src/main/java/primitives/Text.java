@@ -12,7 +12,22 @@ public final class Text implements SdpMessage {
     /** The fingerprint of Text's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x367b29037afbb620L;
 
-    public java.lang.String value = "";
+    public java.lang.String value;
+
+    /** Makes a Text with every field at its default. */
+    public Text() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Text from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Text(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Text(r$, this);
+    }
 
     /** @return value */
     public java.lang.String value() {
@@ -127,8 +142,7 @@ public final class Text implements SdpMessage {
      */
     public static Text decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Text v$ = new Text();
-        SdpCodec.read$Text(r$, v$);
+        Text v$ = new Text(r$);
         r$.finish();
         return v$;
     }
@@ -232,8 +246,7 @@ public final class Text implements SdpMessage {
     public static Text decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Text");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Text v$ = new Text();
-        SdpCodec.read$Text(r$, v$);
+        Text v$ = new Text(r$);
         r$.finish();
         return v$;
     }

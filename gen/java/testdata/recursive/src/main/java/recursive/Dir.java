@@ -12,9 +12,24 @@ public final class Dir implements SdpMessage {
     /** The fingerprint of Dir's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0xab42994e381ab006L;
 
-    public java.lang.String name = "";
+    public java.lang.String name;
 
-    public java.util.List<Entry> entries = new java.util.ArrayList<>();
+    public java.util.List<Entry> entries;
+
+    /** Makes a Dir with every field at its default. */
+    public Dir() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Dir from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Dir(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Dir(r$, this);
+    }
 
     /** @return name */
     public java.lang.String name() {
@@ -148,8 +163,7 @@ public final class Dir implements SdpMessage {
      */
     public static Dir decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Dir v$ = new Dir();
-        SdpCodec.read$Dir(r$, v$);
+        Dir v$ = new Dir(r$);
         r$.finish();
         return v$;
     }
@@ -253,8 +267,7 @@ public final class Dir implements SdpMessage {
     public static Dir decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Dir");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Dir v$ = new Dir();
-        SdpCodec.read$Dir(r$, v$);
+        Dir v$ = new Dir(r$);
         r$.finish();
         return v$;
     }

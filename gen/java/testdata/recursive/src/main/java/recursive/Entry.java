@@ -9,11 +9,26 @@ public final class Entry implements SdpMessage {
     /** The fingerprint of Entry's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0xb0d5a83c904b80d1L;
 
-    public java.lang.String name = "";
+    public java.lang.String name;
 
-    public long size = 0L;
+    public long size;
 
-    public Dir sub = null;
+    public Dir sub;
+
+    /** Makes a Entry with every field at its default. */
+    public Entry() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Entry from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Entry(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Entry(r$, this);
+    }
 
     /** @return name */
     public java.lang.String name() {
@@ -166,8 +181,7 @@ public final class Entry implements SdpMessage {
      */
     public static Entry decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Entry v$ = new Entry();
-        SdpCodec.read$Entry(r$, v$);
+        Entry v$ = new Entry(r$);
         r$.finish();
         return v$;
     }
@@ -271,8 +285,7 @@ public final class Entry implements SdpMessage {
     public static Entry decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Entry");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Entry v$ = new Entry();
-        SdpCodec.read$Entry(r$, v$);
+        Entry v$ = new Entry(r$);
         r$.finish();
         return v$;
     }

@@ -96,32 +96,27 @@ public final class Messages {
 
         switch (id$) {
         case 1: {
-            Tree v$ = new Tree();
-            SdpCodec.read$Tree(r$, v$);
+            Tree v$ = new Tree(r$);
             r$.finish();
             return v$;
         }
         case 2: {
-            Node v$ = new Node();
-            SdpCodec.read$Node(r$, v$);
+            Node v$ = new Node(r$);
             r$.finish();
             return v$;
         }
         case 3: {
-            Dir v$ = new Dir();
-            SdpCodec.read$Dir(r$, v$);
+            Dir v$ = new Dir(r$);
             r$.finish();
             return v$;
         }
         case 4: {
-            Entry v$ = new Entry();
-            SdpCodec.read$Entry(r$, v$);
+            Entry v$ = new Entry(r$);
             r$.finish();
             return v$;
         }
         case 5: {
-            Program v$ = new Program();
-            SdpCodec.read$Program(r$, v$);
+            Program v$ = new Program(r$);
             r$.finish();
             return v$;
         }

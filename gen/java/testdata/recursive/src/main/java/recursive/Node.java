@@ -12,9 +12,24 @@ public final class Node implements SdpMessage {
     /** The fingerprint of Node's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0xf81ccca2993a0dc6L;
 
-    public java.lang.String value = "";
+    public java.lang.String value;
 
-    public Node next = null;
+    public Node next;
+
+    /** Makes a Node with every field at its default. */
+    public Node() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Node from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Node(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Node(r$, this);
+    }
 
     /** @return value */
     public java.lang.String value() {
@@ -148,8 +163,7 @@ public final class Node implements SdpMessage {
      */
     public static Node decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Node v$ = new Node();
-        SdpCodec.read$Node(r$, v$);
+        Node v$ = new Node(r$);
         r$.finish();
         return v$;
     }
@@ -253,8 +267,7 @@ public final class Node implements SdpMessage {
     public static Node decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Node");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Node v$ = new Node();
-        SdpCodec.read$Node(r$, v$);
+        Node v$ = new Node(r$);
         r$.finish();
         return v$;
     }

@@ -9,7 +9,22 @@ public final class Program implements SdpMessage {
     /** The fingerprint of Program's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x6be20630ebd41bbaL;
 
-    public Expr body = new Expr.Lit();
+    public Expr body;
+
+    /** Makes a Program with every field at its default. */
+    public Program() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Program from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Program(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Program(r$, this);
+    }
 
     /** @return body */
     public Expr body() {
@@ -124,8 +139,7 @@ public final class Program implements SdpMessage {
      */
     public static Program decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Program v$ = new Program();
-        SdpCodec.read$Program(r$, v$);
+        Program v$ = new Program(r$);
         r$.finish();
         return v$;
     }
@@ -229,8 +243,7 @@ public final class Program implements SdpMessage {
     public static Program decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Program");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Program v$ = new Program();
-        SdpCodec.read$Program(r$, v$);
+        Program v$ = new Program(r$);
         r$.finish();
         return v$;
     }

@@ -43,10 +43,9 @@ final class SdpCodec {
                 int n$1 = r$.count(8);
                 java.util.ArrayList<Tree> a$1 = new java.util.ArrayList<>(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Tree e$1 = new Tree();
+                    Tree e$1 = null;
                     try {
-                        e$1 = new Tree();
-                        read$Tree(r$, e$1);
+                        e$1 = new Tree(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
@@ -89,9 +88,10 @@ final class SdpCodec {
         try {
             if (r$.present()) {
                 if (v$.next == null) {
-                    v$.next = new Node();
+                    v$.next = new Node(r$);
+                } else {
+                    read$Node(r$, v$.next);
                 }
-                read$Node(r$, v$.next);
             } else {
                 v$.next = null;
             }
@@ -133,10 +133,9 @@ final class SdpCodec {
                 int n$1 = r$.count(13);
                 java.util.ArrayList<Entry> a$1 = new java.util.ArrayList<>(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Entry e$1 = new Entry();
+                    Entry e$1 = null;
                     try {
-                        e$1 = new Entry();
-                        read$Entry(r$, e$1);
+                        e$1 = new Entry(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
@@ -191,9 +190,10 @@ final class SdpCodec {
         try {
             if (r$.present()) {
                 if (v$.sub == null) {
-                    v$.sub = new Dir();
+                    v$.sub = new Dir(r$);
+                } else {
+                    read$Dir(r$, v$.sub);
                 }
-                read$Dir(r$, v$.sub);
             } else {
                 v$.sub = null;
             }

@@ -12,9 +12,24 @@ public final class Tree implements SdpMessage {
     /** The fingerprint of Tree's wire shape (docs/wire-format.md). */
     public static final long FINGERPRINT = 0x07c2894b87479443L;
 
-    public int value = 0;
+    public int value;
 
-    public java.util.List<Tree> children = new java.util.ArrayList<>();
+    public java.util.List<Tree> children;
+
+    /** Makes a Tree with every field at its default. */
+    public Tree() {
+        reset$();
+    }
+
+    /**
+     * Decodes a Tree from the reader: every field is assigned there, so none is set to its default first.
+     *
+     * @param r$ the reader
+     * @throws DecodeException if the input breaks a rule
+     */
+    Tree(SdpReader r$) throws DecodeException {
+        SdpCodec.read$Tree(r$, this);
+    }
 
     /** @return value */
     public int value() {
@@ -148,8 +163,7 @@ public final class Tree implements SdpMessage {
      */
     public static Tree decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Tree v$ = new Tree();
-        SdpCodec.read$Tree(r$, v$);
+        Tree v$ = new Tree(r$);
         r$.finish();
         return v$;
     }
@@ -253,8 +267,7 @@ public final class Tree implements SdpMessage {
     public static Tree decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Tree");
         SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
-        Tree v$ = new Tree();
-        SdpCodec.read$Tree(r$, v$);
+        Tree v$ = new Tree(r$);
         r$.finish();
         return v$;
     }
