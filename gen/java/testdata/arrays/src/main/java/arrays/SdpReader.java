@@ -16,7 +16,6 @@ final class SdpReader {
     final int maxDepth;
     long memUsed;
     final long memLimit;
-    private java.nio.charset.CharsetDecoder utf8;
 
     /**
      * A reader of b[start, end); offsets in errors count from base, the limits are sized for payload bytes.
@@ -171,25 +170,66 @@ final class SdpReader {
         int n = count(1);
         int s = off;
         off += n;
+        byte[] b = this.b;
         for (int i = s; i < s + n; i++) {
             if (b[i] < 0) {
-                return utf8(at, s, n);
+                if (!validUtf8(b, i, s + n)) {
+                    throw fail(at, DecodeException.UTF8, "a string that is not UTF-8");
+                }
+                return new java.lang.String(b, s, n, java.nio.charset.StandardCharsets.UTF_8);
             }
         }
         return new java.lang.String(b, s, n, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
-    private java.lang.String utf8(int at, int s, int n) throws DecodeException {
-        if (utf8 == null) {
-            utf8 = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+    /**
+     * Reports whether b[i, e) is UTF-8 as Unicode defines it (table 3-7): no overlong form, no surrogate, nothing
+     * above U+10FFFF, nothing cut off.
+     */
+    static boolean validUtf8(byte[] b, int i, int e) {
+        while (i < e) {
+            int c = b[i];
+            if (c >= 0) {
+                i++;
+                continue;
+            }
+            c &= 0xFF;
+            if (c < 0xC2) {
+                return false;
+            }
+            if (c < 0xE0) {
+                if (e - i < 2 || (b[i + 1] & 0xC0) != 0x80) {
+                    return false;
+                }
+                i += 2;
+                continue;
+            }
+            if (c < 0xF0) {
+                if (e - i < 3) {
+                    return false;
+                }
+                int c1 = b[i + 1] & 0xFF;
+                if ((c1 & 0xC0) != 0x80 || (b[i + 2] & 0xC0) != 0x80 || c == 0xE0 && c1 < 0xA0 || c == 0xED && c1 >= 0xA0) {
+                    return false;
+                }
+                i += 3;
+                continue;
+            }
+            if (c < 0xF5) {
+                if (e - i < 4) {
+                    return false;
+                }
+                int c1 = b[i + 1] & 0xFF;
+                if ((c1 & 0xC0) != 0x80 || (b[i + 2] & 0xC0) != 0x80 || (b[i + 3] & 0xC0) != 0x80
+                        || c == 0xF0 && c1 < 0x90 || c == 0xF4 && c1 >= 0x90) {
+                    return false;
+                }
+                i += 4;
+                continue;
+            }
+            return false;
         }
-        try {
-            return utf8.decode(java.nio.ByteBuffer.wrap(b, s, n)).toString();
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw fail(at, DecodeException.UTF8, "a string that is not UTF-8");
-        }
+        return true;
     }
 
     byte[] bytes(byte[] old) throws DecodeException {

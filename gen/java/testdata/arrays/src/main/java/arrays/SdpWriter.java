@@ -80,12 +80,28 @@ final class SdpWriter {
 
     /** Writes a string the size pass checked (no lone surrogate). */
     void str(java.lang.String s) {
-        int at = pos;
-        pos += 4;
         int n = s.length();
         byte[] b = this.b;
-        int p = pos;
-        for (int i = 0; i < n; i++) {
+        int start = pos + 4;
+        int i = 0;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                break;
+            }
+            b[start + i] = (byte) c;
+            i++;
+        }
+        int p = i == n ? start + n : strTail(s, i, start + i);
+        bb.putInt(pos, p - start);
+        pos = p;
+    }
+
+    /** Writes s from index i, at least one of whose characters is not ASCII, at p; returns the end. */
+    private int strTail(java.lang.String s, int i, int p) {
+        int n = s.length();
+        byte[] b = this.b;
+        for (; i < n; i++) {
             char c = s.charAt(i);
             if (c < 0x80) {
                 b[p++] = (byte) c;
@@ -104,8 +120,7 @@ final class SdpWriter {
                 b[p++] = (byte) (0x80 | c & 0x3F);
             }
         }
-        bb.putInt(at, p - pos);
-        pos = p;
+        return p;
     }
 
     void bytes(byte[] a) {

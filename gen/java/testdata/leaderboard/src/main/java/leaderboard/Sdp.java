@@ -40,8 +40,15 @@ public final class Sdp {
             throw isNull(ctx);
         }
         int n = s.length();
+        int i = 0;
+        while (i < n && s.charAt(i) < 0x80) {
+            i++;
+        }
+        if (i == n) {
+            return n;
+        }
         long size = n;
-        for (int i = 0; i < n; i++) {
+        for (; i < n; i++) {
             char c = s.charAt(i);
             if (c >= 0x80) {
                 if (c < 0x800) {
