@@ -332,7 +332,7 @@ func (g *generator) read(p *emit.Printer, v *plan.Value, x string, fresh bool, l
 	case plan.Enum:
 		p.F("%s = read$%s(r$);", x, g.names.decl[v.Decl.Decl])
 	case plan.String:
-		p.F("%s = r$.str();", x)
+		p.F("%s = r$.str(%s);", x, x)
 	case plan.Bytes, plan.Numbers:
 		p.F("%s = r$.%s(%s);", x, fixedRead[v.Kind], x)
 	case plan.FixedBytes, plan.FixedNumbers:
@@ -354,29 +354,44 @@ func (g *generator) read(p *emit.Printer, v *plan.Value, x string, fresh bool, l
 		} else {
 			p.F("int %s = %d;", n, v.Len)
 		}
+		// The array is decoded into the old one's storage: a boolean[] of
+		// the same length, an ArrayList whose elements are decoded into.
+		k := fmt.Sprintf("k$%d", lvl)
+		et := g.boxed(v.Elem.Type, nil)
 		if v.Elem.Op == plan.Scalar { // bool
-			p.F("boolean[] %s = new boolean[%s];", a, n)
+			p.F("boolean[] %s = %s != null && %s.length == %s ? %s : new boolean[%s];", a, x, x, n, x, n)
 		} else {
-			p.F("java.util.ArrayList<%s> %s = new java.util.ArrayList<>(%s);", g.boxed(v.Elem.Type, nil), a, n)
+			p.F("java.util.ArrayList<%s> %s = %s instanceof java.util.ArrayList ? (java.util.ArrayList<%s>) %s : new java.util.ArrayList<>(%s);",
+				et, a, x, et, x, n)
+			p.F("int %s = %s.size();", k, a)
+			p.F("if (%s > %s) {", k, n)
+			p.F("    %s.subList(%s, %s).clear();", a, n, k)
+			p.F("    %s = %s;", k, n)
+			p.P("}")
+			p.F("%s.ensureCapacity(%s);", a, n)
 		}
 		p.F("for (int %s = 0; %s < %s; %s++) {", i, i, n, i)
 		p.In()
 		if v.Elem.Op != plan.Scalar {
-			p.F("%s %s = null;", g.boxed(v.Elem.Type, nil), e)
+			p.F("%s %s = %s < %s ? %s.get(%s) : null;", et, e, i, k, a, i)
 		}
 		p.P("try {")
 		p.In()
 		if v.Elem.Op == plan.Scalar {
 			p.F("%s[%s] = r$.bool();", a, i)
 		} else {
-			g.read(p, v.Elem, e, true, lvl+1)
+			g.read(p, v.Elem, e, false, lvl+1)
 		}
 		p.Out()
 		p.F("} catch (DecodeException %s) {", ex)
 		p.F("    throw %s.index(%s);", ex, i)
 		p.P("}")
 		if v.Elem.Op != plan.Scalar {
-			p.F("%s.add(%s);", a, e)
+			p.F("if (%s < %s) {", i, k)
+			p.F("    %s.set(%s, %s);", a, i, e)
+			p.P("} else {")
+			p.F("    %s.add(%s);", a, e)
+			p.P("}")
 		}
 		p.Out()
 		p.P("}")

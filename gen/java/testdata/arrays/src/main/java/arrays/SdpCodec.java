@@ -100,7 +100,7 @@ final class SdpCodec {
         try {
             {
                 int n$1 = r$.count(1);
-                boolean[] a$1 = new boolean[n$1];
+                boolean[] a$1 = v$.bools != null && v$.bools.length == n$1 ? v$.bools : new boolean[n$1];
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
                     try {
                         a$1[i$1] = r$.bool();
@@ -166,15 +166,25 @@ final class SdpCodec {
         try {
             {
                 int n$1 = r$.count(4);
-                java.util.ArrayList<java.lang.String> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<java.lang.String> a$1 = v$.strings instanceof java.util.ArrayList ? (java.util.ArrayList<java.lang.String>) v$.strings : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    java.lang.String e$1 = null;
+                    java.lang.String e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
-                        e$1 = r$.str();
+                        e$1 = r$.str(e$1);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.strings = a$1;
             }
@@ -184,15 +194,29 @@ final class SdpCodec {
         try {
             {
                 int n$1 = r$.count(16);
-                java.util.ArrayList<Point> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Point> a$1 = v$.points instanceof java.util.ArrayList ? (java.util.ArrayList<Point>) v$.points : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Point e$1 = null;
+                    Point e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
-                        e$1 = new Point(r$);
+                        if (e$1 == null) {
+                            e$1 = new Point(r$);
+                        } else {
+                            read$Point(r$, e$1);
+                        }
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.points = a$1;
             }
@@ -202,15 +226,25 @@ final class SdpCodec {
         try {
             {
                 int n$1 = r$.count(4);
-                java.util.ArrayList<int[]> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<int[]> a$1 = v$.nested instanceof java.util.ArrayList ? (java.util.ArrayList<int[]>) v$.nested : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    int[] e$1 = null;
+                    int[] e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
                         e$1 = r$.i32s(e$1);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.nested = a$1;
             }
@@ -220,15 +254,25 @@ final class SdpCodec {
         try {
             {
                 int n$1 = r$.count(4);
-                java.util.ArrayList<byte[]> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<byte[]> a$1 = v$.blobs instanceof java.util.ArrayList ? (java.util.ArrayList<byte[]>) v$.blobs : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    byte[] e$1 = null;
+                    byte[] e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
                         e$1 = r$.bytes(e$1);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.blobs = a$1;
             }
@@ -305,15 +349,25 @@ final class SdpCodec {
         try {
             {
                 int n$1 = 3;
-                java.util.ArrayList<float[]> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<float[]> a$1 = v$.matrix instanceof java.util.ArrayList ? (java.util.ArrayList<float[]>) v$.matrix : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    float[] e$1 = null;
+                    float[] e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
                         e$1 = r$.f32s(e$1, 3);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.matrix = a$1;
             }
@@ -323,15 +377,25 @@ final class SdpCodec {
         try {
             {
                 int n$1 = 2;
-                java.util.ArrayList<java.lang.String> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<java.lang.String> a$1 = v$.names instanceof java.util.ArrayList ? (java.util.ArrayList<java.lang.String>) v$.names : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    java.lang.String e$1 = null;
+                    java.lang.String e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
-                        e$1 = r$.str();
+                        e$1 = r$.str(e$1);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.names = a$1;
             }
@@ -341,7 +405,7 @@ final class SdpCodec {
         try {
             {
                 int n$1 = 3;
-                boolean[] a$1 = new boolean[n$1];
+                boolean[] a$1 = v$.flags != null && v$.flags.length == n$1 ? v$.flags : new boolean[n$1];
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
                     try {
                         a$1[i$1] = r$.bool();
@@ -357,15 +421,29 @@ final class SdpCodec {
         try {
             {
                 int n$1 = 2;
-                java.util.ArrayList<Point> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Point> a$1 = v$.points instanceof java.util.ArrayList ? (java.util.ArrayList<Point>) v$.points : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Point e$1 = null;
+                    Point e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
-                        e$1 = new Point(r$);
+                        if (e$1 == null) {
+                            e$1 = new Point(r$);
+                        } else {
+                            read$Point(r$, e$1);
+                        }
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.points = a$1;
             }
@@ -375,15 +453,25 @@ final class SdpCodec {
         try {
             {
                 int n$1 = 2;
-                java.util.ArrayList<short[]> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<short[]> a$1 = v$.lists instanceof java.util.ArrayList ? (java.util.ArrayList<short[]>) v$.lists : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    short[] e$1 = null;
+                    short[] e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
                         e$1 = r$.i16s(e$1);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.lists = a$1;
             }
@@ -561,15 +649,25 @@ final class SdpCodec {
         try {
             {
                 int n$1 = r$.count(4);
-                java.util.ArrayList<java.lang.String> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<java.lang.String> a$1 = v$.names instanceof java.util.ArrayList ? (java.util.ArrayList<java.lang.String>) v$.names : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    java.lang.String e$1 = null;
+                    java.lang.String e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
-                        e$1 = r$.str();
+                        e$1 = r$.str(e$1);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.names = a$1;
             }
@@ -579,7 +677,7 @@ final class SdpCodec {
         try {
             {
                 int n$1 = r$.count(1);
-                boolean[] a$1 = new boolean[n$1];
+                boolean[] a$1 = v$.flags != null && v$.flags.length == n$1 ? v$.flags : new boolean[n$1];
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
                     try {
                         a$1[i$1] = r$.bool();

@@ -229,7 +229,7 @@ final class SdpCodec {
             Shape.Label x$v = new Shape.Label();
             try {
                 try {
-                    x$v.text = r$.str();
+                    x$v.text = r$.str(x$v.text);
                 } catch (DecodeException x$) {
                     throw x$.at("text");
                 }
@@ -417,15 +417,25 @@ final class SdpCodec {
         try {
             {
                 int n$1 = r$.count(2);
-                java.util.ArrayList<Sparse> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Sparse> a$1 = v$.list instanceof java.util.ArrayList ? (java.util.ArrayList<Sparse>) v$.list : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Sparse e$1 = null;
+                    Sparse e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
                         e$1 = read$Sparse(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.list = a$1;
             }
@@ -435,15 +445,25 @@ final class SdpCodec {
         try {
             {
                 int n$1 = 2;
-                java.util.ArrayList<Small> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Small> a$1 = v$.fixed instanceof java.util.ArrayList ? (java.util.ArrayList<Small>) v$.fixed : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Small e$1 = null;
+                    Small e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
                         e$1 = read$Small(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.fixed = a$1;
             }
@@ -495,15 +515,25 @@ final class SdpCodec {
             {
                 int n$1 = r$.count(1);
                 r$.chargeCount(n$1, 33L);
-                java.util.ArrayList<Shape> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Shape> a$1 = v$.shapes instanceof java.util.ArrayList ? (java.util.ArrayList<Shape>) v$.shapes : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Shape e$1 = null;
+                    Shape e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
                         e$1 = read$Shape(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.shapes = a$1;
             }

@@ -58,19 +58,33 @@ final class SdpCodec {
             {
                 int n$1 = r$.count(1);
                 r$.chargeCount(n$1, 520L);
-                java.util.ArrayList<Big> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Big> a$1 = v$.items instanceof java.util.ArrayList ? (java.util.ArrayList<Big>) v$.items : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Big e$1 = null;
+                    Big e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
                         if (r$.present()) {
-                            e$1 = new Big(r$);
+                            if (e$1 == null) {
+                                e$1 = new Big(r$);
+                            } else {
+                                read$Big(r$, e$1);
+                            }
                         } else {
                             e$1 = null;
                         }
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.items = a$1;
             }
@@ -214,15 +228,25 @@ final class SdpCodec {
             {
                 int n$1 = r$.count(1);
                 r$.chargeCount(n$1, 529L);
-                java.util.ArrayList<Wide> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Wide> a$1 = v$.events instanceof java.util.ArrayList ? (java.util.ArrayList<Wide>) v$.events : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Wide e$1 = null;
+                    Wide e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
                         e$1 = read$Wide(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.events = a$1;
             }
@@ -311,15 +335,29 @@ final class SdpCodec {
             {
                 int n$1 = r$.count(2);
                 r$.chargeCount(n$1, 528L);
-                java.util.ArrayList<Node> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Node> a$1 = v$.nodes instanceof java.util.ArrayList ? (java.util.ArrayList<Node>) v$.nodes : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Node e$1 = null;
+                    Node e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
-                        e$1 = new Node(r$);
+                        if (e$1 == null) {
+                            e$1 = new Node(r$);
+                        } else {
+                            read$Node(r$, e$1);
+                        }
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.nodes = a$1;
             }

@@ -54,7 +54,7 @@ final class SdpCodec {
             }
         }
         try {
-            v$.getClass_ = r$.str();
+            v$.getClass_ = r$.str(v$.getClass_);
         } catch (DecodeException x$) {
             throw x$.at("getClass");
         }
@@ -177,15 +177,25 @@ final class SdpCodec {
         try {
             {
                 int n$1 = r$.count(2);
-                java.util.ArrayList<Object> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Object> a$1 = v$.objects instanceof java.util.ArrayList ? (java.util.ArrayList<Object>) v$.objects : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Object e$1 = null;
+                    Object e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
                         e$1 = read$Object(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.objects = a$1;
             }
@@ -439,15 +449,25 @@ final class SdpCodec {
             {
                 int n$1 = r$.count(1);
                 r$.chargeCount(n$1, 100L);
-                java.util.ArrayList<Override> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Override> a$1 = v$.overrides instanceof java.util.ArrayList ? (java.util.ArrayList<Override>) v$.overrides : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Override e$1 = null;
+                    Override e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
                         e$1 = read$Override(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.overrides = a$1;
             }
@@ -472,9 +492,15 @@ final class SdpCodec {
         try {
             {
                 int n$1 = 2;
-                java.util.ArrayList<Object> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Object> a$1 = v$.javaLang instanceof java.util.ArrayList ? (java.util.ArrayList<Object>) v$.javaLang : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Object e$1 = null;
+                    Object e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
                         if (r$.present()) {
                             e$1 = read$Object(r$);
@@ -484,7 +510,11 @@ final class SdpCodec {
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.javaLang = a$1;
             }
@@ -494,15 +524,25 @@ final class SdpCodec {
         try {
             {
                 int n$1 = 2;
-                java.util.ArrayList<short[]> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<short[]> a$1 = v$.nested instanceof java.util.ArrayList ? (java.util.ArrayList<short[]>) v$.nested : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    short[] e$1 = null;
+                    short[] e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
                         e$1 = r$.i16s(e$1, 3);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.nested = a$1;
             }
@@ -512,7 +552,7 @@ final class SdpCodec {
         try {
             {
                 int n$1 = 3;
-                boolean[] a$1 = new boolean[n$1];
+                boolean[] a$1 = v$.flags != null && v$.flags.length == n$1 ? v$.flags : new boolean[n$1];
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
                     try {
                         a$1[i$1] = r$.bool();
@@ -528,7 +568,7 @@ final class SdpCodec {
         try {
             {
                 int n$1 = r$.count(1);
-                boolean[] a$1 = new boolean[n$1];
+                boolean[] a$1 = v$.bools != null && v$.bools.length == n$1 ? v$.bools : new boolean[n$1];
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
                     try {
                         a$1[i$1] = r$.bool();
@@ -569,7 +609,7 @@ final class SdpCodec {
             }
         }
         try {
-            v$.messageReader = r$.str();
+            v$.messageReader = r$.str(v$.messageReader);
         } catch (DecodeException x$) {
             throw x$.at("MessageReader");
         }

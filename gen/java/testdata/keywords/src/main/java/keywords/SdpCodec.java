@@ -76,7 +76,7 @@ final class SdpCodec {
             }
         }
         try {
-            v$.match = r$.str();
+            v$.match = r$.str(v$.match);
         } catch (DecodeException x$) {
             throw x$.at("match");
         }
@@ -141,7 +141,7 @@ final class SdpCodec {
             }
         }
         try {
-            v$.namespace = r$.str();
+            v$.namespace = r$.str(v$.namespace);
         } catch (DecodeException x$) {
             throw x$.at("namespace");
         }
@@ -170,7 +170,7 @@ final class SdpCodec {
             }
         }
         try {
-            v$.protocol = r$.str();
+            v$.protocol = r$.str(v$.protocol);
         } catch (DecodeException x$) {
             throw x$.at("protocol");
         }
@@ -255,7 +255,7 @@ final class SdpCodec {
             }
         }
         try {
-            v$.string = r$.str();
+            v$.string = r$.str(v$.string);
         } catch (DecodeException x$) {
             throw x$.at("string");
         }
@@ -421,15 +421,25 @@ final class SdpCodec {
         try {
             {
                 int n$1 = r$.count(1);
-                java.util.ArrayList<Type> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Type> a$1 = v$.kinds instanceof java.util.ArrayList ? (java.util.ArrayList<Type>) v$.kinds : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Type e$1 = null;
+                    Type e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
                         e$1 = read$Type(r$);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.kinds = a$1;
             }

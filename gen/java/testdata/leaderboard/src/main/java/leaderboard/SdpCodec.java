@@ -25,7 +25,7 @@ final class SdpCodec {
     static void read$StructA(SdpReader r$, StructA v$) throws DecodeException {
         r$.enter();
         try {
-            v$.name = r$.str();
+            v$.name = r$.str(v$.name);
         } catch (DecodeException x$) {
             throw x$.at("name");
         }
@@ -41,7 +41,7 @@ final class SdpCodec {
             }
         }
         try {
-            v$.phone = r$.str();
+            v$.phone = r$.str(v$.phone);
         } catch (DecodeException x$) {
             throw x$.at("phone");
         }
@@ -220,15 +220,29 @@ final class SdpCodec {
         try {
             {
                 int n$1 = r$.count(48);
-                java.util.ArrayList<Triangle> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Triangle> a$1 = v$.triangles instanceof java.util.ArrayList ? (java.util.ArrayList<Triangle>) v$.triangles : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Triangle e$1 = null;
+                    Triangle e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
-                        e$1 = new Triangle(r$);
+                        if (e$1 == null) {
+                            e$1 = new Triangle(r$);
+                        } else {
+                            read$Triangle(r$, e$1);
+                        }
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.triangles = a$1;
             }
@@ -328,22 +342,22 @@ final class SdpCodec {
             }
         }
         try {
-            v$.identity = r$.str();
+            v$.identity = r$.str(v$.identity);
         } catch (DecodeException x$) {
             throw x$.at("identity");
         }
         try {
-            v$.userid = r$.str();
+            v$.userid = r$.str(v$.userid);
         } catch (DecodeException x$) {
             throw x$.at("userid");
         }
         try {
-            v$.date = r$.str();
+            v$.date = r$.str(v$.date);
         } catch (DecodeException x$) {
             throw x$.at("date");
         }
         try {
-            v$.request = r$.str();
+            v$.request = r$.str(v$.request);
         } catch (DecodeException x$) {
             throw x$.at("request");
         }
@@ -390,15 +404,29 @@ final class SdpCodec {
         try {
             {
                 int n$1 = r$.count(30);
-                java.util.ArrayList<Log> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Log> a$1 = v$.logs instanceof java.util.ArrayList ? (java.util.ArrayList<Log>) v$.logs : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Log e$1 = null;
+                    Log e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
-                        e$1 = new Log(r$);
+                        if (e$1 == null) {
+                            e$1 = new Log(r$);
+                        } else {
+                            read$Log(r$, e$1);
+                        }
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.logs = a$1;
             }

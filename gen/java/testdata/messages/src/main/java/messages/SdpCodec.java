@@ -86,7 +86,7 @@ final class SdpCodec {
             }
         }
         try {
-            v$.echo = r$.str();
+            v$.echo = r$.str(v$.echo);
         } catch (DecodeException x$) {
             throw x$.at("echo");
         }

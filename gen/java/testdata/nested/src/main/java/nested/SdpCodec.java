@@ -120,22 +120,36 @@ final class SdpCodec {
     static void read$Scene(SdpReader r$, Scene v$) throws DecodeException {
         r$.enter();
         try {
-            v$.name = r$.str();
+            v$.name = r$.str(v$.name);
         } catch (DecodeException x$) {
             throw x$.at("name");
         }
         try {
             {
                 int n$1 = r$.count(20);
-                java.util.ArrayList<Rectangle> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Rectangle> a$1 = v$.rects instanceof java.util.ArrayList ? (java.util.ArrayList<Rectangle>) v$.rects : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Rectangle e$1 = null;
+                    Rectangle e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
-                        e$1 = new Rectangle(r$);
+                        if (e$1 == null) {
+                            e$1 = new Rectangle(r$);
+                        } else {
+                            read$Rectangle(r$, e$1);
+                        }
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.rects = a$1;
             }
@@ -201,7 +215,7 @@ final class SdpCodec {
             }
         }
         try {
-            v$.name = r$.str();
+            v$.name = r$.str(v$.name);
         } catch (DecodeException x$) {
             throw x$.at("name");
         }
@@ -243,7 +257,7 @@ final class SdpCodec {
     static void read$DevicePlugin(SdpReader r$, DevicePlugin v$) throws DecodeException {
         r$.enter();
         try {
-            v$.name = r$.str();
+            v$.name = r$.str(v$.name);
         } catch (DecodeException x$) {
             throw x$.at("name");
         }
@@ -262,15 +276,29 @@ final class SdpCodec {
         try {
             {
                 int n$1 = r$.count(12);
-                java.util.ArrayList<DeviceParameter> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<DeviceParameter> a$1 = v$.parameters instanceof java.util.ArrayList ? (java.util.ArrayList<DeviceParameter>) v$.parameters : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    DeviceParameter e$1 = null;
+                    DeviceParameter e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
-                        e$1 = new DeviceParameter(r$);
+                        if (e$1 == null) {
+                            e$1 = new DeviceParameter(r$);
+                        } else {
+                            read$DeviceParameter(r$, e$1);
+                        }
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.parameters = a$1;
             }
@@ -319,7 +347,7 @@ final class SdpCodec {
             }
         }
         try {
-            v$.name = r$.str();
+            v$.name = r$.str(v$.name);
         } catch (DecodeException x$) {
             throw x$.at("name");
         }
@@ -350,15 +378,29 @@ final class SdpCodec {
         try {
             {
                 int n$1 = r$.count(9);
-                java.util.ArrayList<DevicePlugin> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<DevicePlugin> a$1 = v$.plugins instanceof java.util.ArrayList ? (java.util.ArrayList<DevicePlugin>) v$.plugins : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    DevicePlugin e$1 = null;
+                    DevicePlugin e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
-                        e$1 = new DevicePlugin(r$);
+                        if (e$1 == null) {
+                            e$1 = new DevicePlugin(r$);
+                        } else {
+                            read$DevicePlugin(r$, e$1);
+                        }
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.plugins = a$1;
             }

@@ -41,7 +41,7 @@ final class SdpCodec {
             }
         }
         try {
-            v$.label = r$.str();
+            v$.label = r$.str(v$.label);
         } catch (DecodeException x$) {
             throw x$.at("label");
         }
@@ -288,7 +288,7 @@ final class SdpCodec {
         }
         try {
             if (r$.present()) {
-                v$.maybeStr = r$.str();
+                v$.maybeStr = r$.str(v$.maybeStr);
             } else {
                 v$.maybeStr = null;
             }
@@ -338,19 +338,29 @@ final class SdpCodec {
         try {
             {
                 int n$1 = r$.count(1);
-                java.util.ArrayList<java.lang.String> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<java.lang.String> a$1 = v$.listOfMaybe instanceof java.util.ArrayList ? (java.util.ArrayList<java.lang.String>) v$.listOfMaybe : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    java.lang.String e$1 = null;
+                    java.lang.String e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
                         if (r$.present()) {
-                            e$1 = r$.str();
+                            e$1 = r$.str(e$1);
                         } else {
                             e$1 = null;
                         }
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.listOfMaybe = a$1;
             }
@@ -443,7 +453,7 @@ final class SdpCodec {
         }
         try {
             if (r$.present()) {
-                v$.note = r$.str();
+                v$.note = r$.str(v$.note);
             } else {
                 v$.note = null;
             }

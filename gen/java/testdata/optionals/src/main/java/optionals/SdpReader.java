@@ -165,12 +165,22 @@ final class SdpReader {
         memUsed += n * each;
     }
 
-    java.lang.String str() throws DecodeException {
+    /** Reads a string; old is returned when it holds the same ASCII text (no copy). */
+    java.lang.String str(java.lang.String old) throws DecodeException {
         int at = off;
         int n = count(1);
         int s = off;
         off += n;
         byte[] b = this.b;
+        if (old != null && old.length() == n) {
+            int i = 0;
+            while (i < n && old.charAt(i) == b[s + i]) {
+                i++;
+            }
+            if (i == n) {
+                return old;
+            }
+        }
         for (int i = s; i < s + n; i++) {
             if (b[i] < 0) {
                 if (!validUtf8(b, i, s + n)) {

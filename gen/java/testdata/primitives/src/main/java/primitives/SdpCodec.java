@@ -102,7 +102,7 @@ final class SdpCodec {
             }
         }
         try {
-            v$.label = r$.str();
+            v$.label = r$.str(v$.label);
         } catch (DecodeException x$) {
             throw x$.at("label");
         }
@@ -122,7 +122,7 @@ final class SdpCodec {
     static void read$Text(SdpReader r$, Text v$) throws DecodeException {
         r$.enter();
         try {
-            v$.value = r$.str();
+            v$.value = r$.str(v$.value);
         } catch (DecodeException x$) {
             throw x$.at("value");
         }

@@ -41,15 +41,29 @@ final class SdpCodec {
         try {
             {
                 int n$1 = r$.count(8);
-                java.util.ArrayList<Tree> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Tree> a$1 = v$.children instanceof java.util.ArrayList ? (java.util.ArrayList<Tree>) v$.children : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Tree e$1 = null;
+                    Tree e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
-                        e$1 = new Tree(r$);
+                        if (e$1 == null) {
+                            e$1 = new Tree(r$);
+                        } else {
+                            read$Tree(r$, e$1);
+                        }
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.children = a$1;
             }
@@ -81,7 +95,7 @@ final class SdpCodec {
     static void read$Node(SdpReader r$, Node v$) throws DecodeException {
         r$.enter();
         try {
-            v$.value = r$.str();
+            v$.value = r$.str(v$.value);
         } catch (DecodeException x$) {
             throw x$.at("value");
         }
@@ -124,22 +138,36 @@ final class SdpCodec {
     static void read$Dir(SdpReader r$, Dir v$) throws DecodeException {
         r$.enter();
         try {
-            v$.name = r$.str();
+            v$.name = r$.str(v$.name);
         } catch (DecodeException x$) {
             throw x$.at("name");
         }
         try {
             {
                 int n$1 = r$.count(13);
-                java.util.ArrayList<Entry> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Entry> a$1 = v$.entries instanceof java.util.ArrayList ? (java.util.ArrayList<Entry>) v$.entries : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Entry e$1 = null;
+                    Entry e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
-                        e$1 = new Entry(r$);
+                        if (e$1 == null) {
+                            e$1 = new Entry(r$);
+                        } else {
+                            read$Entry(r$, e$1);
+                        }
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.entries = a$1;
             }
@@ -172,7 +200,7 @@ final class SdpCodec {
     static void read$Entry(SdpReader r$, Entry v$) throws DecodeException {
         r$.enter();
         try {
-            v$.name = r$.str();
+            v$.name = r$.str(v$.name);
         } catch (DecodeException x$) {
             throw x$.at("name");
         }
@@ -308,15 +336,25 @@ final class SdpCodec {
                 try {
                     {
                         int n$1 = r$.count(2);
-                        java.util.ArrayList<Expr> a$1 = new java.util.ArrayList<>(n$1);
+                        java.util.ArrayList<Expr> a$1 = x$v.terms instanceof java.util.ArrayList ? (java.util.ArrayList<Expr>) x$v.terms : new java.util.ArrayList<>(n$1);
+                        int k$1 = a$1.size();
+                        if (k$1 > n$1) {
+                            a$1.subList(n$1, k$1).clear();
+                            k$1 = n$1;
+                        }
+                        a$1.ensureCapacity(n$1);
                         for (int i$1 = 0; i$1 < n$1; i$1++) {
-                            Expr e$1 = null;
+                            Expr e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                             try {
                                 e$1 = read$Expr(r$);
                             } catch (DecodeException x$1) {
                                 throw x$1.index(i$1);
                             }
-                            a$1.add(e$1);
+                            if (i$1 < k$1) {
+                                a$1.set(i$1, e$1);
+                            } else {
+                                a$1.add(e$1);
+                            }
                         }
                         x$v.terms = a$1;
                     }

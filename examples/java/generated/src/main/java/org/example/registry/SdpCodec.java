@@ -42,17 +42,17 @@ final class SdpCodec {
             }
         }
         try {
-            v$.displayName = r$.str();
+            v$.displayName = r$.str(v$.displayName);
         } catch (DecodeException x$) {
             throw x$.at("display_name");
         }
         try {
-            v$.identifier = r$.str();
+            v$.identifier = r$.str(v$.identifier);
         } catch (DecodeException x$) {
             throw x$.at("identifier");
         }
         try {
-            v$.unit = r$.str();
+            v$.unit = r$.str(v$.unit);
         } catch (DecodeException x$) {
             throw x$.at("unit");
         }
@@ -137,37 +137,51 @@ final class SdpCodec {
     static void read$Plugin(SdpReader r$, Plugin v$) throws DecodeException {
         r$.enter();
         try {
-            v$.name = r$.str();
+            v$.name = r$.str(v$.name);
         } catch (DecodeException x$) {
             throw x$.at("name");
         }
         try {
-            v$.manufacturerId = r$.str();
+            v$.manufacturerId = r$.str(v$.manufacturerId);
         } catch (DecodeException x$) {
             throw x$.at("manufacturer_id");
         }
         try {
-            v$.componentType = r$.str();
+            v$.componentType = r$.str(v$.componentType);
         } catch (DecodeException x$) {
             throw x$.at("component_type");
         }
         try {
-            v$.componentSubtype = r$.str();
+            v$.componentSubtype = r$.str(v$.componentSubtype);
         } catch (DecodeException x$) {
             throw x$.at("component_subtype");
         }
         try {
             {
                 int n$1 = r$.count(42);
-                java.util.ArrayList<Parameter> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Parameter> a$1 = v$.parameters instanceof java.util.ArrayList ? (java.util.ArrayList<Parameter>) v$.parameters : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Parameter e$1 = null;
+                    Parameter e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
-                        e$1 = new Parameter(r$);
+                        if (e$1 == null) {
+                            e$1 = new Parameter(r$);
+                        } else {
+                            read$Parameter(r$, e$1);
+                        }
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.parameters = a$1;
             }
@@ -202,15 +216,29 @@ final class SdpCodec {
         try {
             {
                 int n$1 = r$.count(20);
-                java.util.ArrayList<Plugin> a$1 = new java.util.ArrayList<>(n$1);
+                java.util.ArrayList<Plugin> a$1 = v$.plugins instanceof java.util.ArrayList ? (java.util.ArrayList<Plugin>) v$.plugins : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Plugin e$1 = null;
+                    Plugin e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
-                        e$1 = new Plugin(r$);
+                        if (e$1 == null) {
+                            e$1 = new Plugin(r$);
+                        } else {
+                            read$Plugin(r$, e$1);
+                        }
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
-                    a$1.add(e$1);
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
                 }
                 v$.plugins = a$1;
             }
