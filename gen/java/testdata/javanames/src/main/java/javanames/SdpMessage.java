@@ -28,4 +28,14 @@ public interface SdpMessage {
      * @throws DecodeException if the input breaks a rule
      */
     void decodeInto(byte[] b, DecodeOptions options) throws DecodeException;
+
+    /**
+     * Decodes a message that must be of this struct into this value; on an error this value is reset to its
+     * default.
+     *
+     * @param b the message: header and payload
+     * @param options the limits, or null for the defaults
+     * @throws DecodeException if the header or the payload breaks a rule
+     */
+    void decodeMessageInto(byte[] b, DecodeOptions options) throws DecodeException;
 }

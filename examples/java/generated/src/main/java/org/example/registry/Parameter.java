@@ -419,6 +419,27 @@ public final class Parameter implements SdpMessage {
     }
 
     /**
+     * Decodes a message that must be a Parameter into this value, reusing its storage as decodeInto does; offsets in
+     * errors count from the header's first byte. On an error this value is reset to its default.
+     *
+     * @param b$ the message
+     * @param options$ the limits (the memory limit is sized for the payload), or null for the defaults
+     * @throws DecodeException if the header or the payload breaks a rule
+     */
+    @java.lang.Override
+    public void decodeMessageInto(byte[] b$, DecodeOptions options$) throws DecodeException {
+        try {
+            Sdp.checkHeader(b$, b$.length, TYPE_ID, "Parameter");
+            SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
+            SdpCodec.read$Parameter(r$, this);
+            r$.finish();
+        } catch (DecodeException e$) {
+            reset$();
+            throw e$;
+        }
+    }
+
+    /**
      * @return the size of encodeMessage()'s result
      * @throws EncodeException if the value has no encoding
      */
