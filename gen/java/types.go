@@ -145,4 +145,3 @@ func (g *generator) unionZero(u *schema.Union, sc scope) string {
 	v := u.Variants[0]
 	return "new " + g.ref(u, sc) + "." + g.names.variant[v] + "()"
 }
-
