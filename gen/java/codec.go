@@ -77,12 +77,10 @@ func (g *generator) structCodec(p *emit.Printer, d *plan.Decl, name string) {
 
 // sizeFields prints the body of a size function: the checks and the sum.
 func (g *generator) sizeFields(p *emit.Printer, recv string, fs []*plan.Field, owner string, konst int) {
-	var body emit.Printer
 	sub := emit.New("    ")
 	for _, f := range fs {
 		konst += g.size(sub, f.Value, g.fieldX(recv, f), ctxOf(owner, f), 1)
 	}
-	_ = body
 	text := strings.TrimSuffix(string(sub.Bytes()), "\n")
 	if strings.Contains(text, "s$") {
 		p.P("long s$ = 0;")

@@ -99,9 +99,6 @@ func (g *generator) boxed(t *schema.Type, sc scope) string {
 	return j
 }
 
-// isPrimitive reports a type held in a Java primitive.
-func isPrimitive(t *schema.Type) bool { return t.Kind.IsScalar() }
-
 // zero is the default value of a type: numbers 0, strings and arrays
 // empty, fixed arrays of defaults, optionals null, an enum's first value,
 // a union's first variant, a new struct.
