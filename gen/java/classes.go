@@ -14,13 +14,14 @@ type member struct {
 	name string // Java field and accessor name
 	typ  string // Java type
 	t    *schema.Type
+	v    *plan.Value
 	doc  []string
 }
 
 func (g *generator) members(fs []*plan.Field, sc scope) []member {
 	var out []member
 	for _, f := range fs {
-		m := member{t: f.Value.Type}
+		m := member{t: f.Value.Type, v: f.Value}
 		if f.Field != nil {
 			m.name, m.doc = g.names.field[f.Field], f.Field.Doc
 		} else {
@@ -39,7 +40,7 @@ func (g *generator) dataMembers(p *emit.Printer, cls string, ms []member, sc sco
 	for _, m := range ms {
 		doc(p, m.doc)
 		if init {
-			p.F("public %s %s = %s;", m.typ, m.name, g.zero(m.t, sc))
+			p.F("public %s %s = %s;", m.typ, m.name, g.zero(m.v, sc))
 		} else {
 			p.F("public %s %s;", m.typ, m.name)
 		}
@@ -148,7 +149,7 @@ func (g *generator) dataMembers(p *emit.Printer, cls string, ms []member, sc sco
 // resetBody prints the assignments of every member's default.
 func (g *generator) resetBody(p *emit.Printer, recv string, ms []member, sc scope) {
 	for _, m := range ms {
-		p.F("%s.%s = %s;", recv, m.name, g.zero(m.t, sc))
+		p.F("%s.%s = %s;", recv, m.name, g.zero(m.v, sc))
 	}
 }
 

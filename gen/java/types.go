@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -99,43 +100,49 @@ func (g *generator) boxed(t *schema.Type, sc scope) string {
 	return j
 }
 
-// zero is the default value of a type: numbers 0, strings and arrays
-// empty, fixed arrays of defaults, optionals null, an enum's first value,
-// a union's first variant, a new struct.
-func (g *generator) zero(t *schema.Type, sc scope) string {
-	switch t.Kind {
-	case schema.Bool:
-		return "false"
-	case schema.U8, schema.U16, schema.I32, schema.I8, schema.I16:
+// zero is the default value of a value coded as v, from the plan: numbers
+// 0, strings and arrays empty, fixed arrays of defaults, optionals null, an
+// enum's first value, a union's first variant, a new struct.
+func (g *generator) zero(v *plan.Value, sc scope) string {
+	switch v.Op {
+	case plan.Scalar:
+		switch v.Kind {
+		case schema.Bool:
+			return "false"
+		case schema.U32, schema.U64, schema.I64:
+			return "0L"
+		case schema.F32:
+			return "0.0f"
+		case schema.F64:
+			return "0.0"
+		}
 		return "0"
-	case schema.U32, schema.U64, schema.I64:
-		return "0L"
-	case schema.F32:
-		return "0.0f"
-	case schema.F64:
-		return "0.0"
-	case schema.String:
+	case plan.String:
 		return `""`
-	case schema.Array:
-		if a := primArray(t.Elem.Kind); a != "" {
-			return "new " + strings.TrimSuffix(a, "[]") + "[0]"
+	case plan.Bytes, plan.Numbers:
+		return "new " + strings.TrimSuffix(primArray(v.Kind), "[]") + "[0]"
+	case plan.FixedBytes, plan.FixedNumbers:
+		return fmt.Sprintf("new %s[%d]", strings.TrimSuffix(primArray(v.Kind), "[]"), v.Len)
+	case plan.Array, plan.PlainArray:
+		if v.Elem.Op == plan.Scalar { // bool
+			return "new boolean[0]"
 		}
 		return "new java.util.ArrayList<>()"
-	case schema.FixedArray:
-		if a := primArray(t.Elem.Kind); a != "" {
-			return fmt.Sprintf("new %s[%d]", strings.TrimSuffix(a, "[]"), t.Len)
+	case plan.FixedArray, plan.FixedPlain:
+		if v.Elem.Op == plan.Scalar { // bool
+			return fmt.Sprintf("new boolean[%d]", v.Len)
 		}
-		return fmt.Sprintf("Sdp.fill(%d, () -> %s)", t.Len, g.zero(t.Elem, sc))
-	case schema.Optional:
+		return fmt.Sprintf("Sdp.fill(%d, () -> %s)", v.Len, g.zero(v.Elem, sc))
+	case plan.Optional:
 		return "null"
-	case schema.StructRef:
-		return "new " + g.ref(t.Struct, sc) + "()"
-	case schema.EnumRef:
-		return g.ref(t.Enum, sc) + "." + g.names.value[t.Enum.Values[0]]
-	case schema.UnionRef:
-		return g.unionZero(t.Union, sc)
+	case plan.Struct:
+		return "new " + g.ref(v.Decl.Decl, sc) + "()"
+	case plan.Enum:
+		return g.ref(v.Decl.Decl, sc) + "." + g.names.value[v.Decl.Enum.Values[0]]
+	case plan.Union:
+		return g.unionZero(v.Decl.Union, sc)
 	}
-	panic("java backend: zero of " + t.Kind.String())
+	panic("java backend: zero of " + v.Op.String())
 }
 
 func (g *generator) unionZero(u *schema.Union, sc scope) string {
