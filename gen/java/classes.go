@@ -496,14 +496,16 @@ func (g *generator) unionClass(p *emit.Printer, d *plan.Decl) {
 	p.P(" * @param <R$> what the code returns")
 	p.P(" */")
 	p.P("public interface Visitor<R$> {")
-	for _, v := range u.Variants {
+	for i, v := range u.Variants {
 		vn := g.names.variant[v]
+		if i > 0 {
+			p.P()
+		}
 		p.F("    /**")
 		p.F("     * @param v$ the value")
 		p.F("     * @return the result")
 		p.F("     */")
 		p.F("    R$ visit%s(%s.%s v$);", strings.TrimSuffix(vn, "_"), name, vn)
-		p.P()
 	}
 	p.P("}")
 	p.P()

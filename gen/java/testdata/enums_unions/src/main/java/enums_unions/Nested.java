@@ -29,7 +29,6 @@ public abstract class Nested {
          * @return the result
          */
         R$ visitBranch(Nested.Branch v$);
-
     }
 
     Nested() {}

@@ -60,7 +60,6 @@ public abstract class Shape {
          * @return the result
          */
         R$ visitMarker(Shape.Marker v$);
-
     }
 
     Shape() {}

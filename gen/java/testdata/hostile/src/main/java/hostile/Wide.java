@@ -40,7 +40,6 @@ public abstract class Wide {
          * @return the result
          */
         R$ visitPair(Wide.Pair v$);
-
     }
 
     Wide() {}

@@ -60,7 +60,6 @@ public abstract class Override {
          * @return the result
          */
         R$ visitEmpty(Override.Empty v$);
-
     }
 
     Override() {}

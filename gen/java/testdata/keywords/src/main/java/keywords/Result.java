@@ -36,7 +36,6 @@ public abstract class Result {
          * @return the result
          */
         R$ visitError(Result.Error v$);
-
     }
 
     Result() {}

@@ -29,7 +29,6 @@ public abstract class Choice {
          * @return the result
          */
         R$ visitNumber(Choice.Number v$);
-
     }
 
     Choice() {}

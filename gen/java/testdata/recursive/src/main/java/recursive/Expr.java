@@ -39,7 +39,6 @@ public abstract class Expr {
          * @return the result
          */
         R$ visitAdd(Expr.Add v$);
-
     }
 
     Expr() {}
