@@ -368,31 +368,74 @@ func (g *generator) read(p *emit.Printer, v *plan.Value, x string, fresh bool, l
 			p.P("}")
 			p.F("%s.ensureCapacity(%s);", a, n)
 		}
-		p.F("for (int %s = 0; %s < %s; %s++) {", i, i, n, i)
-		p.In()
-		if v.Elem.Op != plan.Scalar {
-			p.F("%s %s = %s < %s ? %s.get(%s) : null;", et, e, i, k, a, i)
-		}
-		p.P("try {")
-		p.In()
-		if v.Elem.Op == plan.Scalar {
-			p.F("%s[%s] = r$.bool();", a, i)
-		} else {
-			g.read(p, v.Elem, e, false, lvl+1)
-		}
-		p.Out()
-		p.F("} catch (DecodeException %s) {", ex)
-		p.F("    throw %s.index(%s);", ex, i)
-		p.P("}")
-		if v.Elem.Op != plan.Scalar {
+		store := func() {
 			p.F("if (%s < %s) {", i, k)
 			p.F("    %s.set(%s, %s);", a, i, e)
 			p.P("} else {")
 			p.F("    %s.add(%s);", a, e)
 			p.P("}")
 		}
-		p.Out()
-		p.P("}")
+		loop := func() {
+			p.F("for (int %s = 0; %s < %s; %s++) {", i, i, n, i)
+			p.In()
+			if v.Elem.Op != plan.Scalar {
+				p.F("%s %s = %s < %s ? %s.get(%s) : null;", et, e, i, k, a, i)
+			}
+			p.P("try {")
+			p.In()
+			if v.Elem.Op == plan.Scalar {
+				p.F("%s[%s] = r$.bool();", a, i)
+			} else {
+				g.read(p, v.Elem, e, false, lvl+1)
+			}
+			p.Out()
+			p.F("} catch (DecodeException %s) {", ex)
+			p.F("    throw %s.index(%s);", ex, i)
+			p.P("}")
+			if v.Elem.Op != plan.Scalar {
+				store()
+			}
+			p.Out()
+			p.P("}")
+		}
+		if v.Op != plan.PlainArray && v.Op != plan.FixedPlain {
+			loop()
+		} else {
+			// Plain structs (numbers only, no checks but the bounds and
+			// the depth): every element's numbers are read at constant
+			// offsets after one check of the depth and, for a fixed
+			// array, of the bounds (a count was checked against them).
+			// When that fails, the element loop finds the exact error.
+			o := fmt.Sprintf("p$%d", lvl)
+			cond := fmt.Sprintf("r$.depth + %d <= r$.maxDepth", v.Plain.Depth)
+			if v.Op == plan.FixedPlain {
+				cond += fmt.Sprintf(" && r$.end - r$.off >= %d", v.Fixed)
+			}
+			p.F("if (%s) {", cond)
+			p.In()
+			p.F("int %s = r$.off;", o)
+			p.F("for (int %s = 0; %s < %s; %s++, %s += %d) {", i, i, n, i, o, v.Plain.Size)
+			p.In()
+			p.F("%s %s = %s < %s ? %s.get(%s) : null;", et, e, i, k, a, i)
+			g.ensureStructs(p, e, v.Elem)
+			for _, f := range v.Plain.Fields {
+				lv := e
+				for _, pf := range f.Path {
+					lv += "." + g.names.field[pf]
+				}
+				p.F("%s = %s;", lv, leafRead(f.Kind, o, f.Offset))
+			}
+			store()
+			p.Out()
+			p.P("}")
+			p.F("r$.off = %s;", o)
+			p.Out()
+			p.P("} else {")
+			p.In()
+			loop()
+			p.Out()
+			p.P("}")
+		}
 		p.F("%s = %s;", x, a)
 		p.Out()
 		p.P("}")

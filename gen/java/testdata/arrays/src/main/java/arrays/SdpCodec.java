@@ -201,21 +201,39 @@ final class SdpCodec {
                     k$1 = n$1;
                 }
                 a$1.ensureCapacity(n$1);
-                for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Point e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
-                    try {
+                if (r$.depth + 1 <= r$.maxDepth) {
+                    int p$1 = r$.off;
+                    for (int i$1 = 0; i$1 < n$1; i$1++, p$1 += 16) {
+                        Point e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                         if (e$1 == null) {
-                            e$1 = new Point(r$);
-                        } else {
-                            read$Point(r$, e$1);
+                            e$1 = new Point();
                         }
-                    } catch (DecodeException x$1) {
-                        throw x$1.index(i$1);
+                        e$1.x = r$.bb.getDouble(p$1 + 0);
+                        e$1.y = r$.bb.getDouble(p$1 + 8);
+                        if (i$1 < k$1) {
+                            a$1.set(i$1, e$1);
+                        } else {
+                            a$1.add(e$1);
+                        }
                     }
-                    if (i$1 < k$1) {
-                        a$1.set(i$1, e$1);
-                    } else {
-                        a$1.add(e$1);
+                    r$.off = p$1;
+                } else {
+                    for (int i$1 = 0; i$1 < n$1; i$1++) {
+                        Point e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
+                        try {
+                            if (e$1 == null) {
+                                e$1 = new Point(r$);
+                            } else {
+                                read$Point(r$, e$1);
+                            }
+                        } catch (DecodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        if (i$1 < k$1) {
+                            a$1.set(i$1, e$1);
+                        } else {
+                            a$1.add(e$1);
+                        }
                     }
                 }
                 v$.points = a$1;
@@ -428,21 +446,39 @@ final class SdpCodec {
                     k$1 = n$1;
                 }
                 a$1.ensureCapacity(n$1);
-                for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Point e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
-                    try {
+                if (r$.depth + 1 <= r$.maxDepth && r$.end - r$.off >= 32) {
+                    int p$1 = r$.off;
+                    for (int i$1 = 0; i$1 < n$1; i$1++, p$1 += 16) {
+                        Point e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                         if (e$1 == null) {
-                            e$1 = new Point(r$);
-                        } else {
-                            read$Point(r$, e$1);
+                            e$1 = new Point();
                         }
-                    } catch (DecodeException x$1) {
-                        throw x$1.index(i$1);
+                        e$1.x = r$.bb.getDouble(p$1 + 0);
+                        e$1.y = r$.bb.getDouble(p$1 + 8);
+                        if (i$1 < k$1) {
+                            a$1.set(i$1, e$1);
+                        } else {
+                            a$1.add(e$1);
+                        }
                     }
-                    if (i$1 < k$1) {
-                        a$1.set(i$1, e$1);
-                    } else {
-                        a$1.add(e$1);
+                    r$.off = p$1;
+                } else {
+                    for (int i$1 = 0; i$1 < n$1; i$1++) {
+                        Point e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
+                        try {
+                            if (e$1 == null) {
+                                e$1 = new Point(r$);
+                            } else {
+                                read$Point(r$, e$1);
+                            }
+                        } catch (DecodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        if (i$1 < k$1) {
+                            a$1.set(i$1, e$1);
+                        } else {
+                            a$1.add(e$1);
+                        }
                     }
                 }
                 v$.points = a$1;

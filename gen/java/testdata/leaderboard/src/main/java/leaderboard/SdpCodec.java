@@ -227,21 +227,61 @@ final class SdpCodec {
                     k$1 = n$1;
                 }
                 a$1.ensureCapacity(n$1);
-                for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Triangle e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
-                    try {
+                if (r$.depth + 2 <= r$.maxDepth) {
+                    int p$1 = r$.off;
+                    for (int i$1 = 0; i$1 < n$1; i$1++, p$1 += 48) {
+                        Triangle e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                         if (e$1 == null) {
-                            e$1 = new Triangle(r$);
-                        } else {
-                            read$Triangle(r$, e$1);
+                            e$1 = new Triangle();
                         }
-                    } catch (DecodeException x$1) {
-                        throw x$1.index(i$1);
+                        if (e$1.v0 == null) {
+                            e$1.v0 = new Vector3();
+                        }
+                        if (e$1.v1 == null) {
+                            e$1.v1 = new Vector3();
+                        }
+                        if (e$1.v2 == null) {
+                            e$1.v2 = new Vector3();
+                        }
+                        if (e$1.normal == null) {
+                            e$1.normal = new Vector3();
+                        }
+                        e$1.v0.x = r$.bb.getFloat(p$1 + 0);
+                        e$1.v0.y = r$.bb.getFloat(p$1 + 4);
+                        e$1.v0.z = r$.bb.getFloat(p$1 + 8);
+                        e$1.v1.x = r$.bb.getFloat(p$1 + 12);
+                        e$1.v1.y = r$.bb.getFloat(p$1 + 16);
+                        e$1.v1.z = r$.bb.getFloat(p$1 + 20);
+                        e$1.v2.x = r$.bb.getFloat(p$1 + 24);
+                        e$1.v2.y = r$.bb.getFloat(p$1 + 28);
+                        e$1.v2.z = r$.bb.getFloat(p$1 + 32);
+                        e$1.normal.x = r$.bb.getFloat(p$1 + 36);
+                        e$1.normal.y = r$.bb.getFloat(p$1 + 40);
+                        e$1.normal.z = r$.bb.getFloat(p$1 + 44);
+                        if (i$1 < k$1) {
+                            a$1.set(i$1, e$1);
+                        } else {
+                            a$1.add(e$1);
+                        }
                     }
-                    if (i$1 < k$1) {
-                        a$1.set(i$1, e$1);
-                    } else {
-                        a$1.add(e$1);
+                    r$.off = p$1;
+                } else {
+                    for (int i$1 = 0; i$1 < n$1; i$1++) {
+                        Triangle e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
+                        try {
+                            if (e$1 == null) {
+                                e$1 = new Triangle(r$);
+                            } else {
+                                read$Triangle(r$, e$1);
+                            }
+                        } catch (DecodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        if (i$1 < k$1) {
+                            a$1.set(i$1, e$1);
+                        } else {
+                            a$1.add(e$1);
+                        }
                     }
                 }
                 v$.triangles = a$1;

@@ -134,21 +134,48 @@ final class SdpCodec {
                     k$1 = n$1;
                 }
                 a$1.ensureCapacity(n$1);
-                for (int i$1 = 0; i$1 < n$1; i$1++) {
-                    Rectangle e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
-                    try {
+                if (r$.depth + 2 <= r$.maxDepth) {
+                    int p$1 = r$.off;
+                    for (int i$1 = 0; i$1 < n$1; i$1++, p$1 += 20) {
+                        Rectangle e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                         if (e$1 == null) {
-                            e$1 = new Rectangle(r$);
-                        } else {
-                            read$Rectangle(r$, e$1);
+                            e$1 = new Rectangle();
                         }
-                    } catch (DecodeException x$1) {
-                        throw x$1.index(i$1);
+                        if (e$1.topLeft == null) {
+                            e$1.topLeft = new Point();
+                        }
+                        if (e$1.bottomRight == null) {
+                            e$1.bottomRight = new Point();
+                        }
+                        e$1.topLeft.x = r$.bb.getFloat(p$1 + 0);
+                        e$1.topLeft.y = r$.bb.getFloat(p$1 + 4);
+                        e$1.bottomRight.x = r$.bb.getFloat(p$1 + 8);
+                        e$1.bottomRight.y = r$.bb.getFloat(p$1 + 12);
+                        e$1.color = r$.bb.getInt(p$1 + 16) & 0xFFFFFFFFL;
+                        if (i$1 < k$1) {
+                            a$1.set(i$1, e$1);
+                        } else {
+                            a$1.add(e$1);
+                        }
                     }
-                    if (i$1 < k$1) {
-                        a$1.set(i$1, e$1);
-                    } else {
-                        a$1.add(e$1);
+                    r$.off = p$1;
+                } else {
+                    for (int i$1 = 0; i$1 < n$1; i$1++) {
+                        Rectangle e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
+                        try {
+                            if (e$1 == null) {
+                                e$1 = new Rectangle(r$);
+                            } else {
+                                read$Rectangle(r$, e$1);
+                            }
+                        } catch (DecodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        if (i$1 < k$1) {
+                            a$1.set(i$1, e$1);
+                        } else {
+                            a$1.add(e$1);
+                        }
                     }
                 }
                 v$.rects = a$1;
