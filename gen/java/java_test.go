@@ -1,6 +1,7 @@
 package java
 
 import (
+	"encoding/xml"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -199,6 +200,37 @@ func TestPackageOption(t *testing.T) {
 		"org.example.plugins": "org.example.plugins", "a.int.b": "a.int_.b"} {
 		if got := packageName(&schema.Schema{Name: "x"}, in); got != want {
 			t.Errorf("packageName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestBuildFiles checks the pom.xml (well-formed, release 11, no
+// dependencies) and the build.gradle (release 11). Neither Maven nor Gradle
+// runs here: offline, neither has its plugins; the tests compile with javac.
+func TestBuildFiles(t *testing.T) {
+	files, err := Generate(gentest.LoadSchema(t, conformance.SchemaPath("plugins")), gen.Options{Package: "org.example.plugins"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		switch f.Path {
+		case "pom.xml":
+			var pom struct {
+				XMLName      xml.Name `xml:"project"`
+				GroupID      string   `xml:"groupId"`
+				Release      string   `xml:"properties>maven.compiler.release"`
+				Dependencies []string `xml:"dependencies>dependency"`
+			}
+			if err := xml.Unmarshal(f.Content, &pom); err != nil {
+				t.Errorf("pom.xml: %v", err)
+			}
+			if pom.GroupID != "org.example.plugins" || pom.Release != "11" || len(pom.Dependencies) > 0 {
+				t.Errorf("pom.xml: groupId %q, release %q, %d dependencies", pom.GroupID, pom.Release, len(pom.Dependencies))
+			}
+		case "build.gradle":
+			if !strings.Contains(string(f.Content), "options.release = 11") || strings.Contains(string(f.Content), "dependencies") {
+				t.Errorf("build.gradle:\n%s", f.Content)
+			}
 		}
 	}
 }
