@@ -267,41 +267,75 @@ final class SdpReader {
         return a;
     }
 
+    /** The reader's buffer positioned at the offset, for a view; the offset moves n bytes past it. */
     private java.nio.ByteBuffer at(int n) {
-        java.nio.ByteBuffer v = bb.duplicate().order(java.nio.ByteOrder.LITTLE_ENDIAN);
-        v.position(off);
-        v.limit(off + n);
+        bb.limit(off + n).position(off);
         off += n;
-        return v.slice().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        return bb;
     }
 
     short[] shorts(short[] old, int n) {
         short[] a = old != null && old.length == n ? old : new short[n];
-        at(n * 2).asShortBuffer().get(a);
+        if (n < 16) {
+            for (int i = 0; i < n; i++, off += 2) {
+                a[i] = bb.getShort(off);
+            }
+        } else {
+            at(n * 2).asShortBuffer().get(a);
+            bb.clear();
+        }
         return a;
     }
 
     int[] ints(int[] old, int n) {
         int[] a = old != null && old.length == n ? old : new int[n];
-        at(n * 4).asIntBuffer().get(a);
+        if (n < 16) {
+            for (int i = 0; i < n; i++, off += 4) {
+                a[i] = bb.getInt(off);
+            }
+        } else {
+            at(n * 4).asIntBuffer().get(a);
+            bb.clear();
+        }
         return a;
     }
 
     long[] longs(long[] old, int n) {
         long[] a = old != null && old.length == n ? old : new long[n];
-        at(n * 8).asLongBuffer().get(a);
+        if (n < 16) {
+            for (int i = 0; i < n; i++, off += 8) {
+                a[i] = bb.getLong(off);
+            }
+        } else {
+            at(n * 8).asLongBuffer().get(a);
+            bb.clear();
+        }
         return a;
     }
 
     float[] floats(float[] old, int n) {
         float[] a = old != null && old.length == n ? old : new float[n];
-        at(n * 4).asFloatBuffer().get(a);
+        if (n < 16) {
+            for (int i = 0; i < n; i++, off += 4) {
+                a[i] = bb.getFloat(off);
+            }
+        } else {
+            at(n * 4).asFloatBuffer().get(a);
+            bb.clear();
+        }
         return a;
     }
 
     double[] doubles(double[] old, int n) {
         double[] a = old != null && old.length == n ? old : new double[n];
-        at(n * 8).asDoubleBuffer().get(a);
+        if (n < 16) {
+            for (int i = 0; i < n; i++, off += 8) {
+                a[i] = bb.getDouble(off);
+            }
+        } else {
+            at(n * 8).asDoubleBuffer().get(a);
+            bb.clear();
+        }
         return a;
     }
 

@@ -128,24 +128,44 @@ final class SdpWriter {
         pos += a.length;
     }
 
+    /** The writer's buffer positioned at the position, for a view; the position moves n bytes past it. */
     private java.nio.ByteBuffer at(int n) {
-        java.nio.ByteBuffer v = bb.duplicate();
-        v.position(pos);
-        v.limit(pos + n);
+        bb.limit(pos + n).position(pos);
         pos += n;
-        return v.slice().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        return bb;
     }
 
     void shorts(short[] a) {
+        if (a.length < 16) {
+            for (short v : a) {
+                i16(v);
+            }
+            return;
+        }
         at(a.length * 2).asShortBuffer().put(a);
+        bb.clear();
     }
 
     void ints(int[] a) {
+        if (a.length < 16) {
+            for (int v : a) {
+                i32(v);
+            }
+            return;
+        }
         at(a.length * 4).asIntBuffer().put(a);
+        bb.clear();
     }
 
     void longs(long[] a) {
+        if (a.length < 16) {
+            for (long v : a) {
+                i64(v);
+            }
+            return;
+        }
         at(a.length * 8).asLongBuffer().put(a);
+        bb.clear();
     }
 
     void floats(float[] a) {
@@ -156,6 +176,7 @@ final class SdpWriter {
             return;
         }
         at(a.length * 4).asFloatBuffer().put(a);
+        bb.clear();
     }
 
     void doubles(double[] a) {
@@ -166,5 +187,6 @@ final class SdpWriter {
             return;
         }
         at(a.length * 8).asDoubleBuffer().put(a);
+        bb.clear();
     }
 }
