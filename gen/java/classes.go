@@ -233,7 +233,7 @@ public void encodeTo(java.nio.ByteBuffer out$) throws EncodeException {
 	if (out$.hasArray() && !out$.isReadOnly()) {
 		SdpWriter w$ = new SdpWriter(out$.array(), out$.arrayOffset() + out$.position());
 		«WRITE»;
-		out$.position(out$.position() + n$);
+		Sdp.advance(out$, n$);
 	} else {
 		out$.put(encode());
 	}

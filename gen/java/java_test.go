@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -232,5 +233,48 @@ func TestBuildFiles(t *testing.T) {
 				t.Errorf("build.gradle:\n%s", f.Content)
 			}
 		}
+	}
+}
+
+// TestAndroidBufferCalls compiles two packages and checks with javap that
+// no call binds to a covariant override Java 9 added to ByteBuffer
+// (position, limit, clear, flip, mark, reset, rewind returning ByteBuffer):
+// Android's older ByteBuffer lacks them (NoSuchMethodError at run time).
+func TestAndroidBufferCalls(t *testing.T) {
+	javap := gentest.RequireTool(t, "javap")
+	javac := gentest.RequireTool(t, "javac")
+	var files []string
+	dir := t.TempDir()
+	for _, name := range []string{"arrays", "plugins"} {
+		s := gentest.LoadSchema(t, conformance.SchemaPath(name))
+		fs, err := Generate(s, gen.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := gen.Write(filepath.Join(dir, name), fs); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range fs {
+			if strings.HasSuffix(f.Path, ".java") {
+				files = append(files, filepath.Join(dir, name, f.Path))
+			}
+		}
+	}
+	classes := filepath.Join(dir, "classes")
+	javacRun(t, javac, classes, files)
+	var cls []string
+	filepath.Walk(classes, func(p string, info os.FileInfo, err error) error {
+		if err == nil && strings.HasSuffix(p, ".class") {
+			cls = append(cls, p)
+		}
+		return nil
+	})
+	out, err := exec.Command(javap, append([]string{"-c", "-p"}, cls...)...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("javap: %v\n%s", err, firstLines(string(out), 20))
+	}
+	bad := regexp.MustCompile(`java/nio/ByteBuffer\.(position|limit|clear|flip|mark|reset|rewind):\([^)]*\)Ljava/nio/ByteBuffer;`)
+	if m := bad.FindAllString(string(out), -1); len(m) > 0 {
+		t.Errorf("calls that need Java 9's ByteBuffer: %v", m)
 	}
 }

@@ -267,7 +267,7 @@ final class SdpReader {
 
     /** The reader's buffer positioned at the offset, for a view; the offset moves n bytes past it. */
     private java.nio.ByteBuffer at(int n) {
-        bb.limit(off + n).position(off);
+        Sdp.window(bb, off, n);
         off += n;
         return bb;
     }
@@ -280,7 +280,7 @@ final class SdpReader {
             }
         } else {
             at(n * 2).asShortBuffer().get(a);
-            bb.clear();
+            Sdp.reset(bb);
         }
         return a;
     }
@@ -293,7 +293,7 @@ final class SdpReader {
             }
         } else {
             at(n * 4).asIntBuffer().get(a);
-            bb.clear();
+            Sdp.reset(bb);
         }
         return a;
     }
@@ -306,7 +306,7 @@ final class SdpReader {
             }
         } else {
             at(n * 8).asLongBuffer().get(a);
-            bb.clear();
+            Sdp.reset(bb);
         }
         return a;
     }
@@ -319,7 +319,7 @@ final class SdpReader {
             }
         } else {
             at(n * 4).asFloatBuffer().get(a);
-            bb.clear();
+            Sdp.reset(bb);
         }
         return a;
     }
@@ -332,7 +332,7 @@ final class SdpReader {
             }
         } else {
             at(n * 8).asDoubleBuffer().get(a);
-            bb.clear();
+            Sdp.reset(bb);
         }
         return a;
     }

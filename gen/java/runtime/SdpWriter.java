@@ -128,7 +128,7 @@ final class SdpWriter {
 
     /** The writer's buffer positioned at the position, for a view; the position moves n bytes past it. */
     private java.nio.ByteBuffer at(int n) {
-        bb.limit(pos + n).position(pos);
+        Sdp.window(bb, pos, n);
         pos += n;
         return bb;
     }
@@ -141,7 +141,7 @@ final class SdpWriter {
             return;
         }
         at(a.length * 2).asShortBuffer().put(a);
-        bb.clear();
+        Sdp.reset(bb);
     }
 
     void ints(int[] a) {
@@ -152,7 +152,7 @@ final class SdpWriter {
             return;
         }
         at(a.length * 4).asIntBuffer().put(a);
-        bb.clear();
+        Sdp.reset(bb);
     }
 
     void longs(long[] a) {
@@ -163,7 +163,7 @@ final class SdpWriter {
             return;
         }
         at(a.length * 8).asLongBuffer().put(a);
-        bb.clear();
+        Sdp.reset(bb);
     }
 
     void floats(float[] a) {
@@ -174,7 +174,7 @@ final class SdpWriter {
             return;
         }
         at(a.length * 4).asFloatBuffer().put(a);
-        bb.clear();
+        Sdp.reset(bb);
     }
 
     void doubles(double[] a) {
@@ -185,6 +185,6 @@ final class SdpWriter {
             return;
         }
         at(a.length * 8).asDoubleBuffer().put(a);
-        bb.clear();
+        Sdp.reset(bb);
     }
 }

@@ -133,7 +133,7 @@ public final class Point implements SdpMessage {
         if (out$.hasArray() && !out$.isReadOnly()) {
             SdpWriter w$ = new SdpWriter(out$.array(), out$.arrayOffset() + out$.position());
             SdpCodec.write$Point(w$, this);
-            out$.position(out$.position() + n$);
+            Sdp.advance(out$, n$);
         } else {
             out$.put(encode());
         }

@@ -217,7 +217,7 @@ public final class Enums implements SdpMessage {
         if (out$.hasArray() && !out$.isReadOnly()) {
             SdpWriter w$ = new SdpWriter(out$.array(), out$.arrayOffset() + out$.position());
             SdpCodec.write$Enums(w$, this);
-            out$.position(out$.position() + n$);
+            Sdp.advance(out$, n$);
         } else {
             out$.put(encode());
         }

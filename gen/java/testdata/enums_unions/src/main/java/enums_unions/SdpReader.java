@@ -269,7 +269,7 @@ final class SdpReader {
 
     /** The reader's buffer positioned at the offset, for a view; the offset moves n bytes past it. */
     private java.nio.ByteBuffer at(int n) {
-        bb.limit(off + n).position(off);
+        Sdp.window(bb, off, n);
         off += n;
         return bb;
     }
@@ -282,7 +282,7 @@ final class SdpReader {
             }
         } else {
             at(n * 2).asShortBuffer().get(a);
-            bb.clear();
+            Sdp.reset(bb);
         }
         return a;
     }
@@ -295,7 +295,7 @@ final class SdpReader {
             }
         } else {
             at(n * 4).asIntBuffer().get(a);
-            bb.clear();
+            Sdp.reset(bb);
         }
         return a;
     }
@@ -308,7 +308,7 @@ final class SdpReader {
             }
         } else {
             at(n * 8).asLongBuffer().get(a);
-            bb.clear();
+            Sdp.reset(bb);
         }
         return a;
     }
@@ -321,7 +321,7 @@ final class SdpReader {
             }
         } else {
             at(n * 4).asFloatBuffer().get(a);
-            bb.clear();
+            Sdp.reset(bb);
         }
         return a;
     }
@@ -334,7 +334,7 @@ final class SdpReader {
             }
         } else {
             at(n * 8).asDoubleBuffer().get(a);
-            bb.clear();
+            Sdp.reset(bb);
         }
         return a;
     }

@@ -138,6 +138,31 @@ public final class Sdp {
         return a;
     }
 
+    // Buffer's methods are called through a java.nio.Buffer, whose position
+    // and limit return a Buffer on every Java and Android version
+    // (ByteBuffer's covariant overrides came with Java 9).
+
+    /** Sets a buffer's limit to at + n and its position to at, for a view of those n bytes. */
+    static void window(java.nio.Buffer b, int at, int n) {
+        b.limit(at + n);
+        b.position(at);
+    }
+
+    /** Sets a buffer's position back to 0 and its limit to its capacity. */
+    static void reset(java.nio.Buffer b) {
+        b.clear();
+    }
+
+    /**
+     * Moves a buffer's position n bytes on.
+     *
+     * @param b the buffer
+     * @param n the bytes written
+     */
+    public static void advance(java.nio.Buffer b, int n) {
+        b.position(b.position() + n);
+    }
+
     /** Copies an encoding into a ByteBuffer at its position and moves the position past it. */
     static void put(java.nio.ByteBuffer out, byte[] enc) {
         out.put(enc);

@@ -111,7 +111,7 @@ public abstract class Override {
         if (out$.hasArray() && !out$.isReadOnly()) {
             SdpWriter w$ = new SdpWriter(out$.array(), out$.arrayOffset() + out$.position());
             SdpCodec.write$Override(w$, this);
-            out$.position(out$.position() + n$);
+            Sdp.advance(out$, n$);
         } else {
             out$.put(encode());
         }

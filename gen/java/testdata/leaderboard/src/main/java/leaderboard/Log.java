@@ -247,7 +247,7 @@ public final class Log implements SdpMessage {
         if (out$.hasArray() && !out$.isReadOnly()) {
             SdpWriter w$ = new SdpWriter(out$.array(), out$.arrayOffset() + out$.position());
             SdpCodec.write$Log(w$, this);
-            out$.position(out$.position() + n$);
+            Sdp.advance(out$, n$);
         } else {
             out$.put(encode());
         }

@@ -91,7 +91,7 @@ public final class Last implements SdpMessage {
         if (out$.hasArray() && !out$.isReadOnly()) {
             SdpWriter w$ = new SdpWriter(out$.array(), out$.arrayOffset() + out$.position());
             SdpCodec.write$Last(w$, this);
-            out$.position(out$.position() + n$);
+            Sdp.advance(out$, n$);
         } else {
             out$.put(encode());
         }

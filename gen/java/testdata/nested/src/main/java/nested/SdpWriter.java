@@ -130,7 +130,7 @@ final class SdpWriter {
 
     /** The writer's buffer positioned at the position, for a view; the position moves n bytes past it. */
     private java.nio.ByteBuffer at(int n) {
-        bb.limit(pos + n).position(pos);
+        Sdp.window(bb, pos, n);
         pos += n;
         return bb;
     }
@@ -143,7 +143,7 @@ final class SdpWriter {
             return;
         }
         at(a.length * 2).asShortBuffer().put(a);
-        bb.clear();
+        Sdp.reset(bb);
     }
 
     void ints(int[] a) {
@@ -154,7 +154,7 @@ final class SdpWriter {
             return;
         }
         at(a.length * 4).asIntBuffer().put(a);
-        bb.clear();
+        Sdp.reset(bb);
     }
 
     void longs(long[] a) {
@@ -165,7 +165,7 @@ final class SdpWriter {
             return;
         }
         at(a.length * 8).asLongBuffer().put(a);
-        bb.clear();
+        Sdp.reset(bb);
     }
 
     void floats(float[] a) {
@@ -176,7 +176,7 @@ final class SdpWriter {
             return;
         }
         at(a.length * 4).asFloatBuffer().put(a);
-        bb.clear();
+        Sdp.reset(bb);
     }
 
     void doubles(double[] a) {
@@ -187,6 +187,6 @@ final class SdpWriter {
             return;
         }
         at(a.length * 8).asDoubleBuffer().put(a);
-        bb.clear();
+        Sdp.reset(bb);
     }
 }
