@@ -278,3 +278,47 @@ func TestAndroidBufferCalls(t *testing.T) {
 		t.Errorf("calls that need Java 9's ByteBuffer: %v", m)
 	}
 }
+
+// TestAPI compiles testdata/ApiTest.java.txt with the packages it uses and
+// runs it: encode errors and their paths, optionals, unions and their
+// visitor, enums' numbers, decode errors, options, decodeInto's reset,
+// ByteBuffer inputs, the writer's maximum, escaped names.
+func TestAPI(t *testing.T) {
+	javac := gentest.RequireTool(t, "javac")
+	java := gentest.RequireTool(t, "java")
+	dir := t.TempDir()
+	var files []string
+	schemas := []*schema.Schema{}
+	for _, n := range []string{"primitives", "optionals", "enums_unions", "recursive", "arrays"} {
+		schemas = append(schemas, gentest.LoadSchema(t, conformance.SchemaPath(n)))
+	}
+	schemas = append(schemas, gentest.LoadGlob(t, filepath.Join("testschemas", "javanames.sdp"))...)
+	for _, s := range schemas {
+		fs, err := Generate(s, gen.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := gen.Write(filepath.Join(dir, s.Name), fs); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range fs {
+			if strings.HasSuffix(f.Path, ".java") {
+				files = append(files, filepath.Join(dir, s.Name, f.Path))
+			}
+		}
+	}
+	src, err := os.ReadFile(filepath.Join("testdata", "ApiTest.java.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	test := filepath.Join(dir, "ApiTest.java")
+	if err := os.WriteFile(test, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	classes := filepath.Join(dir, "classes")
+	javacRun(t, javac, classes, append(files, test))
+	out, err := exec.Command(java, append(append([]string{}, javaFlags...), "-cp", classes, "sdpapitest.ApiTest")...).CombinedOutput()
+	if err != nil || !strings.HasSuffix(strings.TrimSpace(string(out)), "ok") {
+		t.Errorf("ApiTest: %v\n%s", err, out)
+	}
+}
