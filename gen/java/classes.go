@@ -37,10 +37,11 @@ func (g *generator) members(fs []*plan.Field, sc scope) []member {
 // dataMembers prints the fields, the constructor's defaults, accessors,
 // equals, hashCode and toString of a class holding ms.
 func (g *generator) dataMembers(p *emit.Printer, cls string, ms []member, sc scope, init bool) {
+	hidden := memberNames(ms)
 	for _, m := range ms {
 		doc(p, m.doc)
 		if init {
-			p.F("public %s %s = %s;", m.typ, m.name, g.zero(m.v, sc))
+			p.F("public %s %s = %s;", m.typ, m.name, g.zero(m.v, sc, hidden))
 		} else {
 			p.F("public %s %s;", m.typ, m.name)
 		}
@@ -148,9 +149,19 @@ func (g *generator) dataMembers(p *emit.Printer, cls string, ms []member, sc sco
 
 // resetBody prints the assignments of every member's default.
 func (g *generator) resetBody(p *emit.Printer, recv string, ms []member, sc scope) {
+	hidden := memberNames(ms)
 	for _, m := range ms {
-		p.F("%s.%s = %s;", recv, m.name, g.zero(m.v, sc))
+		p.F("%s.%s = %s;", recv, m.name, g.zero(m.v, sc, hidden))
 	}
+}
+
+// memberNames is the set of a class's field names.
+func memberNames(ms []member) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range ms {
+		out[m.name] = true
+	}
+	return out
 }
 
 func (g *generator) structClass(p *emit.Printer, d *plan.Decl) {

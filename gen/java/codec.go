@@ -601,6 +601,11 @@ func (g *generator) enumCodec(p *emit.Printer, d *plan.Decl, name string) {
 	if en.Base == schema.U32 {
 		wt = "long"
 	}
+	p.F("/** @return %s's first value, its default (for classes where a field hides the enum's name). */", name)
+	p.F("static %s first$%s() {", name, name)
+	p.F("    return %s.%s;", name, g.names.value[en.Values[0]])
+	p.P("}")
+	p.P()
 	p.F("static %s read$%s(SdpReader r$) throws DecodeException {", name, name)
 	p.In()
 	p.P("int at$ = r$.off;")

@@ -103,7 +103,11 @@ func (g *generator) boxed(t *schema.Type, sc scope) string {
 // zero is the default value of a value coded as v, from the plan: numbers
 // 0, strings and arrays empty, fixed arrays of defaults, optionals null, an
 // enum's first value, a union's first variant, a new struct.
-func (g *generator) zero(v *plan.Value, sc scope) string {
+//
+// An enum's value is an expression, where a field of the same name as the
+// enum hides the type (a field level of an enum level): there it is
+// SdpCodec.first$<Enum>() instead. hidden holds the class's field names.
+func (g *generator) zero(v *plan.Value, sc scope, hidden map[string]bool) string {
 	switch v.Op {
 	case plan.Scalar:
 		switch v.Kind {
@@ -132,13 +136,17 @@ func (g *generator) zero(v *plan.Value, sc scope) string {
 		if v.Elem.Op == plan.Scalar { // bool
 			return fmt.Sprintf("new boolean[%d]", v.Len)
 		}
-		return fmt.Sprintf("Sdp.fill(%d, () -> %s)", v.Len, g.zero(v.Elem, sc))
+		return fmt.Sprintf("Sdp.fill(%d, () -> %s)", v.Len, g.zero(v.Elem, sc, hidden))
 	case plan.Optional:
 		return "null"
 	case plan.Struct:
 		return "new " + g.ref(v.Decl.Decl, sc) + "()"
 	case plan.Enum:
-		return g.ref(v.Decl.Decl, sc) + "." + g.names.value[v.Decl.Enum.Values[0]]
+		name := g.names.decl[v.Decl.Decl]
+		if hidden[name] || sc[name] {
+			return "SdpCodec.first$" + name + "()"
+		}
+		return name + "." + g.names.value[v.Decl.Enum.Values[0]]
 	case plan.Union:
 		return g.unionZero(v.Decl.Union, sc)
 	}

@@ -6,6 +6,11 @@ package enums_unions;
 final class SdpCodec {
     private SdpCodec() {}
 
+    /** @return Small's first value, its default (for classes where a field hides the enum's name). */
+    static Small first$Small() {
+        return Small.Zero;
+    }
+
     static Small read$Small(SdpReader r$) throws DecodeException {
         int at$ = r$.off;
         int n$ = r$.u8();
@@ -14,6 +19,11 @@ final class SdpCodec {
             throw r$.fail(at$, DecodeException.ENUM, n$ + " is not a value of Small");
         }
         return e$;
+    }
+
+    /** @return Sparse's first value, its default (for classes where a field hides the enum's name). */
+    static Sparse first$Sparse() {
+        return Sparse.First;
     }
 
     static Sparse read$Sparse(SdpReader r$) throws DecodeException {
@@ -26,6 +36,11 @@ final class SdpCodec {
         return e$;
     }
 
+    /** @return Wide's first value, its default (for classes where a field hides the enum's name). */
+    static Wide first$Wide() {
+        return Wide.Min;
+    }
+
     static Wide read$Wide(SdpReader r$) throws DecodeException {
         int at$ = r$.off;
         long n$ = r$.u32();
@@ -34,6 +49,11 @@ final class SdpCodec {
             throw r$.fail(at$, DecodeException.ENUM, n$ + " is not a value of Wide");
         }
         return e$;
+    }
+
+    /** @return Default's first value, its default (for classes where a field hides the enum's name). */
+    static Default first$Default() {
+        return Default.A;
     }
 
     static Default read$Default(SdpReader r$) throws DecodeException {

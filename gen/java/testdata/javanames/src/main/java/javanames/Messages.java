@@ -7,11 +7,11 @@ public final class Messages {
     private Messages() {}
 
     /** The type ids of the schema's structs, increasing: the hello's entries. */
-    static final int[] HELLO_IDS = {1, 2, 3, 4, 5};
+    static final int[] HELLO_IDS = {1, 2, 3, 4, 5, 6};
     /** The fingerprints of the structs of HELLO_IDS. */
-    static final long[] HELLO_FINGERPRINTS = {0xf6088a6a76b8eb84L, 0xa90a2a74bda7466aL, 0x5e75824a92706054L, 0x9cb4433dec00549dL, 0x45472888b90d7d8eL};
+    static final long[] HELLO_FINGERPRINTS = {0xf6088a6a76b8eb84L, 0xa90a2a74bda7466aL, 0x5e75824a92706054L, 0x9cb4433dec00549dL, 0x45472888b90d7d8eL, 0xccaf752626253da4L};
     /** The schema names of the structs of HELLO_IDS. */
-    static final java.lang.String[] HELLO_NAMES = {"String", "Record", "Messages", "SdpCodec", "Integer"};
+    static final java.lang.String[] HELLO_NAMES = {"String", "Record", "Messages", "SdpCodec", "Integer", "Levels"};
 
     /**
      * @param id$ a message type id
@@ -24,6 +24,7 @@ public final class Messages {
         case 3:
         case 4:
         case 5:
+        case 6:
             return true;
         default:
             return false;
@@ -46,6 +47,8 @@ public final class Messages {
             return new SdpCodec_();
         case 5:
             return new Integer();
+        case 6:
+            return new Levels();
         default:
             return null;
         }
@@ -117,6 +120,11 @@ public final class Messages {
         }
         case 5: {
             Integer v$ = new Integer(r$);
+            r$.finish();
+            return v$;
+        }
+        case 6: {
+            Levels v$ = new Levels(r$);
             r$.finish();
             return v$;
         }

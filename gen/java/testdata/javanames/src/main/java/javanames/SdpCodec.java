@@ -127,6 +127,11 @@ final class SdpCodec {
         r$.depth--;
     }
 
+    /** @return Object's first value, its default (for classes where a field hides the enum's name). */
+    static Object first$Object() {
+        return Object.Integer;
+    }
+
     static Object read$Object(SdpReader r$) throws DecodeException {
         int at$ = r$.off;
         int n$ = r$.u16();
@@ -659,6 +664,175 @@ final class SdpCodec {
             }
         } catch (DecodeException x$) {
             throw x$.at("Math");
+        }
+        r$.depth--;
+    }
+
+    /** @return level's first value, its default (for classes where a field hides the enum's name). */
+    static level first$level() {
+        return level.Low;
+    }
+
+    static level read$level(SdpReader r$) throws DecodeException {
+        int at$ = r$.off;
+        int n$ = r$.u8();
+        level e$ = level.fromWire(n$);
+        if (e$ == null) {
+            throw r$.fail(at$, DecodeException.ENUM, n$ + " is not a value of level");
+        }
+        return e$;
+    }
+
+    static long size$shape(shape v$) throws EncodeException {
+        if (v$ instanceof shape.none) {
+            return 1;
+        }
+        if (v$ instanceof shape.Box) {
+            shape.Box x$v = (shape.Box) v$;
+            Sdp.nn(x$v.level, "shape.Box.level");
+            return 2;
+        }
+        throw new EncodeException("shape", "a value of an unknown variant");
+    }
+
+    static void write$shape(SdpWriter w$, shape v$) throws EncodeException {
+        if (v$ instanceof shape.none) {
+            w$.i8((byte) 0);
+            return;
+        }
+        {
+            w$.i8((byte) 1);
+            shape.Box x$v = (shape.Box) v$;
+            w$.i8((byte) x$v.level.wire());
+        }
+    }
+
+    static shape read$shape(SdpReader r$) throws DecodeException {
+        r$.enter();
+        int at$ = r$.off;
+        int tag$ = r$.u8();
+        shape v$;
+        switch (tag$) {
+        case 0: {
+            shape.none x$v = new shape.none();
+            v$ = x$v;
+            break;
+        }
+        case 1: {
+            shape.Box x$v = new shape.Box();
+            try {
+                if (r$.end - r$.off >= 1
+                        && level.fromWire(r$.b[r$.off + 0] & 0xFF) != null) {
+                    int o$ = r$.off;
+                    x$v.level = level.fromWire(r$.b[o$ + 0] & 0xFF);
+                    r$.off = o$ + 1;
+                } else {
+                    try {
+                        x$v.level = read$level(r$);
+                    } catch (DecodeException x$) {
+                        throw x$.at("level");
+                    }
+                }
+            } catch (DecodeException x$) {
+                throw x$.at("Box");
+            }
+            v$ = x$v;
+            break;
+        }
+        default:
+            throw r$.fail(at$, DecodeException.UNION_TAG, "tag " + tag$ + " is not a variant of shape");
+        }
+        r$.depth--;
+        return v$;
+    }
+
+    static long size$Levels(Levels v$) throws EncodeException {
+        long s$ = 0;
+        Sdp.nn(v$.level, "Levels.level");
+        s$ += size$shape(Sdp.nn(v$.shape, "Levels.shape"));
+        {
+            java.util.List<level> l$1 = Sdp.nn(v$.levels, "Levels.levels");
+            Sdp.fixed(l$1.size(), 2, "Levels.levels");
+            for (level e$1 : l$1) {
+                Sdp.nn(e$1, "Levels.levels");
+            }
+        }
+        if (v$.maybe != null) {
+            Sdp.nn(v$.maybe, "Levels.maybe");
+            s$ += 1;
+        }
+        return s$ + 4;
+    }
+
+    static void write$Levels(SdpWriter w$, Levels v$) throws EncodeException {
+        w$.i8((byte) v$.level.wire());
+        write$shape(w$, v$.shape);
+        for (level e$1 : v$.levels) {
+            w$.i8((byte) e$1.wire());
+        }
+        if (v$.maybe == null) {
+            w$.bool(false);
+        } else {
+            w$.bool(true);
+            w$.i8((byte) v$.maybe.wire());
+        }
+    }
+
+    static void read$Levels(SdpReader r$, Levels v$) throws DecodeException {
+        r$.enter();
+        if (r$.end - r$.off >= 1
+                && level.fromWire(r$.b[r$.off + 0] & 0xFF) != null) {
+            int o$ = r$.off;
+            v$.level = level.fromWire(r$.b[o$ + 0] & 0xFF);
+            r$.off = o$ + 1;
+        } else {
+            try {
+                v$.level = read$level(r$);
+            } catch (DecodeException x$) {
+                throw x$.at("level");
+            }
+        }
+        try {
+            v$.shape = read$shape(r$);
+        } catch (DecodeException x$) {
+            throw x$.at("shape");
+        }
+        try {
+            {
+                int n$1 = 2;
+                java.util.ArrayList<level> a$1 = v$.levels instanceof java.util.ArrayList ? (java.util.ArrayList<level>) v$.levels : new java.util.ArrayList<>(n$1);
+                int k$1 = a$1.size();
+                if (k$1 > n$1) {
+                    a$1.subList(n$1, k$1).clear();
+                    k$1 = n$1;
+                }
+                a$1.ensureCapacity(n$1);
+                for (int i$1 = 0; i$1 < n$1; i$1++) {
+                    level e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
+                    try {
+                        e$1 = read$level(r$);
+                    } catch (DecodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    if (i$1 < k$1) {
+                        a$1.set(i$1, e$1);
+                    } else {
+                        a$1.add(e$1);
+                    }
+                }
+                v$.levels = a$1;
+            }
+        } catch (DecodeException x$) {
+            throw x$.at("levels");
+        }
+        try {
+            if (r$.present()) {
+                v$.maybe = read$level(r$);
+            } else {
+                v$.maybe = null;
+            }
+        } catch (DecodeException x$) {
+            throw x$.at("maybe");
         }
         r$.depth--;
     }

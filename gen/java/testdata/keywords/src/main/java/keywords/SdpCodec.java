@@ -6,6 +6,11 @@ package keywords;
 final class SdpCodec {
     private SdpCodec() {}
 
+    /** @return Type's first value, its default (for classes where a field hides the enum's name). */
+    static Type first$Type() {
+        return Type.None;
+    }
+
     static Type read$Type(SdpReader r$) throws DecodeException {
         int at$ = r$.off;
         int n$ = r$.u8();

@@ -206,6 +206,11 @@ final class SdpCodec {
         r$.depth--;
     }
 
+    /** @return DeviceKind's first value, its default (for classes where a field hides the enum's name). */
+    static DeviceKind first$DeviceKind() {
+        return DeviceKind.Input;
+    }
+
     static DeviceKind read$DeviceKind(SdpReader r$) throws DecodeException {
         int at$ = r$.off;
         int n$ = r$.u8();

@@ -6,6 +6,11 @@ package optionals;
 final class SdpCodec {
     private SdpCodec() {}
 
+    /** @return Level's first value, its default (for classes where a field hides the enum's name). */
+    static Level first$Level() {
+        return Level.Low;
+    }
+
     static Level read$Level(SdpReader r$) throws DecodeException {
         int at$ = r$.off;
         int n$ = r$.u8();
