@@ -214,7 +214,7 @@ public int typeId() {
  * @throws EncodeException if the value has no encoding
  */
 public int encodedSize() throws EncodeException {
-	return Sdp.total(«SIZE», "«NAME»");
+	return Sdp.total(«SIZE»);
 }
 
 /**

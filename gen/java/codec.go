@@ -43,25 +43,18 @@ func (g *generator) fieldX(r string, f *plan.Field) string {
 	return r + "." + g.names.field[f.Field]
 }
 
-func ctxOf(owner string, f *plan.Field) string {
-	if f.Field == nil {
-		return owner
-	}
-	return owner + "." + f.Field.Name
-}
 
 func (g *generator) structCodec(p *emit.Printer, d *plan.Decl, name string) {
-	st := d.Struct
 	p.F("static long size$%s(%s v$) throws EncodeException {", name, name)
 	p.In()
-	g.sizeFields(p, "v$", d.Fields, st.Name, 0)
+	g.sizeFields(p, "v$", d.Fields, 0)
 	p.Out()
 	p.P("}")
 	p.P()
-	p.F("static void write$%s(SdpWriter w$, %s v$) throws EncodeException {", name, name)
+	p.F("static void write$%s(SdpWriter w$, %s v$) {", name, name)
 	p.In()
 	for _, f := range d.Fields {
-		g.write(p, f.Value, g.fieldX("v$", f), ctxOf(st.Name, f), 1)
+		g.write(p, f.Value, g.fieldX("v$", f), 1)
 	}
 	p.Out()
 	p.P("}")
@@ -76,10 +69,27 @@ func (g *generator) structCodec(p *emit.Printer, d *plan.Decl, name string) {
 }
 
 // sizeFields prints the body of a size function: the checks and the sum.
-func (g *generator) sizeFields(p *emit.Printer, recv string, fs []*plan.Field, owner string, konst int) {
+func (g *generator) sizeFields(p *emit.Printer, recv string, fs []*plan.Field, konst int) {
 	sub := emit.New("    ")
 	for _, f := range fs {
-		konst += g.size(sub, f.Value, g.fieldX(recv, f), ctxOf(owner, f), 1)
+		fp := emit.New("    ")
+		konst += g.size(fp, f.Value, g.fieldX(recv, f), 1)
+		body := strings.TrimSuffix(string(fp.Bytes()), "\n")
+		if body == "" {
+			continue
+		}
+		if f.Name == "" || !mayThrow(body) {
+			sub.Line(body)
+			continue
+		}
+		// An error names the field: paths as in decoding.
+		sub.P("try {")
+		sub.In()
+		sub.Line(body)
+		sub.Out()
+		sub.P("} catch (EncodeException x$) {")
+		sub.F("    throw x$.at(%s);", javaString(f.Name))
+		sub.P("}")
 	}
 	text := strings.TrimSuffix(string(sub.Bytes()), "\n")
 	if strings.Contains(text, "s$") {
@@ -93,6 +103,13 @@ func (g *generator) sizeFields(p *emit.Printer, recv string, fs []*plan.Field, o
 	} else {
 		p.F("return %d;", konst)
 	}
+}
+
+// mayThrow reports printed size code that can throw an EncodeException: it
+// calls a check of the runtime (Sdp.nn, Sdp.strSize, Sdp.fixed, Sdp.u8...)
+// or another type's size function.
+func mayThrow(code string) bool {
+	return strings.Contains(code, "Sdp.") || strings.Contains(code, "size$")
 }
 
 func bulkName(k schema.Kind) string {
@@ -123,64 +140,90 @@ func inner(v *plan.Value, x string) string {
 
 // size prints the checks of a value x coded as v and the additions of its
 // variable size to s$, and returns its constant size.
-func (g *generator) size(p *emit.Printer, v *plan.Value, x, ctx string, lvl int) int {
-	c := javaString(ctx)
+func (g *generator) size(p *emit.Printer, v *plan.Value, x string, lvl int) int {
 	e := fmt.Sprintf("e$%d", lvl)
 	switch v.Op {
 	case plan.Scalar:
+		switch v.Kind {
+		case schema.U8, schema.U16, schema.U32:
+			p.F("Sdp.%s(%s);", v.Kind, x)
+		}
 		return v.Kind.Size()
 	case plan.Enum:
-		p.F("Sdp.nn(%s, %s);", x, c)
+		p.F("Sdp.nn(%s);", x)
 		return v.Kind.Size()
 	case plan.String:
-		p.F("s$ += Sdp.strSize(%s, %s);", x, c)
+		p.F("s$ += Sdp.strSize(%s);", x)
 		return 4
 	case plan.Bytes:
-		p.F("s$ += Sdp.nn(%s, %s).length;", x, c)
+		p.F("s$ += Sdp.nn(%s).length;", x)
 		return 4
 	case plan.Numbers:
-		p.F("s$ += (long) Sdp.nn(%s, %s).length * %d;", x, c, v.Kind.Size())
+		p.F("s$ += (long) Sdp.nn(%s).length * %d;", x, v.Kind.Size())
 		return 4
 	case plan.FixedBytes, plan.FixedNumbers:
-		p.F("Sdp.fixed(Sdp.nn(%s, %s).length, %d, %s);", x, c, v.Len, c)
+		p.F("Sdp.fixed(Sdp.nn(%s).length, %d);", x, v.Len)
 		return v.Fixed
 	case plan.Array, plan.PlainArray, plan.FixedArray, plan.FixedPlain:
 		fixed := v.Op == plan.FixedArray || v.Op == plan.FixedPlain
 		if v.Elem.Op == plan.Scalar { // bool
 			if fixed {
-				p.F("Sdp.fixed(Sdp.nn(%s, %s).length, %d, %s);", x, c, v.Len, c)
+				p.F("Sdp.fixed(Sdp.nn(%s).length, %d);", x, v.Len)
 				return v.Fixed
 			}
-			p.F("s$ += Sdp.nn(%s, %s).length;", x, c)
+			p.F("s$ += Sdp.nn(%s).length;", x)
 			return 4
 		}
 		l := fmt.Sprintf("l$%d", lvl)
+		i := fmt.Sprintf("i$%d", lvl)
 		et := g.boxed(v.Elem.Type, nil)
-		p.P("{")
-		p.In()
-		p.F("java.util.List<%s> %s = Sdp.nn(%s, %s);", et, l, x, c)
+		// The elements' checks and sizes, each naming its index.
+		ep := emit.New("    ")
+		k := g.size(ep, v.Elem, e, lvl+1)
+		body := strings.TrimSuffix(string(ep.Bytes()), "\n")
 		ret := 4
 		if fixed {
-			p.F("Sdp.fixed(%s.size(), %d, %s);", l, v.Len, c)
 			ret = 0
 		}
 		if v.Elem.Fixed >= 0 {
+			k = 0 // counted below, once for all
 			if fixed {
 				ret = v.Fixed
-			} else {
-				p.F("s$ += (long) %s.size() * %d;", l, v.Elem.Fixed)
 			}
+		}
+		if k > 0 {
+			if body != "" {
+				body += "\n"
+			}
+			body += fmt.Sprintf("s$ += %d;", k)
+		}
+		p.P("{")
+		p.In()
+		p.F("java.util.List<%s> %s = Sdp.nn(%s);", et, l, x)
+		if fixed {
+			p.F("Sdp.fixed(%s.size(), %d);", l, v.Len)
+		}
+		if v.Elem.Fixed >= 0 && !fixed {
+			p.F("s$ += (long) %s.size() * %d;", l, v.Elem.Fixed)
+		}
+		if body != "" && !mayThrow(body) {
 			p.F("for (%s %s : %s) {", et, e, l)
 			p.In()
-			g.size(p, v.Elem, e, ctx, lvl+1)
+			p.Line(body)
 			p.Out()
 			p.P("}")
-		} else {
+		} else if body != "" {
+			p.F("int %s = 0;", i)
 			p.F("for (%s %s : %s) {", et, e, l)
 			p.In()
-			if k := g.size(p, v.Elem, e, ctx, lvl+1); k > 0 {
-				p.F("s$ += %d;", k)
-			}
+			p.P("try {")
+			p.In()
+			p.Line(body)
+			p.Out()
+			p.F("} catch (EncodeException x$%d) {", lvl)
+			p.F("    throw x$%d.index(%s);", lvl, i)
+			p.P("}")
+			p.F("%s++;", i)
 			p.Out()
 			p.P("}")
 		}
@@ -189,7 +232,7 @@ func (g *generator) size(p *emit.Printer, v *plan.Value, x, ctx string, lvl int)
 		return ret
 	case plan.Optional:
 		sub := emit.New("    ")
-		k := g.size(sub, v.Elem, inner(v.Elem, x), ctx, lvl+1)
+		k := g.size(sub, v.Elem, inner(v.Elem, x), lvl+1)
 		body := strings.TrimSuffix(string(sub.Bytes()), "\n")
 		if k > 0 {
 			if body != "" {
@@ -206,8 +249,8 @@ func (g *generator) size(p *emit.Printer, v *plan.Value, x, ctx string, lvl int)
 		}
 		return 1
 	case plan.Struct:
-		if v.Decl.Fixed >= 0 && scalarsOnly(v.Decl) {
-			p.F("Sdp.nn(%s, %s);", x, c)
+		if v.Decl.Fixed >= 0 && noChecks(v.Decl) {
+			p.F("Sdp.nn(%s);", x)
 			return v.Decl.Fixed
 		}
 		fallthrough
@@ -215,23 +258,28 @@ func (g *generator) size(p *emit.Printer, v *plan.Value, x, ctx string, lvl int)
 		// A value of fixed size is only checked here; its size is the
 		// constant returned (so that arrays of them multiply it).
 		if v.Fixed >= 0 {
-			p.F("size$%s(Sdp.nn(%s, %s));", g.names.decl[v.Decl.Decl], x, c)
+			p.F("size$%s(Sdp.nn(%s));", g.names.decl[v.Decl.Decl], x)
 			return v.Fixed
 		}
-		p.F("s$ += size$%s(Sdp.nn(%s, %s));", g.names.decl[v.Decl.Decl], x, c)
+		p.F("s$ += size$%s(Sdp.nn(%s));", g.names.decl[v.Decl.Decl], x)
 		return 0
 	}
 	panic("java backend: size of " + v.Op.String())
 }
 
-// scalarsOnly reports a struct whose fields are all scalars, at any depth
-// of nested structs: nothing in it can be null but itself.
-func scalarsOnly(d *plan.Decl) bool {
+// noChecks reports a struct whose fields are all scalars that need no
+// range check (no u8, u16, u32: they are held in wider types), at any depth
+// of nested structs: nothing in it can fail but its own null.
+func noChecks(d *plan.Decl) bool {
 	for _, f := range d.Fields {
 		switch f.Value.Op {
 		case plan.Scalar:
+			switch f.Value.Kind {
+			case schema.U8, schema.U16, schema.U32:
+				return false
+			}
 		case plan.Struct:
-			if !scalarsOnly(f.Value.Decl) {
+			if !noChecks(f.Value.Decl) {
 				return false
 			}
 		default:
@@ -242,22 +290,16 @@ func scalarsOnly(d *plan.Decl) bool {
 }
 
 var scalarWrite = map[schema.Kind]string{
-	schema.Bool: "bool(%s)", schema.U8: "u8(%s, %s)", schema.I8: "i8(%s)", schema.U16: "u16(%s, %s)",
-	schema.I16: "i16(%s)", schema.U32: "u32(%s, %s)", schema.I32: "i32(%s)", schema.U64: "i64(%s)",
-	schema.I64: "i64(%s)", schema.F32: "f32(%s)", schema.F64: "f64(%s)",
+	schema.Bool: "bool", schema.U8: "u8", schema.I8: "i8", schema.U16: "u16", schema.I16: "i16",
+	schema.U32: "u32", schema.I32: "i32", schema.U64: "i64", schema.I64: "i64", schema.F32: "f32", schema.F64: "f64",
 }
 
 // write prints the writing of x coded as v; size checked it.
-func (g *generator) write(p *emit.Printer, v *plan.Value, x, ctx string, lvl int) {
+func (g *generator) write(p *emit.Printer, v *plan.Value, x string, lvl int) {
 	e := fmt.Sprintf("e$%d", lvl)
 	switch v.Op {
 	case plan.Scalar:
-		f := scalarWrite[v.Kind]
-		if strings.Count(f, "%s") == 2 {
-			p.F("w$."+f+";", x, javaString(ctx))
-		} else {
-			p.F("w$."+f+";", x)
-		}
+		p.F("w$.%s(%s);", scalarWrite[v.Kind], x)
 	case plan.Enum:
 		switch v.Kind {
 		case schema.U8:
@@ -290,7 +332,7 @@ func (g *generator) write(p *emit.Printer, v *plan.Value, x, ctx string, lvl int
 		}
 		p.F("for (%s %s : %s) {", g.boxed(v.Elem.Type, nil), e, x)
 		p.In()
-		g.write(p, v.Elem, e, ctx, lvl+1)
+		g.write(p, v.Elem, e, lvl+1)
 		p.Out()
 		p.P("}")
 	case plan.Optional:
@@ -299,7 +341,7 @@ func (g *generator) write(p *emit.Printer, v *plan.Value, x, ctx string, lvl int
 		p.P("} else {")
 		p.In()
 		p.P("w$.bool(true);")
-		g.write(p, v.Elem, inner(v.Elem, x), ctx, lvl+1)
+		g.write(p, v.Elem, inner(v.Elem, x), lvl+1)
 		p.Out()
 		p.P("}")
 	case plan.Struct, plan.Union:
@@ -629,16 +671,31 @@ func (g *generator) unionCodec(p *emit.Printer, d *plan.Decl, name string) {
 		p.In()
 		if len(pv.Fields) > 0 {
 			p.F("%s x$v = (%s) v$;", vt, vt)
+			sub := emit.New("    ")
+			g.sizeFields(sub, "x$v", pv.Fields, 1)
+			body := strings.TrimSuffix(string(sub.Bytes()), "\n")
+			if mayThrow(body) {
+				p.P("try {")
+				p.In()
+				p.Line(body)
+				p.Out()
+				p.P("} catch (EncodeException x$) {")
+				p.F("    throw x$.at(%s);", javaString(pv.Name))
+				p.P("}")
+			} else {
+				p.Line(body)
+			}
+		} else {
+			p.P("return 1;")
 		}
-		g.sizeFields(p, "x$v", pv.Fields, u.Name+"."+pv.Name, 1)
 		p.Out()
 		p.P("}")
 	}
-	p.F("throw new EncodeException(%s, \"a value of an unknown variant\");", javaString(u.Name))
+	p.P("throw new EncodeException(\"\", \"a value of an unknown variant\");")
 	p.Out()
 	p.P("}")
 	p.P()
-	p.F("static void write$%s(SdpWriter w$, %s v$) throws EncodeException {", name, name)
+	p.F("static void write$%s(SdpWriter w$, %s v$) {", name, name)
 	p.In()
 	for i, pv := range d.Variants {
 		vt := name + "." + g.names.variant[pv.Variant]
@@ -653,7 +710,7 @@ func (g *generator) unionCodec(p *emit.Printer, d *plan.Decl, name string) {
 			p.F("%s x$v = (%s) v$;", vt, vt)
 		}
 		for _, f := range pv.Fields {
-			g.write(p, f.Value, g.fieldX("x$v", f), ctxOf(u.Name+"."+pv.Name, f), 1)
+			g.write(p, f.Value, g.fieldX("x$v", f), 1)
 		}
 		if i < len(d.Variants)-1 {
 			p.P("return;")

@@ -3,7 +3,7 @@ package sdp.runtime;
 
 
 
-/** The encoder's state: a buffer of exactly the encoded size and the position. Internal. */
+/** The encoder's state: a buffer of exactly the encoded size and the position; it writes what the size pass checked. Internal. */
 final class SdpWriter {
     final byte[] b;
     final java.nio.ByteBuffer bb;
@@ -19,10 +19,7 @@ final class SdpWriter {
         b[pos++] = (byte) (v ? 1 : 0);
     }
 
-    void u8(int v, java.lang.String ctx) throws EncodeException {
-        if ((v & ~0xFF) != 0) {
-            throw new EncodeException(ctx, v + " is out of the range of u8");
-        }
+    void u8(int v) {
         b[pos++] = (byte) v;
     }
 
@@ -30,10 +27,7 @@ final class SdpWriter {
         b[pos++] = v;
     }
 
-    void u16(int v, java.lang.String ctx) throws EncodeException {
-        if ((v & ~0xFFFF) != 0) {
-            throw new EncodeException(ctx, v + " is out of the range of u16");
-        }
+    void u16(int v) {
         bb.putShort(pos, (short) v);
         pos += 2;
     }
@@ -43,10 +37,7 @@ final class SdpWriter {
         pos += 2;
     }
 
-    void u32(long v, java.lang.String ctx) throws EncodeException {
-        if ((v >>> 32) != 0) {
-            throw new EncodeException(ctx, v + " is out of the range of u32");
-        }
+    void u32(long v) {
         bb.putInt(pos, (int) v);
         pos += 4;
     }

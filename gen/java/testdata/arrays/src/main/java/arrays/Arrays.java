@@ -378,7 +378,7 @@ public final class Arrays implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Arrays(this), "Arrays");
+        return Sdp.total(SdpCodec.size$Arrays(this));
     }
 
     /**

@@ -81,7 +81,7 @@ public final class ByteArray implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$ByteArray(this), "ByteArray");
+        return Sdp.total(SdpCodec.size$ByteArray(this));
     }
 
     /**

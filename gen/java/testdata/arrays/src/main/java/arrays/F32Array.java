@@ -81,7 +81,7 @@ public final class F32Array implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$F32Array(this), "F32Array");
+        return Sdp.total(SdpCodec.size$F32Array(this));
     }
 
     /**

@@ -189,7 +189,7 @@ public final class Fixed implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Fixed(this), "Fixed");
+        return Sdp.total(SdpCodec.size$Fixed(this));
     }
 
     /**

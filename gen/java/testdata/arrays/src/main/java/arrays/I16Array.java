@@ -81,7 +81,7 @@ public final class I16Array implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$I16Array(this), "I16Array");
+        return Sdp.total(SdpCodec.size$I16Array(this));
     }
 
     /**

@@ -102,7 +102,7 @@ public final class Point implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Point(this), "Point");
+        return Sdp.total(SdpCodec.size$Point(this));
     }
 
     /**

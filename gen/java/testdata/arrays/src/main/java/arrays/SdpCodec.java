@@ -8,49 +8,133 @@ final class SdpCodec {
 
     static long size$Arrays(Arrays v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.nn(v$.bools, "Arrays.bools").length;
-        s$ += Sdp.nn(v$.bytes, "Arrays.bytes").length;
-        s$ += (long) Sdp.nn(v$.i8s, "Arrays.i8s").length * 1;
-        s$ += (long) Sdp.nn(v$.u16s, "Arrays.u16s").length * 2;
-        s$ += (long) Sdp.nn(v$.i16s, "Arrays.i16s").length * 2;
-        s$ += (long) Sdp.nn(v$.u32s, "Arrays.u32s").length * 4;
-        s$ += (long) Sdp.nn(v$.i32s, "Arrays.i32s").length * 4;
-        s$ += (long) Sdp.nn(v$.u64s, "Arrays.u64s").length * 8;
-        s$ += (long) Sdp.nn(v$.i64s, "Arrays.i64s").length * 8;
-        s$ += (long) Sdp.nn(v$.f32s, "Arrays.f32s").length * 4;
-        s$ += (long) Sdp.nn(v$.f64s, "Arrays.f64s").length * 8;
-        {
-            java.util.List<java.lang.String> l$1 = Sdp.nn(v$.strings, "Arrays.strings");
-            for (java.lang.String e$1 : l$1) {
-                s$ += Sdp.strSize(e$1, "Arrays.strings");
-                s$ += 4;
-            }
+        try {
+            s$ += Sdp.nn(v$.bools).length;
+        } catch (EncodeException x$) {
+            throw x$.at("bools");
         }
-        {
-            java.util.List<Point> l$1 = Sdp.nn(v$.points, "Arrays.points");
-            s$ += (long) l$1.size() * 16;
-            for (Point e$1 : l$1) {
-                Sdp.nn(e$1, "Arrays.points");
-            }
+        try {
+            s$ += Sdp.nn(v$.bytes).length;
+        } catch (EncodeException x$) {
+            throw x$.at("bytes");
         }
-        {
-            java.util.List<int[]> l$1 = Sdp.nn(v$.nested, "Arrays.nested");
-            for (int[] e$1 : l$1) {
-                s$ += (long) Sdp.nn(e$1, "Arrays.nested").length * 4;
-                s$ += 4;
-            }
+        try {
+            s$ += (long) Sdp.nn(v$.i8s).length * 1;
+        } catch (EncodeException x$) {
+            throw x$.at("i8s");
         }
-        {
-            java.util.List<byte[]> l$1 = Sdp.nn(v$.blobs, "Arrays.blobs");
-            for (byte[] e$1 : l$1) {
-                s$ += Sdp.nn(e$1, "Arrays.blobs").length;
-                s$ += 4;
+        try {
+            s$ += (long) Sdp.nn(v$.u16s).length * 2;
+        } catch (EncodeException x$) {
+            throw x$.at("u16s");
+        }
+        try {
+            s$ += (long) Sdp.nn(v$.i16s).length * 2;
+        } catch (EncodeException x$) {
+            throw x$.at("i16s");
+        }
+        try {
+            s$ += (long) Sdp.nn(v$.u32s).length * 4;
+        } catch (EncodeException x$) {
+            throw x$.at("u32s");
+        }
+        try {
+            s$ += (long) Sdp.nn(v$.i32s).length * 4;
+        } catch (EncodeException x$) {
+            throw x$.at("i32s");
+        }
+        try {
+            s$ += (long) Sdp.nn(v$.u64s).length * 8;
+        } catch (EncodeException x$) {
+            throw x$.at("u64s");
+        }
+        try {
+            s$ += (long) Sdp.nn(v$.i64s).length * 8;
+        } catch (EncodeException x$) {
+            throw x$.at("i64s");
+        }
+        try {
+            s$ += (long) Sdp.nn(v$.f32s).length * 4;
+        } catch (EncodeException x$) {
+            throw x$.at("f32s");
+        }
+        try {
+            s$ += (long) Sdp.nn(v$.f64s).length * 8;
+        } catch (EncodeException x$) {
+            throw x$.at("f64s");
+        }
+        try {
+            {
+                java.util.List<java.lang.String> l$1 = Sdp.nn(v$.strings);
+                int i$1 = 0;
+                for (java.lang.String e$1 : l$1) {
+                    try {
+                        s$ += Sdp.strSize(e$1);
+                        s$ += 4;
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
             }
+        } catch (EncodeException x$) {
+            throw x$.at("strings");
+        }
+        try {
+            {
+                java.util.List<Point> l$1 = Sdp.nn(v$.points);
+                s$ += (long) l$1.size() * 16;
+                int i$1 = 0;
+                for (Point e$1 : l$1) {
+                    try {
+                        Sdp.nn(e$1);
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("points");
+        }
+        try {
+            {
+                java.util.List<int[]> l$1 = Sdp.nn(v$.nested);
+                int i$1 = 0;
+                for (int[] e$1 : l$1) {
+                    try {
+                        s$ += (long) Sdp.nn(e$1).length * 4;
+                        s$ += 4;
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("nested");
+        }
+        try {
+            {
+                java.util.List<byte[]> l$1 = Sdp.nn(v$.blobs);
+                int i$1 = 0;
+                for (byte[] e$1 : l$1) {
+                    try {
+                        s$ += Sdp.nn(e$1).length;
+                        s$ += 4;
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("blobs");
         }
         return s$ + 60;
     }
 
-    static void write$Arrays(SdpWriter w$, Arrays v$) throws EncodeException {
+    static void write$Arrays(SdpWriter w$, Arrays v$) {
         w$.count(v$.bools.length);
         for (boolean e$1 : v$.bools) {
             w$.bool(e$1);
@@ -302,42 +386,90 @@ final class SdpCodec {
 
     static long size$Fixed(Fixed v$) throws EncodeException {
         long s$ = 0;
-        Sdp.fixed(Sdp.nn(v$.rgba, "Fixed.rgba").length, 4, "Fixed.rgba");
-        {
-            java.util.List<float[]> l$1 = Sdp.nn(v$.matrix, "Fixed.matrix");
-            Sdp.fixed(l$1.size(), 3, "Fixed.matrix");
-            for (float[] e$1 : l$1) {
-                Sdp.fixed(Sdp.nn(e$1, "Fixed.matrix").length, 3, "Fixed.matrix");
-            }
+        try {
+            Sdp.fixed(Sdp.nn(v$.rgba).length, 4);
+        } catch (EncodeException x$) {
+            throw x$.at("rgba");
         }
-        {
-            java.util.List<java.lang.String> l$1 = Sdp.nn(v$.names, "Fixed.names");
-            Sdp.fixed(l$1.size(), 2, "Fixed.names");
-            for (java.lang.String e$1 : l$1) {
-                s$ += Sdp.strSize(e$1, "Fixed.names");
-                s$ += 4;
+        try {
+            {
+                java.util.List<float[]> l$1 = Sdp.nn(v$.matrix);
+                Sdp.fixed(l$1.size(), 3);
+                int i$1 = 0;
+                for (float[] e$1 : l$1) {
+                    try {
+                        Sdp.fixed(Sdp.nn(e$1).length, 3);
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
             }
+        } catch (EncodeException x$) {
+            throw x$.at("matrix");
         }
-        Sdp.fixed(Sdp.nn(v$.flags, "Fixed.flags").length, 3, "Fixed.flags");
-        {
-            java.util.List<Point> l$1 = Sdp.nn(v$.points, "Fixed.points");
-            Sdp.fixed(l$1.size(), 2, "Fixed.points");
-            for (Point e$1 : l$1) {
-                Sdp.nn(e$1, "Fixed.points");
+        try {
+            {
+                java.util.List<java.lang.String> l$1 = Sdp.nn(v$.names);
+                Sdp.fixed(l$1.size(), 2);
+                int i$1 = 0;
+                for (java.lang.String e$1 : l$1) {
+                    try {
+                        s$ += Sdp.strSize(e$1);
+                        s$ += 4;
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
             }
+        } catch (EncodeException x$) {
+            throw x$.at("names");
         }
-        {
-            java.util.List<short[]> l$1 = Sdp.nn(v$.lists, "Fixed.lists");
-            Sdp.fixed(l$1.size(), 2, "Fixed.lists");
-            for (short[] e$1 : l$1) {
-                s$ += (long) Sdp.nn(e$1, "Fixed.lists").length * 2;
-                s$ += 4;
+        try {
+            Sdp.fixed(Sdp.nn(v$.flags).length, 3);
+        } catch (EncodeException x$) {
+            throw x$.at("flags");
+        }
+        try {
+            {
+                java.util.List<Point> l$1 = Sdp.nn(v$.points);
+                Sdp.fixed(l$1.size(), 2);
+                int i$1 = 0;
+                for (Point e$1 : l$1) {
+                    try {
+                        Sdp.nn(e$1);
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
             }
+        } catch (EncodeException x$) {
+            throw x$.at("points");
+        }
+        try {
+            {
+                java.util.List<short[]> l$1 = Sdp.nn(v$.lists);
+                Sdp.fixed(l$1.size(), 2);
+                int i$1 = 0;
+                for (short[] e$1 : l$1) {
+                    try {
+                        s$ += (long) Sdp.nn(e$1).length * 2;
+                        s$ += 4;
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("lists");
         }
         return s$ + 75;
     }
 
-    static void write$Fixed(SdpWriter w$, Fixed v$) throws EncodeException {
+    static void write$Fixed(SdpWriter w$, Fixed v$) {
         w$.bytes(v$.rgba);
         for (float[] e$1 : v$.matrix) {
             w$.floats(e$1);
@@ -521,7 +653,7 @@ final class SdpCodec {
         return 16;
     }
 
-    static void write$Point(SdpWriter w$, Point v$) throws EncodeException {
+    static void write$Point(SdpWriter w$, Point v$) {
         w$.f64(v$.x);
         w$.f64(v$.y);
     }
@@ -550,11 +682,15 @@ final class SdpCodec {
 
     static long size$U32Array(U32Array v$) throws EncodeException {
         long s$ = 0;
-        s$ += (long) Sdp.nn(v$.values, "U32Array.values").length * 4;
+        try {
+            s$ += (long) Sdp.nn(v$.values).length * 4;
+        } catch (EncodeException x$) {
+            throw x$.at("values");
+        }
         return s$ + 4;
     }
 
-    static void write$U32Array(SdpWriter w$, U32Array v$) throws EncodeException {
+    static void write$U32Array(SdpWriter w$, U32Array v$) {
         w$.count(v$.values.length);
         w$.ints(v$.values);
     }
@@ -571,11 +707,15 @@ final class SdpCodec {
 
     static long size$I16Array(I16Array v$) throws EncodeException {
         long s$ = 0;
-        s$ += (long) Sdp.nn(v$.samples, "I16Array.samples").length * 2;
+        try {
+            s$ += (long) Sdp.nn(v$.samples).length * 2;
+        } catch (EncodeException x$) {
+            throw x$.at("samples");
+        }
         return s$ + 4;
     }
 
-    static void write$I16Array(SdpWriter w$, I16Array v$) throws EncodeException {
+    static void write$I16Array(SdpWriter w$, I16Array v$) {
         w$.count(v$.samples.length);
         w$.shorts(v$.samples);
     }
@@ -592,11 +732,15 @@ final class SdpCodec {
 
     static long size$F32Array(F32Array v$) throws EncodeException {
         long s$ = 0;
-        s$ += (long) Sdp.nn(v$.values, "F32Array.values").length * 4;
+        try {
+            s$ += (long) Sdp.nn(v$.values).length * 4;
+        } catch (EncodeException x$) {
+            throw x$.at("values");
+        }
         return s$ + 4;
     }
 
-    static void write$F32Array(SdpWriter w$, F32Array v$) throws EncodeException {
+    static void write$F32Array(SdpWriter w$, F32Array v$) {
         w$.count(v$.values.length);
         w$.floats(v$.values);
     }
@@ -613,11 +757,15 @@ final class SdpCodec {
 
     static long size$ByteArray(ByteArray v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.nn(v$.data, "ByteArray.data").length;
+        try {
+            s$ += Sdp.nn(v$.data).length;
+        } catch (EncodeException x$) {
+            throw x$.at("data");
+        }
         return s$ + 4;
     }
 
-    static void write$ByteArray(SdpWriter w$, ByteArray v$) throws EncodeException {
+    static void write$ByteArray(SdpWriter w$, ByteArray v$) {
         w$.count(v$.data.length);
         w$.bytes(v$.data);
     }
@@ -634,21 +782,47 @@ final class SdpCodec {
 
     static long size$SmallArrays(SmallArrays v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.nn(v$.bytes, "SmallArrays.bytes").length;
-        s$ += (long) Sdp.nn(v$.words, "SmallArrays.words").length * 4;
-        s$ += (long) Sdp.nn(v$.reals, "SmallArrays.reals").length * 8;
-        {
-            java.util.List<java.lang.String> l$1 = Sdp.nn(v$.names, "SmallArrays.names");
-            for (java.lang.String e$1 : l$1) {
-                s$ += Sdp.strSize(e$1, "SmallArrays.names");
-                s$ += 4;
-            }
+        try {
+            s$ += Sdp.nn(v$.bytes).length;
+        } catch (EncodeException x$) {
+            throw x$.at("bytes");
         }
-        s$ += Sdp.nn(v$.flags, "SmallArrays.flags").length;
+        try {
+            s$ += (long) Sdp.nn(v$.words).length * 4;
+        } catch (EncodeException x$) {
+            throw x$.at("words");
+        }
+        try {
+            s$ += (long) Sdp.nn(v$.reals).length * 8;
+        } catch (EncodeException x$) {
+            throw x$.at("reals");
+        }
+        try {
+            {
+                java.util.List<java.lang.String> l$1 = Sdp.nn(v$.names);
+                int i$1 = 0;
+                for (java.lang.String e$1 : l$1) {
+                    try {
+                        s$ += Sdp.strSize(e$1);
+                        s$ += 4;
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("names");
+        }
+        try {
+            s$ += Sdp.nn(v$.flags).length;
+        } catch (EncodeException x$) {
+            throw x$.at("flags");
+        }
         return s$ + 20;
     }
 
-    static void write$SmallArrays(SdpWriter w$, SmallArrays v$) throws EncodeException {
+    static void write$SmallArrays(SdpWriter w$, SmallArrays v$) {
         w$.count(v$.bytes.length);
         w$.bytes(v$.bytes);
         w$.count(v$.words.length);

@@ -168,7 +168,7 @@ public final class SmallArrays implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$SmallArrays(this), "SmallArrays");
+        return Sdp.total(SdpCodec.size$SmallArrays(this));
     }
 
     /**

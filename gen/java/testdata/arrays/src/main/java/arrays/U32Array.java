@@ -84,7 +84,7 @@ public final class U32Array implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$U32Array(this), "U32Array");
+        return Sdp.total(SdpCodec.size$U32Array(this));
     }
 
     /**

@@ -81,7 +81,7 @@ public final class Circle implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Circle(this), "Circle");
+        return Sdp.total(SdpCodec.size$Circle(this));
     }
 
     /**

@@ -186,7 +186,7 @@ public final class Enums implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Enums(this), "Enums");
+        return Sdp.total(SdpCodec.size$Enums(this));
     }
 
     /**

@@ -50,7 +50,7 @@ public abstract class Nested {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Nested(this), "Nested");
+        return Sdp.total(SdpCodec.size$Nested(this));
     }
 
     /**

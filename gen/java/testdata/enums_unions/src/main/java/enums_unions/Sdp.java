@@ -23,21 +23,39 @@ public final class Sdp {
         return java.lang.Long.toUnsignedString(v);
     }
 
-    static EncodeException isNull(java.lang.String ctx) {
-        return new EncodeException(ctx, "null where the schema has no optional");
+    static EncodeException isNull() {
+        return new EncodeException("", "null where the schema has no optional");
     }
 
-    static <T> T nn(T v, java.lang.String ctx) throws EncodeException {
+    static <T> T nn(T v) throws EncodeException {
         if (v == null) {
-            throw isNull(ctx);
+            throw isNull();
         }
         return v;
     }
 
+    static void u8(int v) throws EncodeException {
+        if ((v & ~0xFF) != 0) {
+            throw new EncodeException("", v + " is out of the range of u8");
+        }
+    }
+
+    static void u16(int v) throws EncodeException {
+        if ((v & ~0xFFFF) != 0) {
+            throw new EncodeException("", v + " is out of the range of u16");
+        }
+    }
+
+    static void u32(long v) throws EncodeException {
+        if ((v >>> 32) != 0) {
+            throw new EncodeException("", v + " is out of the range of u32");
+        }
+    }
+
     /** The UTF-8 length of s; refuses null, a lone surrogate and lengths over u32. */
-    static int strSize(java.lang.String s, java.lang.String ctx) throws EncodeException {
+    static int strSize(java.lang.String s) throws EncodeException {
         if (s == null) {
-            throw isNull(ctx);
+            throw isNull();
         }
         int n = s.length();
         int i = 0;
@@ -56,7 +74,7 @@ public final class Sdp {
                 } else if (java.lang.Character.isSurrogate(c)) {
                     if (!java.lang.Character.isHighSurrogate(c) || i + 1 == n
                             || !java.lang.Character.isLowSurrogate(s.charAt(i + 1))) {
-                        throw new EncodeException(ctx, "a lone surrogate at index " + i + " has no UTF-8 encoding");
+                        throw new EncodeException("", "a lone surrogate at index " + i + " has no UTF-8 encoding");
                     }
                     size += 2;
                     i++;
@@ -66,14 +84,14 @@ public final class Sdp {
             }
         }
         if (size > java.lang.Integer.MAX_VALUE - 4) {
-            throw new EncodeException(ctx, "a string of " + size + " bytes is too long");
+            throw new EncodeException("", "a string of " + size + " bytes is too long");
         }
         return (int) size;
     }
 
-    static int fixed(int length, int want, java.lang.String ctx) throws EncodeException {
+    static int fixed(int length, int want) throws EncodeException {
         if (length != want) {
-            throw new EncodeException(ctx, "a fixed array of " + length + " elements, the schema says " + want);
+            throw new EncodeException("", "a fixed array of " + length + " elements, the schema says " + want);
         }
         return length;
     }
@@ -82,9 +100,9 @@ public final class Sdp {
         return size + n;
     }
 
-    static int total(long size, java.lang.String ctx) throws EncodeException {
+    static int total(long size) throws EncodeException {
         if (size > java.lang.Integer.MAX_VALUE - MESSAGE_HEADER_SIZE) {
-            throw new EncodeException(ctx, "an encoding of " + size + " bytes does not fit a Java array");
+            throw new EncodeException("", "an encoding of " + size + " bytes does not fit a Java array");
         }
         return (int) size;
     }

@@ -70,7 +70,7 @@ final class SdpCodec {
         return 8;
     }
 
-    static void write$Circle(SdpWriter w$, Circle v$) throws EncodeException {
+    static void write$Circle(SdpWriter w$, Circle v$) {
         w$.f64(v$.radius);
     }
 
@@ -96,8 +96,12 @@ final class SdpCodec {
         }
         if (v$ instanceof Shape.Circle) {
             Shape.Circle x$v = (Shape.Circle) v$;
-            Sdp.nn(x$v.value, "Shape.Circle");
-            return 9;
+            try {
+                Sdp.nn(x$v.value);
+                return 9;
+            } catch (EncodeException x$) {
+                throw x$.at("Circle");
+            }
         }
         if (v$ instanceof Shape.Rect) {
             Shape.Rect x$v = (Shape.Rect) v$;
@@ -105,23 +109,39 @@ final class SdpCodec {
         }
         if (v$ instanceof Shape.Polygon) {
             Shape.Polygon x$v = (Shape.Polygon) v$;
-            long s$ = 0;
-            s$ += (long) Sdp.nn(x$v.points, "Shape.Polygon.points").length * 4;
-            return s$ + 6;
+            try {
+                long s$ = 0;
+                try {
+                    s$ += (long) Sdp.nn(x$v.points).length * 4;
+                } catch (EncodeException x$) {
+                    throw x$.at("points");
+                }
+                return s$ + 6;
+            } catch (EncodeException x$) {
+                throw x$.at("Polygon");
+            }
         }
         if (v$ instanceof Shape.Label) {
             Shape.Label x$v = (Shape.Label) v$;
-            long s$ = 0;
-            s$ += Sdp.strSize(x$v.text, "Shape.Label.text");
-            return s$ + 5;
+            try {
+                long s$ = 0;
+                try {
+                    s$ += Sdp.strSize(x$v.text);
+                } catch (EncodeException x$) {
+                    throw x$.at("text");
+                }
+                return s$ + 5;
+            } catch (EncodeException x$) {
+                throw x$.at("Label");
+            }
         }
         if (v$ instanceof Shape.Marker) {
             return 1;
         }
-        throw new EncodeException("Shape", "a value of an unknown variant");
+        throw new EncodeException("", "a value of an unknown variant");
     }
 
-    static void write$Shape(SdpWriter w$, Shape v$) throws EncodeException {
+    static void write$Shape(SdpWriter w$, Shape v$) {
         if (v$ instanceof Shape.None) {
             w$.i8((byte) 0);
             return;
@@ -274,20 +294,40 @@ final class SdpCodec {
     static long size$Nested(Nested v$) throws EncodeException {
         if (v$ instanceof Nested.Leaf) {
             Nested.Leaf x$v = (Nested.Leaf) v$;
-            Sdp.nn(x$v.value, "Nested.Leaf.value");
-            return 2;
+            try {
+                try {
+                    Sdp.nn(x$v.value);
+                } catch (EncodeException x$) {
+                    throw x$.at("value");
+                }
+                return 2;
+            } catch (EncodeException x$) {
+                throw x$.at("Leaf");
+            }
         }
         if (v$ instanceof Nested.Branch) {
             Nested.Branch x$v = (Nested.Branch) v$;
-            long s$ = 0;
-            s$ += size$Shape(Sdp.nn(x$v.shape, "Nested.Branch.shape"));
-            Sdp.nn(x$v.sparse, "Nested.Branch.sparse");
-            return s$ + 3;
+            try {
+                long s$ = 0;
+                try {
+                    s$ += size$Shape(Sdp.nn(x$v.shape));
+                } catch (EncodeException x$) {
+                    throw x$.at("shape");
+                }
+                try {
+                    Sdp.nn(x$v.sparse);
+                } catch (EncodeException x$) {
+                    throw x$.at("sparse");
+                }
+                return s$ + 3;
+            } catch (EncodeException x$) {
+                throw x$.at("Branch");
+            }
         }
-        throw new EncodeException("Nested", "a value of an unknown variant");
+        throw new EncodeException("", "a value of an unknown variant");
     }
 
-    static void write$Nested(SdpWriter w$, Nested v$) throws EncodeException {
+    static void write$Nested(SdpWriter w$, Nested v$) {
         if (v$ instanceof Nested.Leaf) {
             w$.i8((byte) 0);
             Nested.Leaf x$v = (Nested.Leaf) v$;
@@ -364,28 +404,64 @@ final class SdpCodec {
 
     static long size$Enums(Enums v$) throws EncodeException {
         long s$ = 0;
-        Sdp.nn(v$.small, "Enums.small");
-        Sdp.nn(v$.sparse, "Enums.sparse");
-        Sdp.nn(v$.wide, "Enums.wide");
-        Sdp.nn(v$.defaultValue, "Enums.default_value");
-        {
-            java.util.List<Sparse> l$1 = Sdp.nn(v$.list, "Enums.list");
-            s$ += (long) l$1.size() * 2;
-            for (Sparse e$1 : l$1) {
-                Sdp.nn(e$1, "Enums.list");
-            }
+        try {
+            Sdp.nn(v$.small);
+        } catch (EncodeException x$) {
+            throw x$.at("small");
         }
-        {
-            java.util.List<Small> l$1 = Sdp.nn(v$.fixed, "Enums.fixed");
-            Sdp.fixed(l$1.size(), 2, "Enums.fixed");
-            for (Small e$1 : l$1) {
-                Sdp.nn(e$1, "Enums.fixed");
+        try {
+            Sdp.nn(v$.sparse);
+        } catch (EncodeException x$) {
+            throw x$.at("sparse");
+        }
+        try {
+            Sdp.nn(v$.wide);
+        } catch (EncodeException x$) {
+            throw x$.at("wide");
+        }
+        try {
+            Sdp.nn(v$.defaultValue);
+        } catch (EncodeException x$) {
+            throw x$.at("default_value");
+        }
+        try {
+            {
+                java.util.List<Sparse> l$1 = Sdp.nn(v$.list);
+                s$ += (long) l$1.size() * 2;
+                int i$1 = 0;
+                for (Sparse e$1 : l$1) {
+                    try {
+                        Sdp.nn(e$1);
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
             }
+        } catch (EncodeException x$) {
+            throw x$.at("list");
+        }
+        try {
+            {
+                java.util.List<Small> l$1 = Sdp.nn(v$.fixed);
+                Sdp.fixed(l$1.size(), 2);
+                int i$1 = 0;
+                for (Small e$1 : l$1) {
+                    try {
+                        Sdp.nn(e$1);
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("fixed");
         }
         return s$ + 14;
     }
 
-    static void write$Enums(SdpWriter w$, Enums v$) throws EncodeException {
+    static void write$Enums(SdpWriter w$, Enums v$) {
         w$.i8((byte) v$.small.wire());
         w$.i16((short) v$.sparse.wire());
         w$.i32((int) v$.wide.wire());
@@ -495,21 +571,43 @@ final class SdpCodec {
 
     static long size$Unions(Unions v$) throws EncodeException {
         long s$ = 0;
-        s$ += size$Shape(Sdp.nn(v$.shape, "Unions.shape"));
-        {
-            java.util.List<Shape> l$1 = Sdp.nn(v$.shapes, "Unions.shapes");
-            for (Shape e$1 : l$1) {
-                s$ += size$Shape(Sdp.nn(e$1, "Unions.shapes"));
-            }
+        try {
+            s$ += size$Shape(Sdp.nn(v$.shape));
+        } catch (EncodeException x$) {
+            throw x$.at("shape");
         }
-        s$ += size$Nested(Sdp.nn(v$.nested, "Unions.nested"));
-        if (v$.maybe != null) {
-            s$ += size$Shape(Sdp.nn(v$.maybe, "Unions.maybe"));
+        try {
+            {
+                java.util.List<Shape> l$1 = Sdp.nn(v$.shapes);
+                int i$1 = 0;
+                for (Shape e$1 : l$1) {
+                    try {
+                        s$ += size$Shape(Sdp.nn(e$1));
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("shapes");
+        }
+        try {
+            s$ += size$Nested(Sdp.nn(v$.nested));
+        } catch (EncodeException x$) {
+            throw x$.at("nested");
+        }
+        try {
+            if (v$.maybe != null) {
+                s$ += size$Shape(Sdp.nn(v$.maybe));
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("maybe");
         }
         return s$ + 5;
     }
 
-    static void write$Unions(SdpWriter w$, Unions v$) throws EncodeException {
+    static void write$Unions(SdpWriter w$, Unions v$) {
         write$Shape(w$, v$.shape);
         w$.count(v$.shapes.size());
         for (Shape e$1 : v$.shapes) {

@@ -81,7 +81,7 @@ public abstract class Shape {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Shape(this), "Shape");
+        return Sdp.total(SdpCodec.size$Shape(this));
     }
 
     /**

@@ -144,7 +144,7 @@ public final class Unions implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Unions(this), "Unions");
+        return Sdp.total(SdpCodec.size$Unions(this));
     }
 
     /**

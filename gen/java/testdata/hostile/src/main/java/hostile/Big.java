@@ -87,7 +87,7 @@ public final class Big implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Big(this), "Big");
+        return Sdp.total(SdpCodec.size$Big(this));
     }
 
     /**

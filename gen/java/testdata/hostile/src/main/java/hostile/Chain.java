@@ -106,7 +106,7 @@ public final class Chain implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Chain(this), "Chain");
+        return Sdp.total(SdpCodec.size$Chain(this));
     }
 
     /**

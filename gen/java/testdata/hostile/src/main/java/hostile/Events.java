@@ -81,7 +81,7 @@ public final class Events implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Events(this), "Events");
+        return Sdp.total(SdpCodec.size$Events(this));
     }
 
     /**

@@ -85,7 +85,7 @@ public final class Holder implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Holder(this), "Holder");
+        return Sdp.total(SdpCodec.size$Holder(this));
     }
 
     /**

@@ -105,7 +105,7 @@ public final class Node implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Node(this), "Node");
+        return Sdp.total(SdpCodec.size$Node(this));
     }
 
     /**

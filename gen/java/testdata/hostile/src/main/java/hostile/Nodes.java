@@ -81,7 +81,7 @@ public final class Nodes implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Nodes(this), "Nodes");
+        return Sdp.total(SdpCodec.size$Nodes(this));
     }
 
     /**

@@ -7,11 +7,15 @@ final class SdpCodec {
     private SdpCodec() {}
 
     static long size$Big(Big v$) throws EncodeException {
-        Sdp.fixed(Sdp.nn(v$.a, "Big.a").length, 64, "Big.a");
+        try {
+            Sdp.fixed(Sdp.nn(v$.a).length, 64);
+        } catch (EncodeException x$) {
+            throw x$.at("a");
+        }
         return 512;
     }
 
-    static void write$Big(SdpWriter w$, Big v$) throws EncodeException {
+    static void write$Big(SdpWriter w$, Big v$) {
         w$.longs(v$.a);
     }
 
@@ -27,20 +31,30 @@ final class SdpCodec {
 
     static long size$Holder(Holder v$) throws EncodeException {
         long s$ = 0;
-        {
-            java.util.List<Big> l$1 = Sdp.nn(v$.items, "Holder.items");
-            for (Big e$1 : l$1) {
-                if (e$1 != null) {
-                    size$Big(Sdp.nn(e$1, "Holder.items"));
-                    s$ += 512;
+        try {
+            {
+                java.util.List<Big> l$1 = Sdp.nn(v$.items);
+                int i$1 = 0;
+                for (Big e$1 : l$1) {
+                    try {
+                        if (e$1 != null) {
+                            size$Big(Sdp.nn(e$1));
+                            s$ += 512;
+                        }
+                        s$ += 1;
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
                 }
-                s$ += 1;
             }
+        } catch (EncodeException x$) {
+            throw x$.at("items");
         }
         return s$ + 4;
     }
 
-    static void write$Holder(SdpWriter w$, Holder v$) throws EncodeException {
+    static void write$Holder(SdpWriter w$, Holder v$) {
         w$.count(v$.items.size());
         for (Big e$1 : v$.items) {
             if (e$1 == null) {
@@ -100,22 +114,39 @@ final class SdpCodec {
         }
         if (v$ instanceof Wide.Big) {
             Wide.Big x$v = (Wide.Big) v$;
-            size$Big(Sdp.nn(x$v.value, "Wide.Big"));
-            return 513;
+            try {
+                size$Big(Sdp.nn(x$v.value));
+                return 513;
+            } catch (EncodeException x$) {
+                throw x$.at("Big");
+            }
         }
         if (v$ instanceof Wide.Pair) {
             Wide.Pair x$v = (Wide.Pair) v$;
-            long s$ = 0;
-            if (x$v.right != null) {
-                size$Big(Sdp.nn(x$v.right, "Wide.Pair.right"));
-                s$ += 512;
+            try {
+                long s$ = 0;
+                try {
+                    Sdp.u8(x$v.left);
+                } catch (EncodeException x$) {
+                    throw x$.at("left");
+                }
+                try {
+                    if (x$v.right != null) {
+                        size$Big(Sdp.nn(x$v.right));
+                        s$ += 512;
+                    }
+                } catch (EncodeException x$) {
+                    throw x$.at("right");
+                }
+                return s$ + 3;
+            } catch (EncodeException x$) {
+                throw x$.at("Pair");
             }
-            return s$ + 3;
         }
-        throw new EncodeException("Wide", "a value of an unknown variant");
+        throw new EncodeException("", "a value of an unknown variant");
     }
 
-    static void write$Wide(SdpWriter w$, Wide v$) throws EncodeException {
+    static void write$Wide(SdpWriter w$, Wide v$) {
         if (v$ instanceof Wide.Unit) {
             w$.i8((byte) 0);
             return;
@@ -129,7 +160,7 @@ final class SdpCodec {
         {
             w$.i8((byte) 2);
             Wide.Pair x$v = (Wide.Pair) v$;
-            w$.u8(x$v.left, "Wide.Pair.left");
+            w$.u8(x$v.left);
             if (x$v.right == null) {
                 w$.bool(false);
             } else {
@@ -206,16 +237,26 @@ final class SdpCodec {
 
     static long size$Events(Events v$) throws EncodeException {
         long s$ = 0;
-        {
-            java.util.List<Wide> l$1 = Sdp.nn(v$.events, "Events.events");
-            for (Wide e$1 : l$1) {
-                s$ += size$Wide(Sdp.nn(e$1, "Events.events"));
+        try {
+            {
+                java.util.List<Wide> l$1 = Sdp.nn(v$.events);
+                int i$1 = 0;
+                for (Wide e$1 : l$1) {
+                    try {
+                        s$ += size$Wide(Sdp.nn(e$1));
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
             }
+        } catch (EncodeException x$) {
+            throw x$.at("events");
         }
         return s$ + 4;
     }
 
-    static void write$Events(SdpWriter w$, Events v$) throws EncodeException {
+    static void write$Events(SdpWriter w$, Events v$) {
         w$.count(v$.events.size());
         for (Wide e$1 : v$.events) {
             write$Wide(w$, e$1);
@@ -258,17 +299,25 @@ final class SdpCodec {
 
     static long size$Node(Node v$) throws EncodeException {
         long s$ = 0;
-        if (v$.pad != null) {
-            Sdp.fixed(Sdp.nn(v$.pad, "Node.pad").length, 64, "Node.pad");
-            s$ += 512;
+        try {
+            if (v$.pad != null) {
+                Sdp.fixed(Sdp.nn(v$.pad).length, 64);
+                s$ += 512;
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("pad");
         }
-        if (v$.next != null) {
-            s$ += size$Node(Sdp.nn(v$.next, "Node.next"));
+        try {
+            if (v$.next != null) {
+                s$ += size$Node(Sdp.nn(v$.next));
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("next");
         }
         return s$ + 2;
     }
 
-    static void write$Node(SdpWriter w$, Node v$) throws EncodeException {
+    static void write$Node(SdpWriter w$, Node v$) {
         if (v$.pad == null) {
             w$.bool(false);
         } else {
@@ -313,16 +362,26 @@ final class SdpCodec {
 
     static long size$Nodes(Nodes v$) throws EncodeException {
         long s$ = 0;
-        {
-            java.util.List<Node> l$1 = Sdp.nn(v$.nodes, "Nodes.nodes");
-            for (Node e$1 : l$1) {
-                s$ += size$Node(Sdp.nn(e$1, "Nodes.nodes"));
+        try {
+            {
+                java.util.List<Node> l$1 = Sdp.nn(v$.nodes);
+                int i$1 = 0;
+                for (Node e$1 : l$1) {
+                    try {
+                        s$ += size$Node(Sdp.nn(e$1));
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
             }
+        } catch (EncodeException x$) {
+            throw x$.at("nodes");
         }
         return s$ + 4;
     }
 
-    static void write$Nodes(SdpWriter w$, Nodes v$) throws EncodeException {
+    static void write$Nodes(SdpWriter w$, Nodes v$) {
         w$.count(v$.nodes.size());
         for (Node e$1 : v$.nodes) {
             write$Node(w$, e$1);
@@ -369,14 +428,22 @@ final class SdpCodec {
 
     static long size$Chain(Chain v$) throws EncodeException {
         long s$ = 0;
-        Sdp.fixed(Sdp.nn(v$.data, "Chain.data").length, 4096, "Chain.data");
-        if (v$.next != null) {
-            s$ += size$Chain(Sdp.nn(v$.next, "Chain.next"));
+        try {
+            Sdp.fixed(Sdp.nn(v$.data).length, 4096);
+        } catch (EncodeException x$) {
+            throw x$.at("data");
+        }
+        try {
+            if (v$.next != null) {
+                s$ += size$Chain(Sdp.nn(v$.next));
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("next");
         }
         return s$ + 32769;
     }
 
-    static void write$Chain(SdpWriter w$, Chain v$) throws EncodeException {
+    static void write$Chain(SdpWriter w$, Chain v$) {
         w$.longs(v$.data);
         if (v$.next == null) {
             w$.bool(false);

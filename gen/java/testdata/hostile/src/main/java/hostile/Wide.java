@@ -61,7 +61,7 @@ public abstract class Wide {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Wide(this), "Wide");
+        return Sdp.total(SdpCodec.size$Wide(this));
     }
 
     /**

@@ -102,7 +102,7 @@ public final class Integer implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Integer(this), "Integer");
+        return Sdp.total(SdpCodec.size$Integer(this));
     }
 
     /**

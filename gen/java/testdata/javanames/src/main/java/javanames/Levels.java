@@ -144,7 +144,7 @@ public final class Levels implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Levels(this), "Levels");
+        return Sdp.total(SdpCodec.size$Levels(this));
     }
 
     /**

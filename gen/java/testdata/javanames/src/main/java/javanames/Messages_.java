@@ -207,7 +207,7 @@ public final class Messages_ implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Messages_(this), "Messages_");
+        return Sdp.total(SdpCodec.size$Messages_(this));
     }
 
     /**

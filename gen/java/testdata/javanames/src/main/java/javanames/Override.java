@@ -81,7 +81,7 @@ public abstract class Override {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Override(this), "Override");
+        return Sdp.total(SdpCodec.size$Override(this));
     }
 
     /**

@@ -123,7 +123,7 @@ public final class Record implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Record(this), "Record");
+        return Sdp.total(SdpCodec.size$Record(this));
     }
 
     /**

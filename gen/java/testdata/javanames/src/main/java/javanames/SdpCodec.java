@@ -8,16 +8,49 @@ final class SdpCodec {
 
     static long size$String(String v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.strSize(v$.getClass_, "String.getClass");
-        if (v$.equals_ != null) {
-            s$ += size$String(Sdp.nn(v$.equals_, "String.equals"));
+        try {
+            Sdp.u8(v$.class_);
+        } catch (EncodeException x$) {
+            throw x$.at("class");
+        }
+        try {
+            Sdp.u32(v$.hashCode_);
+        } catch (EncodeException x$) {
+            throw x$.at("hashCode");
+        }
+        try {
+            s$ += Sdp.strSize(v$.getClass_);
+        } catch (EncodeException x$) {
+            throw x$.at("getClass");
+        }
+        try {
+            if (v$.equals_ != null) {
+                s$ += size$String(Sdp.nn(v$.equals_));
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("equals");
+        }
+        try {
+            Sdp.u16(v$.java_);
+        } catch (EncodeException x$) {
+            throw x$.at("java");
+        }
+        try {
+            Sdp.u8(v$.kind_);
+        } catch (EncodeException x$) {
+            throw x$.at("kind");
+        }
+        try {
+            Sdp.u16(v$.typeId_);
+        } catch (EncodeException x$) {
+            throw x$.at("typeId");
         }
         return s$ + 36;
     }
 
-    static void write$String(SdpWriter w$, String v$) throws EncodeException {
-        w$.u8(v$.class_, "String.class");
-        w$.u32(v$.hashCode_, "String.hashCode");
+    static void write$String(SdpWriter w$, String v$) {
+        w$.u8(v$.class_);
+        w$.u32(v$.hashCode_);
         w$.str(v$.getClass_);
         w$.bool(v$.toString_);
         if (v$.equals_ == null) {
@@ -26,12 +59,12 @@ final class SdpCodec {
             w$.bool(true);
             write$String(w$, v$.equals_);
         }
-        w$.u16(v$.java_, "String.java");
+        w$.u16(v$.java_);
         w$.i64(v$.encode_);
         w$.f32(v$.decodeInto_);
-        w$.u8(v$.kind_, "String.kind");
+        w$.u8(v$.kind_);
         w$.i64(v$.value);
-        w$.u16(v$.typeId_, "String.typeId");
+        w$.u16(v$.typeId_);
     }
 
     static void read$String(SdpReader r$, String v$) throws DecodeException {
@@ -144,19 +177,37 @@ final class SdpCodec {
 
     static long size$Record(Record v$) throws EncodeException {
         long s$ = 0;
-        Sdp.nn(v$.override, "Record.override");
-        {
-            java.util.List<Object> l$1 = Sdp.nn(v$.objects, "Record.objects");
-            s$ += (long) l$1.size() * 2;
-            for (Object e$1 : l$1) {
-                Sdp.nn(e$1, "Record.objects");
-            }
+        try {
+            Sdp.nn(v$.override);
+        } catch (EncodeException x$) {
+            throw x$.at("override");
         }
-        s$ += size$String(Sdp.nn(v$.text, "Record.text"));
+        try {
+            {
+                java.util.List<Object> l$1 = Sdp.nn(v$.objects);
+                s$ += (long) l$1.size() * 2;
+                int i$1 = 0;
+                for (Object e$1 : l$1) {
+                    try {
+                        Sdp.nn(e$1);
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("objects");
+        }
+        try {
+            s$ += size$String(Sdp.nn(v$.text));
+        } catch (EncodeException x$) {
+            throw x$.at("text");
+        }
         return s$ + 6;
     }
 
-    static void write$Record(SdpWriter w$, Record v$) throws EncodeException {
+    static void write$Record(SdpWriter w$, Record v$) {
         w$.i16((short) v$.override.wire());
         w$.count(v$.objects.size());
         for (Object e$1 : v$.objects) {
@@ -228,29 +279,50 @@ final class SdpCodec {
         }
         if (v$ instanceof Override.String) {
             Override.String x$v = (Override.String) v$;
-            long s$ = 0;
-            s$ += size$String(Sdp.nn(x$v.value, "Override.String"));
-            return s$ + 1;
+            try {
+                long s$ = 0;
+                s$ += size$String(Sdp.nn(x$v.value));
+                return s$ + 1;
+            } catch (EncodeException x$) {
+                throw x$.at("String");
+            }
         }
         if (v$ instanceof Override.Integer) {
             Override.Integer x$v = (Override.Integer) v$;
-            long s$ = 0;
-            s$ += size$Integer(Sdp.nn(x$v.value, "Override.Integer"));
-            return s$ + 1;
+            try {
+                long s$ = 0;
+                s$ += size$Integer(Sdp.nn(x$v.value));
+                return s$ + 1;
+            } catch (EncodeException x$) {
+                throw x$.at("Integer");
+            }
         }
         if (v$ instanceof Override.Rec) {
             Override.Rec x$v = (Override.Rec) v$;
-            long s$ = 0;
-            s$ += size$Record(Sdp.nn(x$v.record_, "Override.Rec.record"));
-            return s$ + 2;
+            try {
+                long s$ = 0;
+                try {
+                    s$ += size$Record(Sdp.nn(x$v.record_));
+                } catch (EncodeException x$) {
+                    throw x$.at("record");
+                }
+                try {
+                    Sdp.u8(x$v.kind_);
+                } catch (EncodeException x$) {
+                    throw x$.at("kind");
+                }
+                return s$ + 2;
+            } catch (EncodeException x$) {
+                throw x$.at("Rec");
+            }
         }
         if (v$ instanceof Override.Empty) {
             return 1;
         }
-        throw new EncodeException("Override", "a value of an unknown variant");
+        throw new EncodeException("", "a value of an unknown variant");
     }
 
-    static void write$Override(SdpWriter w$, Override v$) throws EncodeException {
+    static void write$Override(SdpWriter w$, Override v$) {
         if (v$ instanceof Override.Kind_) {
             w$.i8((byte) 0);
             return;
@@ -275,7 +347,7 @@ final class SdpCodec {
             w$.i8((byte) 4);
             Override.Rec x$v = (Override.Rec) v$;
             write$Record(w$, x$v.record_);
-            w$.u8(x$v.kind_, "Override.Rec.kind");
+            w$.u8(x$v.kind_);
             return;
         }
         {
@@ -370,43 +442,89 @@ final class SdpCodec {
 
     static long size$Messages_(Messages_ v$) throws EncodeException {
         long s$ = 0;
-        s$ += size$Override(Sdp.nn(v$.sdp, "Messages.sdp"));
-        {
-            java.util.List<Override> l$1 = Sdp.nn(v$.overrides, "Messages.overrides");
-            for (Override e$1 : l$1) {
-                s$ += size$Override(Sdp.nn(e$1, "Messages.overrides"));
-            }
+        try {
+            s$ += size$Override(Sdp.nn(v$.sdp));
+        } catch (EncodeException x$) {
+            throw x$.at("sdp");
         }
-        if (v$.more != null) {
-            if (v$.more.orElse(null) != null) {
-                s$ += size$Override(Sdp.nn(v$.more.orElse(null), "Messages.more"));
+        try {
+            {
+                java.util.List<Override> l$1 = Sdp.nn(v$.overrides);
+                int i$1 = 0;
+                for (Override e$1 : l$1) {
+                    try {
+                        s$ += size$Override(Sdp.nn(e$1));
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
             }
-            s$ += 1;
+        } catch (EncodeException x$) {
+            throw x$.at("overrides");
         }
-        {
-            java.util.List<Object> l$1 = Sdp.nn(v$.javaLang, "Messages.java_lang");
-            Sdp.fixed(l$1.size(), 2, "Messages.java_lang");
-            for (Object e$1 : l$1) {
-                if (e$1 != null) {
-                    Sdp.nn(e$1, "Messages.java_lang");
-                    s$ += 2;
+        try {
+            if (v$.more != null) {
+                if (v$.more.orElse(null) != null) {
+                    s$ += size$Override(Sdp.nn(v$.more.orElse(null)));
                 }
                 s$ += 1;
             }
+        } catch (EncodeException x$) {
+            throw x$.at("more");
         }
-        {
-            java.util.List<short[]> l$1 = Sdp.nn(v$.nested, "Messages.nested");
-            Sdp.fixed(l$1.size(), 2, "Messages.nested");
-            for (short[] e$1 : l$1) {
-                Sdp.fixed(Sdp.nn(e$1, "Messages.nested").length, 3, "Messages.nested");
+        try {
+            {
+                java.util.List<Object> l$1 = Sdp.nn(v$.javaLang);
+                Sdp.fixed(l$1.size(), 2);
+                int i$1 = 0;
+                for (Object e$1 : l$1) {
+                    try {
+                        if (e$1 != null) {
+                            Sdp.nn(e$1);
+                            s$ += 2;
+                        }
+                        s$ += 1;
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
             }
+        } catch (EncodeException x$) {
+            throw x$.at("java_lang");
         }
-        Sdp.fixed(Sdp.nn(v$.flags, "Messages.flags").length, 3, "Messages.flags");
-        s$ += Sdp.nn(v$.bools, "Messages.bools").length;
+        try {
+            {
+                java.util.List<short[]> l$1 = Sdp.nn(v$.nested);
+                Sdp.fixed(l$1.size(), 2);
+                int i$1 = 0;
+                for (short[] e$1 : l$1) {
+                    try {
+                        Sdp.fixed(Sdp.nn(e$1).length, 3);
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("nested");
+        }
+        try {
+            Sdp.fixed(Sdp.nn(v$.flags).length, 3);
+        } catch (EncodeException x$) {
+            throw x$.at("flags");
+        }
+        try {
+            s$ += Sdp.nn(v$.bools).length;
+        } catch (EncodeException x$) {
+            throw x$.at("bools");
+        }
         return s$ + 24;
     }
 
-    static void write$Messages_(SdpWriter w$, Messages_ v$) throws EncodeException {
+    static void write$Messages_(SdpWriter w$, Messages_ v$) {
         write$Override(w$, v$.sdp);
         w$.count(v$.overrides.size());
         for (Override e$1 : v$.overrides) {
@@ -591,12 +709,21 @@ final class SdpCodec {
 
     static long size$SdpCodec_(SdpCodec_ v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.strSize(v$.messageReader, "SdpCodec.MessageReader");
+        try {
+            Sdp.u8(v$.sdp);
+        } catch (EncodeException x$) {
+            throw x$.at("Sdp");
+        }
+        try {
+            s$ += Sdp.strSize(v$.messageReader);
+        } catch (EncodeException x$) {
+            throw x$.at("MessageReader");
+        }
         return s$ + 5;
     }
 
-    static void write$SdpCodec_(SdpWriter w$, SdpCodec_ v$) throws EncodeException {
-        w$.u8(v$.sdp, "SdpCodec.Sdp");
+    static void write$SdpCodec_(SdpWriter w$, SdpCodec_ v$) {
+        w$.u8(v$.sdp);
         w$.str(v$.messageReader);
     }
 
@@ -623,14 +750,23 @@ final class SdpCodec {
 
     static long size$Integer(Integer v$) throws EncodeException {
         long s$ = 0;
-        if (v$.math != null) {
-            s$ += size$Integer(Sdp.nn(v$.math, "Integer.Math"));
+        try {
+            Sdp.u32(v$.system);
+        } catch (EncodeException x$) {
+            throw x$.at("System");
+        }
+        try {
+            if (v$.math != null) {
+                s$ += size$Integer(Sdp.nn(v$.math));
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("Math");
         }
         return s$ + 5;
     }
 
-    static void write$Integer(SdpWriter w$, Integer v$) throws EncodeException {
-        w$.u32(v$.system, "Integer.System");
+    static void write$Integer(SdpWriter w$, Integer v$) {
+        w$.u32(v$.system);
         if (v$.math == null) {
             w$.bool(false);
         } else {
@@ -689,13 +825,21 @@ final class SdpCodec {
         }
         if (v$ instanceof shape.Box) {
             shape.Box x$v = (shape.Box) v$;
-            Sdp.nn(x$v.level, "shape.Box.level");
-            return 2;
+            try {
+                try {
+                    Sdp.nn(x$v.level);
+                } catch (EncodeException x$) {
+                    throw x$.at("level");
+                }
+                return 2;
+            } catch (EncodeException x$) {
+                throw x$.at("Box");
+            }
         }
-        throw new EncodeException("shape", "a value of an unknown variant");
+        throw new EncodeException("", "a value of an unknown variant");
     }
 
-    static void write$shape(SdpWriter w$, shape v$) throws EncodeException {
+    static void write$shape(SdpWriter w$, shape v$) {
         if (v$ instanceof shape.none) {
             w$.i8((byte) 0);
             return;
@@ -748,23 +892,45 @@ final class SdpCodec {
 
     static long size$Levels(Levels v$) throws EncodeException {
         long s$ = 0;
-        Sdp.nn(v$.level, "Levels.level");
-        s$ += size$shape(Sdp.nn(v$.shape, "Levels.shape"));
-        {
-            java.util.List<level> l$1 = Sdp.nn(v$.levels, "Levels.levels");
-            Sdp.fixed(l$1.size(), 2, "Levels.levels");
-            for (level e$1 : l$1) {
-                Sdp.nn(e$1, "Levels.levels");
-            }
+        try {
+            Sdp.nn(v$.level);
+        } catch (EncodeException x$) {
+            throw x$.at("level");
         }
-        if (v$.maybe != null) {
-            Sdp.nn(v$.maybe, "Levels.maybe");
-            s$ += 1;
+        try {
+            s$ += size$shape(Sdp.nn(v$.shape));
+        } catch (EncodeException x$) {
+            throw x$.at("shape");
+        }
+        try {
+            {
+                java.util.List<level> l$1 = Sdp.nn(v$.levels);
+                Sdp.fixed(l$1.size(), 2);
+                int i$1 = 0;
+                for (level e$1 : l$1) {
+                    try {
+                        Sdp.nn(e$1);
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("levels");
+        }
+        try {
+            if (v$.maybe != null) {
+                Sdp.nn(v$.maybe);
+                s$ += 1;
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("maybe");
         }
         return s$ + 4;
     }
 
-    static void write$Levels(SdpWriter w$, Levels v$) throws EncodeException {
+    static void write$Levels(SdpWriter w$, Levels v$) {
         w$.i8((byte) v$.level.wire());
         write$shape(w$, v$.shape);
         for (level e$1 : v$.levels) {

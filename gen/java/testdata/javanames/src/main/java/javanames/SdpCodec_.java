@@ -102,7 +102,7 @@ public final class SdpCodec_ implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$SdpCodec_(this), "SdpCodec_");
+        return Sdp.total(SdpCodec.size$SdpCodec_(this));
     }
 
     /**

@@ -298,7 +298,7 @@ public final class String implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$String(this), "String");
+        return Sdp.total(SdpCodec.size$String(this));
     }
 
     /**

@@ -50,7 +50,7 @@ public abstract class shape {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$shape(this), "shape");
+        return Sdp.total(SdpCodec.size$shape(this));
     }
 
     /**

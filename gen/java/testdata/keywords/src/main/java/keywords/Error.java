@@ -735,7 +735,7 @@ public final class Error implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Error(this), "Error");
+        return Sdp.total(SdpCodec.size$Error(this));
     }
 
     /**

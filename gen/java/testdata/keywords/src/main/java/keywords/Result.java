@@ -57,7 +57,7 @@ public abstract class Result {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Result(this), "Result");
+        return Sdp.total(SdpCodec.size$Result(this));
     }
 
     /**

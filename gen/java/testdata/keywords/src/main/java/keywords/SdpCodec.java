@@ -23,46 +23,141 @@ final class SdpCodec {
 
     static long size$Error(Error v$) throws EncodeException {
         long s$ = 0;
-        Sdp.nn(v$.type, "Error.type");
-        s$ += Sdp.strSize(v$.match, "Error.match");
-        s$ += Sdp.strSize(v$.namespace, "Error.namespace");
-        s$ += Sdp.strSize(v$.protocol, "Error.protocol");
-        s$ += Sdp.strSize(v$.string, "Error.string");
+        try {
+            Sdp.nn(v$.type);
+        } catch (EncodeException x$) {
+            throw x$.at("type");
+        }
+        try {
+            s$ += Sdp.strSize(v$.match);
+        } catch (EncodeException x$) {
+            throw x$.at("match");
+        }
+        try {
+            Sdp.u8(v$.self);
+        } catch (EncodeException x$) {
+            throw x$.at("self");
+        }
+        try {
+            Sdp.u16(v$.class_);
+        } catch (EncodeException x$) {
+            throw x$.at("class");
+        }
+        try {
+            Sdp.u32(v$.init);
+        } catch (EncodeException x$) {
+            throw x$.at("init");
+        }
+        try {
+            s$ += Sdp.strSize(v$.namespace);
+        } catch (EncodeException x$) {
+            throw x$.at("namespace");
+        }
+        try {
+            Sdp.u8(v$.char_);
+        } catch (EncodeException x$) {
+            throw x$.at("char");
+        }
+        try {
+            s$ += Sdp.strSize(v$.protocol);
+        } catch (EncodeException x$) {
+            throw x$.at("protocol");
+        }
+        try {
+            Sdp.u32(v$.where);
+        } catch (EncodeException x$) {
+            throw x$.at("where");
+        }
+        try {
+            Sdp.u8(v$.new_);
+        } catch (EncodeException x$) {
+            throw x$.at("new");
+        }
+        try {
+            Sdp.u8(v$.delete);
+        } catch (EncodeException x$) {
+            throw x$.at("delete");
+        }
+        try {
+            Sdp.u8(v$.operator);
+        } catch (EncodeException x$) {
+            throw x$.at("operator");
+        }
+        try {
+            Sdp.u8(v$.register);
+        } catch (EncodeException x$) {
+            throw x$.at("register");
+        }
+        try {
+            Sdp.u8(v$.inout);
+        } catch (EncodeException x$) {
+            throw x$.at("inout");
+        }
+        try {
+            Sdp.u8(v$.extension);
+        } catch (EncodeException x$) {
+            throw x$.at("extension");
+        }
+        try {
+            Sdp.u8(v$.package_);
+        } catch (EncodeException x$) {
+            throw x$.at("package");
+        }
+        try {
+            Sdp.u8(v$.range);
+        } catch (EncodeException x$) {
+            throw x$.at("range");
+        }
+        try {
+            s$ += Sdp.strSize(v$.string);
+        } catch (EncodeException x$) {
+            throw x$.at("string");
+        }
+        try {
+            Sdp.u32(v$.size);
+        } catch (EncodeException x$) {
+            throw x$.at("size");
+        }
+        try {
+            Sdp.u32(v$.len);
+        } catch (EncodeException x$) {
+            throw x$.at("len");
+        }
         return s$ + 81;
     }
 
-    static void write$Error(SdpWriter w$, Error v$) throws EncodeException {
+    static void write$Error(SdpWriter w$, Error v$) {
         w$.i8((byte) v$.type.wire());
         w$.str(v$.match);
-        w$.u8(v$.self, "Error.self");
-        w$.u16(v$.class_, "Error.class");
+        w$.u8(v$.self);
+        w$.u16(v$.class_);
         w$.bool(v$.default_);
         w$.i32(v$.func);
-        w$.u32(v$.init, "Error.init");
+        w$.u32(v$.init);
         w$.f32(v$.in);
         w$.i8(v$.var_);
         w$.i64(v$.fn);
         w$.i16(v$.struct);
         w$.str(v$.namespace);
         w$.i64(v$.int_);
-        w$.u8(v$.char_, "Error.char");
+        w$.u8(v$.char_);
         w$.bool(v$.return_);
         w$.str(v$.protocol);
-        w$.u32(v$.where, "Error.where");
+        w$.u32(v$.where);
         w$.bool(v$.async);
         w$.bool(v$.await);
         w$.bool(v$.break_);
-        w$.u8(v$.new_, "Error.new");
-        w$.u8(v$.delete, "Error.delete");
-        w$.u8(v$.operator, "Error.operator");
-        w$.u8(v$.register, "Error.register");
-        w$.u8(v$.inout, "Error.inout");
-        w$.u8(v$.extension, "Error.extension");
-        w$.u8(v$.package_, "Error.package");
-        w$.u8(v$.range, "Error.range");
+        w$.u8(v$.new_);
+        w$.u8(v$.delete);
+        w$.u8(v$.operator);
+        w$.u8(v$.register);
+        w$.u8(v$.inout);
+        w$.u8(v$.extension);
+        w$.u8(v$.package_);
+        w$.u8(v$.range);
         w$.str(v$.string);
-        w$.u32(v$.size, "Error.size");
-        w$.u32(v$.len, "Error.len");
+        w$.u32(v$.size);
+        w$.u32(v$.len);
         w$.i32(v$.errno);
     }
 
@@ -293,9 +388,17 @@ final class SdpCodec {
     static long size$Result(Result v$) throws EncodeException {
         if (v$ instanceof Result.Ok) {
             Result.Ok x$v = (Result.Ok) v$;
-            long s$ = 0;
-            s$ += size$Error(Sdp.nn(x$v.value, "Result.Ok.value"));
-            return s$ + 1;
+            try {
+                long s$ = 0;
+                try {
+                    s$ += size$Error(Sdp.nn(x$v.value));
+                } catch (EncodeException x$) {
+                    throw x$.at("value");
+                }
+                return s$ + 1;
+            } catch (EncodeException x$) {
+                throw x$.at("Ok");
+            }
         }
         if (v$ instanceof Result.Err) {
             Result.Err x$v = (Result.Err) v$;
@@ -303,14 +406,18 @@ final class SdpCodec {
         }
         if (v$ instanceof Result.Error) {
             Result.Error x$v = (Result.Error) v$;
-            long s$ = 0;
-            s$ += size$Error(Sdp.nn(x$v.value, "Result.Error"));
-            return s$ + 1;
+            try {
+                long s$ = 0;
+                s$ += size$Error(Sdp.nn(x$v.value));
+                return s$ + 1;
+            } catch (EncodeException x$) {
+                throw x$.at("Error");
+            }
         }
-        throw new EncodeException("Result", "a value of an unknown variant");
+        throw new EncodeException("", "a value of an unknown variant");
     }
 
-    static void write$Result(SdpWriter w$, Result v$) throws EncodeException {
+    static void write$Result(SdpWriter w$, Result v$) {
         if (v$ instanceof Result.Ok) {
             w$.i8((byte) 0);
             Result.Ok x$v = (Result.Ok) v$;
@@ -397,18 +504,32 @@ final class SdpCodec {
 
     static long size$Holder(Holder v$) throws EncodeException {
         long s$ = 0;
-        s$ += size$Result(Sdp.nn(v$.result, "Holder.result"));
-        {
-            java.util.List<Type> l$1 = Sdp.nn(v$.kinds, "Holder.kinds");
-            s$ += (long) l$1.size() * 1;
-            for (Type e$1 : l$1) {
-                Sdp.nn(e$1, "Holder.kinds");
+        try {
+            s$ += size$Result(Sdp.nn(v$.result));
+        } catch (EncodeException x$) {
+            throw x$.at("result");
+        }
+        try {
+            {
+                java.util.List<Type> l$1 = Sdp.nn(v$.kinds);
+                s$ += (long) l$1.size() * 1;
+                int i$1 = 0;
+                for (Type e$1 : l$1) {
+                    try {
+                        Sdp.nn(e$1);
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
             }
+        } catch (EncodeException x$) {
+            throw x$.at("kinds");
         }
         return s$ + 4;
     }
 
-    static void write$Holder(SdpWriter w$, Holder v$) throws EncodeException {
+    static void write$Holder(SdpWriter w$, Holder v$) {
         write$Result(w$, v$.result);
         w$.count(v$.kinds.size());
         for (Type e$1 : v$.kinds) {

@@ -147,7 +147,7 @@ public final class Address implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Address(this), "Address");
+        return Sdp.total(SdpCodec.size$Address(this));
     }
 
     /**

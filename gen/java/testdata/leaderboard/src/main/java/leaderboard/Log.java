@@ -216,7 +216,7 @@ public final class Log implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Log(this), "Log");
+        return Sdp.total(SdpCodec.size$Log(this));
     }
 
     /**

@@ -84,7 +84,7 @@ public final class Logs implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Logs(this), "Logs");
+        return Sdp.total(SdpCodec.size$Logs(this));
     }
 
     /**

@@ -84,7 +84,7 @@ public final class Mesh implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Mesh(this), "Mesh");
+        return Sdp.total(SdpCodec.size$Mesh(this));
     }
 
     /**

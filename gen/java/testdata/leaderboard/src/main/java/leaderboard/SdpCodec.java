@@ -8,12 +8,20 @@ final class SdpCodec {
 
     static long size$StructA(StructA v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.strSize(v$.name, "StructA.name");
-        s$ += Sdp.strSize(v$.phone, "StructA.phone");
+        try {
+            s$ += Sdp.strSize(v$.name);
+        } catch (EncodeException x$) {
+            throw x$.at("name");
+        }
+        try {
+            s$ += Sdp.strSize(v$.phone);
+        } catch (EncodeException x$) {
+            throw x$.at("phone");
+        }
         return s$ + 29;
     }
 
-    static void write$StructA(SdpWriter w$, StructA v$) throws EncodeException {
+    static void write$StructA(SdpWriter w$, StructA v$) {
         w$.str(v$.name);
         w$.i64(v$.birthDay);
         w$.str(v$.phone);
@@ -76,7 +84,7 @@ final class SdpCodec {
         return 12;
     }
 
-    static void write$Vector3(SdpWriter w$, Vector3 v$) throws EncodeException {
+    static void write$Vector3(SdpWriter w$, Vector3 v$) {
         w$.f32(v$.x);
         w$.f32(v$.y);
         w$.f32(v$.z);
@@ -111,14 +119,30 @@ final class SdpCodec {
     }
 
     static long size$Triangle(Triangle v$) throws EncodeException {
-        Sdp.nn(v$.v0, "Triangle.v0");
-        Sdp.nn(v$.v1, "Triangle.v1");
-        Sdp.nn(v$.v2, "Triangle.v2");
-        Sdp.nn(v$.normal, "Triangle.normal");
+        try {
+            Sdp.nn(v$.v0);
+        } catch (EncodeException x$) {
+            throw x$.at("v0");
+        }
+        try {
+            Sdp.nn(v$.v1);
+        } catch (EncodeException x$) {
+            throw x$.at("v1");
+        }
+        try {
+            Sdp.nn(v$.v2);
+        } catch (EncodeException x$) {
+            throw x$.at("v2");
+        }
+        try {
+            Sdp.nn(v$.normal);
+        } catch (EncodeException x$) {
+            throw x$.at("normal");
+        }
         return 48;
     }
 
-    static void write$Triangle(SdpWriter w$, Triangle v$) throws EncodeException {
+    static void write$Triangle(SdpWriter w$, Triangle v$) {
         write$Vector3(w$, v$.v0);
         write$Vector3(w$, v$.v1);
         write$Vector3(w$, v$.v2);
@@ -198,17 +222,27 @@ final class SdpCodec {
 
     static long size$Mesh(Mesh v$) throws EncodeException {
         long s$ = 0;
-        {
-            java.util.List<Triangle> l$1 = Sdp.nn(v$.triangles, "Mesh.triangles");
-            s$ += (long) l$1.size() * 48;
-            for (Triangle e$1 : l$1) {
-                Sdp.nn(e$1, "Mesh.triangles");
+        try {
+            {
+                java.util.List<Triangle> l$1 = Sdp.nn(v$.triangles);
+                s$ += (long) l$1.size() * 48;
+                int i$1 = 0;
+                for (Triangle e$1 : l$1) {
+                    try {
+                        Sdp.nn(e$1);
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
             }
+        } catch (EncodeException x$) {
+            throw x$.at("triangles");
         }
         return s$ + 4;
     }
 
-    static void write$Mesh(SdpWriter w$, Mesh v$) throws EncodeException {
+    static void write$Mesh(SdpWriter w$, Mesh v$) {
         w$.count(v$.triangles.size());
         for (Triangle e$1 : v$.triangles) {
             write$Triangle(w$, e$1);
@@ -293,14 +327,34 @@ final class SdpCodec {
     }
 
     static long size$Address(Address v$) throws EncodeException {
+        try {
+            Sdp.u8(v$.x0);
+        } catch (EncodeException x$) {
+            throw x$.at("x0");
+        }
+        try {
+            Sdp.u8(v$.x1);
+        } catch (EncodeException x$) {
+            throw x$.at("x1");
+        }
+        try {
+            Sdp.u8(v$.x2);
+        } catch (EncodeException x$) {
+            throw x$.at("x2");
+        }
+        try {
+            Sdp.u8(v$.x3);
+        } catch (EncodeException x$) {
+            throw x$.at("x3");
+        }
         return 4;
     }
 
-    static void write$Address(SdpWriter w$, Address v$) throws EncodeException {
-        w$.u8(v$.x0, "Address.x0");
-        w$.u8(v$.x1, "Address.x1");
-        w$.u8(v$.x2, "Address.x2");
-        w$.u8(v$.x3, "Address.x3");
+    static void write$Address(SdpWriter w$, Address v$) {
+        w$.u8(v$.x0);
+        w$.u8(v$.x1);
+        w$.u8(v$.x2);
+        w$.u8(v$.x3);
     }
 
     static void read$Address(SdpReader r$, Address v$) throws DecodeException {
@@ -339,21 +393,46 @@ final class SdpCodec {
 
     static long size$Log(Log v$) throws EncodeException {
         long s$ = 0;
-        Sdp.nn(v$.address, "Log.address");
-        s$ += Sdp.strSize(v$.identity, "Log.identity");
-        s$ += Sdp.strSize(v$.userid, "Log.userid");
-        s$ += Sdp.strSize(v$.date, "Log.date");
-        s$ += Sdp.strSize(v$.request, "Log.request");
+        try {
+            size$Address(Sdp.nn(v$.address));
+        } catch (EncodeException x$) {
+            throw x$.at("address");
+        }
+        try {
+            s$ += Sdp.strSize(v$.identity);
+        } catch (EncodeException x$) {
+            throw x$.at("identity");
+        }
+        try {
+            s$ += Sdp.strSize(v$.userid);
+        } catch (EncodeException x$) {
+            throw x$.at("userid");
+        }
+        try {
+            s$ += Sdp.strSize(v$.date);
+        } catch (EncodeException x$) {
+            throw x$.at("date");
+        }
+        try {
+            s$ += Sdp.strSize(v$.request);
+        } catch (EncodeException x$) {
+            throw x$.at("request");
+        }
+        try {
+            Sdp.u16(v$.code);
+        } catch (EncodeException x$) {
+            throw x$.at("code");
+        }
         return s$ + 30;
     }
 
-    static void write$Log(SdpWriter w$, Log v$) throws EncodeException {
+    static void write$Log(SdpWriter w$, Log v$) {
         write$Address(w$, v$.address);
         w$.str(v$.identity);
         w$.str(v$.userid);
         w$.str(v$.date);
         w$.str(v$.request);
-        w$.u16(v$.code, "Log.code");
+        w$.u16(v$.code);
         w$.i64(v$.size);
     }
 
@@ -423,16 +502,26 @@ final class SdpCodec {
 
     static long size$Logs(Logs v$) throws EncodeException {
         long s$ = 0;
-        {
-            java.util.List<Log> l$1 = Sdp.nn(v$.logs, "Logs.logs");
-            for (Log e$1 : l$1) {
-                s$ += size$Log(Sdp.nn(e$1, "Logs.logs"));
+        try {
+            {
+                java.util.List<Log> l$1 = Sdp.nn(v$.logs);
+                int i$1 = 0;
+                for (Log e$1 : l$1) {
+                    try {
+                        s$ += size$Log(Sdp.nn(e$1));
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
             }
+        } catch (EncodeException x$) {
+            throw x$.at("logs");
         }
         return s$ + 4;
     }
 
-    static void write$Logs(SdpWriter w$, Logs v$) throws EncodeException {
+    static void write$Logs(SdpWriter w$, Logs v$) {
         w$.count(v$.logs.size());
         for (Log e$1 : v$.logs) {
             write$Log(w$, e$1);

@@ -198,7 +198,7 @@ public final class StructA implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$StructA(this), "StructA");
+        return Sdp.total(SdpCodec.size$StructA(this));
     }
 
     /**

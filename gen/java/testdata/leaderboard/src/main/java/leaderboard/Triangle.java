@@ -147,7 +147,7 @@ public final class Triangle implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Triangle(this), "Triangle");
+        return Sdp.total(SdpCodec.size$Triangle(this));
     }
 
     /**

@@ -126,7 +126,7 @@ public final class Vector3 implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Vector3(this), "Vector3");
+        return Sdp.total(SdpCodec.size$Vector3(this));
     }
 
     /**

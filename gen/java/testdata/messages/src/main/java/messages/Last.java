@@ -60,7 +60,7 @@ public final class Last implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Last(this), "Last");
+        return Sdp.total(SdpCodec.size$Last(this));
     }
 
     /**

@@ -84,7 +84,7 @@ public final class Ping implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Ping(this), "Ping");
+        return Sdp.total(SdpCodec.size$Ping(this));
     }
 
     /**

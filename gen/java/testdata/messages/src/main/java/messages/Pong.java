@@ -105,7 +105,7 @@ public final class Pong implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Pong(this), "Pong");
+        return Sdp.total(SdpCodec.size$Pong(this));
     }
 
     /**

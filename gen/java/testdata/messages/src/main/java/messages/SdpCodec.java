@@ -10,7 +10,7 @@ final class SdpCodec {
         return 16;
     }
 
-    static void write$Point(SdpWriter w$, Point v$) throws EncodeException {
+    static void write$Point(SdpWriter w$, Point v$) {
         w$.f64(v$.x);
         w$.f64(v$.y);
     }
@@ -38,11 +38,16 @@ final class SdpCodec {
     }
 
     static long size$Ping(Ping v$) throws EncodeException {
+        try {
+            Sdp.u32(v$.seq);
+        } catch (EncodeException x$) {
+            throw x$.at("seq");
+        }
         return 4;
     }
 
-    static void write$Ping(SdpWriter w$, Ping v$) throws EncodeException {
-        w$.u32(v$.seq, "Ping.seq");
+    static void write$Ping(SdpWriter w$, Ping v$) {
+        w$.u32(v$.seq);
     }
 
     static void read$Ping(SdpReader r$, Ping v$) throws DecodeException {
@@ -63,12 +68,21 @@ final class SdpCodec {
 
     static long size$Pong(Pong v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.strSize(v$.echo, "Pong.echo");
+        try {
+            Sdp.u32(v$.seq);
+        } catch (EncodeException x$) {
+            throw x$.at("seq");
+        }
+        try {
+            s$ += Sdp.strSize(v$.echo);
+        } catch (EncodeException x$) {
+            throw x$.at("echo");
+        }
         return s$ + 8;
     }
 
-    static void write$Pong(SdpWriter w$, Pong v$) throws EncodeException {
-        w$.u32(v$.seq, "Pong.seq");
+    static void write$Pong(SdpWriter w$, Pong v$) {
+        w$.u32(v$.seq);
         w$.str(v$.echo);
     }
 
@@ -97,7 +111,7 @@ final class SdpCodec {
         return 0;
     }
 
-    static void write$Last(SdpWriter w$, Last v$) throws EncodeException {
+    static void write$Last(SdpWriter w$, Last v$) {
     }
 
     static void read$Last(SdpReader r$, Last v$) throws DecodeException {

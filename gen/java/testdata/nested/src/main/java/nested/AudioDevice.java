@@ -189,7 +189,7 @@ public final class AudioDevice implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$AudioDevice(this), "AudioDevice");
+        return Sdp.total(SdpCodec.size$AudioDevice(this));
     }
 
     /**

@@ -123,7 +123,7 @@ public final class DeviceParameter implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$DeviceParameter(this), "DeviceParameter");
+        return Sdp.total(SdpCodec.size$DeviceParameter(this));
     }
 
     /**

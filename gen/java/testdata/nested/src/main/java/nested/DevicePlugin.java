@@ -123,7 +123,7 @@ public final class DevicePlugin implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$DevicePlugin(this), "DevicePlugin");
+        return Sdp.total(SdpCodec.size$DevicePlugin(this));
     }
 
     /**

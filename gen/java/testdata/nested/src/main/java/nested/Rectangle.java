@@ -123,7 +123,7 @@ public final class Rectangle implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Rectangle(this), "Rectangle");
+        return Sdp.total(SdpCodec.size$Rectangle(this));
     }
 
     /**

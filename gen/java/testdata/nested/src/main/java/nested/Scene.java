@@ -126,7 +126,7 @@ public final class Scene implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Scene(this), "Scene");
+        return Sdp.total(SdpCodec.size$Scene(this));
     }
 
     /**

@@ -10,7 +10,7 @@ final class SdpCodec {
         return 8;
     }
 
-    static void write$Point(SdpWriter w$, Point v$) throws EncodeException {
+    static void write$Point(SdpWriter w$, Point v$) {
         w$.f32(v$.x);
         w$.f32(v$.y);
     }
@@ -38,15 +38,28 @@ final class SdpCodec {
     }
 
     static long size$Rectangle(Rectangle v$) throws EncodeException {
-        Sdp.nn(v$.topLeft, "Rectangle.top_left");
-        Sdp.nn(v$.bottomRight, "Rectangle.bottom_right");
+        try {
+            Sdp.nn(v$.topLeft);
+        } catch (EncodeException x$) {
+            throw x$.at("top_left");
+        }
+        try {
+            Sdp.nn(v$.bottomRight);
+        } catch (EncodeException x$) {
+            throw x$.at("bottom_right");
+        }
+        try {
+            Sdp.u32(v$.color);
+        } catch (EncodeException x$) {
+            throw x$.at("color");
+        }
         return 20;
     }
 
-    static void write$Rectangle(SdpWriter w$, Rectangle v$) throws EncodeException {
+    static void write$Rectangle(SdpWriter w$, Rectangle v$) {
         write$Point(w$, v$.topLeft);
         write$Point(w$, v$.bottomRight);
-        w$.u32(v$.color, "Rectangle.color");
+        w$.u32(v$.color);
     }
 
     static void read$Rectangle(SdpReader r$, Rectangle v$) throws DecodeException {
@@ -96,19 +109,37 @@ final class SdpCodec {
 
     static long size$Scene(Scene v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.strSize(v$.name, "Scene.name");
-        {
-            java.util.List<Rectangle> l$1 = Sdp.nn(v$.rects, "Scene.rects");
-            s$ += (long) l$1.size() * 20;
-            for (Rectangle e$1 : l$1) {
-                Sdp.nn(e$1, "Scene.rects");
-            }
+        try {
+            s$ += Sdp.strSize(v$.name);
+        } catch (EncodeException x$) {
+            throw x$.at("name");
         }
-        Sdp.nn(v$.origin, "Scene.origin");
+        try {
+            {
+                java.util.List<Rectangle> l$1 = Sdp.nn(v$.rects);
+                s$ += (long) l$1.size() * 20;
+                int i$1 = 0;
+                for (Rectangle e$1 : l$1) {
+                    try {
+                        size$Rectangle(Sdp.nn(e$1));
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("rects");
+        }
+        try {
+            Sdp.nn(v$.origin);
+        } catch (EncodeException x$) {
+            throw x$.at("origin");
+        }
         return s$ + 16;
     }
 
-    static void write$Scene(SdpWriter w$, Scene v$) throws EncodeException {
+    static void write$Scene(SdpWriter w$, Scene v$) {
         w$.str(v$.name);
         w$.count(v$.rects.size());
         for (Rectangle e$1 : v$.rects) {
@@ -223,12 +254,21 @@ final class SdpCodec {
 
     static long size$DeviceParameter(DeviceParameter v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.strSize(v$.name, "DeviceParameter.name");
+        try {
+            Sdp.u32(v$.id);
+        } catch (EncodeException x$) {
+            throw x$.at("id");
+        }
+        try {
+            s$ += Sdp.strSize(v$.name);
+        } catch (EncodeException x$) {
+            throw x$.at("name");
+        }
         return s$ + 12;
     }
 
-    static void write$DeviceParameter(SdpWriter w$, DeviceParameter v$) throws EncodeException {
-        w$.u32(v$.id, "DeviceParameter.id");
+    static void write$DeviceParameter(SdpWriter w$, DeviceParameter v$) {
+        w$.u32(v$.id);
         w$.str(v$.name);
         w$.f32(v$.value);
     }
@@ -267,17 +307,31 @@ final class SdpCodec {
 
     static long size$DevicePlugin(DevicePlugin v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.strSize(v$.name, "DevicePlugin.name");
-        {
-            java.util.List<DeviceParameter> l$1 = Sdp.nn(v$.parameters, "DevicePlugin.parameters");
-            for (DeviceParameter e$1 : l$1) {
-                s$ += size$DeviceParameter(Sdp.nn(e$1, "DevicePlugin.parameters"));
+        try {
+            s$ += Sdp.strSize(v$.name);
+        } catch (EncodeException x$) {
+            throw x$.at("name");
+        }
+        try {
+            {
+                java.util.List<DeviceParameter> l$1 = Sdp.nn(v$.parameters);
+                int i$1 = 0;
+                for (DeviceParameter e$1 : l$1) {
+                    try {
+                        s$ += size$DeviceParameter(Sdp.nn(e$1));
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
             }
+        } catch (EncodeException x$) {
+            throw x$.at("parameters");
         }
         return s$ + 9;
     }
 
-    static void write$DevicePlugin(SdpWriter w$, DevicePlugin v$) throws EncodeException {
+    static void write$DevicePlugin(SdpWriter w$, DevicePlugin v$) {
         w$.str(v$.name);
         w$.bool(v$.bypassed);
         w$.count(v$.parameters.size());
@@ -342,23 +396,51 @@ final class SdpCodec {
 
     static long size$AudioDevice(AudioDevice v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.strSize(v$.name, "AudioDevice.name");
-        Sdp.nn(v$.kind_, "AudioDevice.kind");
-        {
-            java.util.List<DevicePlugin> l$1 = Sdp.nn(v$.plugins, "AudioDevice.plugins");
-            for (DevicePlugin e$1 : l$1) {
-                s$ += size$DevicePlugin(Sdp.nn(e$1, "AudioDevice.plugins"));
+        try {
+            s$ += Sdp.strSize(v$.name);
+        } catch (EncodeException x$) {
+            throw x$.at("name");
+        }
+        try {
+            Sdp.nn(v$.kind_);
+        } catch (EncodeException x$) {
+            throw x$.at("kind");
+        }
+        try {
+            Sdp.u32(v$.sampleRate);
+        } catch (EncodeException x$) {
+            throw x$.at("sample_rate");
+        }
+        try {
+            Sdp.u16(v$.channels);
+        } catch (EncodeException x$) {
+            throw x$.at("channels");
+        }
+        try {
+            {
+                java.util.List<DevicePlugin> l$1 = Sdp.nn(v$.plugins);
+                int i$1 = 0;
+                for (DevicePlugin e$1 : l$1) {
+                    try {
+                        s$ += size$DevicePlugin(Sdp.nn(e$1));
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
             }
+        } catch (EncodeException x$) {
+            throw x$.at("plugins");
         }
         return s$ + 23;
     }
 
-    static void write$AudioDevice(SdpWriter w$, AudioDevice v$) throws EncodeException {
+    static void write$AudioDevice(SdpWriter w$, AudioDevice v$) {
         w$.i64(v$.id);
         w$.str(v$.name);
         w$.i8((byte) v$.kind_.wire());
-        w$.u32(v$.sampleRate, "AudioDevice.sample_rate");
-        w$.u16(v$.channels, "AudioDevice.channels");
+        w$.u32(v$.sampleRate);
+        w$.u16(v$.channels);
         w$.count(v$.plugins.size());
         for (DevicePlugin e$1 : v$.plugins) {
             write$DevicePlugin(w$, e$1);

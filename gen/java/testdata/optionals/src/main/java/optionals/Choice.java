@@ -50,7 +50,7 @@ public abstract class Choice {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Choice(this), "Choice");
+        return Sdp.total(SdpCodec.size$Choice(this));
     }
 
     /**

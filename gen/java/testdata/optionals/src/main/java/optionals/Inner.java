@@ -102,7 +102,7 @@ public final class Inner implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Inner(this), "Inner");
+        return Sdp.total(SdpCodec.size$Inner(this));
     }
 
     /**

@@ -315,7 +315,7 @@ public final class Optionals implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Optionals(this), "Optionals");
+        return Sdp.total(SdpCodec.size$Optionals(this));
     }
 
     /**

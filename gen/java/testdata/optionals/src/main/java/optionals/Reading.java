@@ -147,7 +147,7 @@ public final class Reading implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Reading(this), "Reading");
+        return Sdp.total(SdpCodec.size$Reading(this));
     }
 
     /**

@@ -23,12 +23,21 @@ final class SdpCodec {
 
     static long size$Inner(Inner v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.strSize(v$.label, "Inner.label");
+        try {
+            Sdp.u32(v$.id);
+        } catch (EncodeException x$) {
+            throw x$.at("id");
+        }
+        try {
+            s$ += Sdp.strSize(v$.label);
+        } catch (EncodeException x$) {
+            throw x$.at("label");
+        }
         return s$ + 8;
     }
 
-    static void write$Inner(SdpWriter w$, Inner v$) throws EncodeException {
-        w$.u32(v$.id, "Inner.id");
+    static void write$Inner(SdpWriter w$, Inner v$) {
+        w$.u32(v$.id);
         w$.str(v$.label);
     }
 
@@ -61,10 +70,10 @@ final class SdpCodec {
             Choice.Number x$v = (Choice.Number) v$;
             return 9;
         }
-        throw new EncodeException("Choice", "a value of an unknown variant");
+        throw new EncodeException("", "a value of an unknown variant");
     }
 
-    static void write$Choice(SdpWriter w$, Choice v$) throws EncodeException {
+    static void write$Choice(SdpWriter w$, Choice v$) {
         if (v$ instanceof Choice.Nothing) {
             w$.i8((byte) 0);
             return;
@@ -119,8 +128,13 @@ final class SdpCodec {
         if (v$.maybeBool != null) {
             s$ += 1;
         }
-        if (v$.maybeU8 != null) {
-            s$ += 1;
+        try {
+            if (v$.maybeU8 != null) {
+                Sdp.u8(v$.maybeU8);
+                s$ += 1;
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("maybe_u8");
         }
         if (v$.maybeI64 != null) {
             s$ += 8;
@@ -128,48 +142,87 @@ final class SdpCodec {
         if (v$.maybeF64 != null) {
             s$ += 8;
         }
-        if (v$.maybeStr != null) {
-            s$ += Sdp.strSize(v$.maybeStr, "Optionals.maybe_str");
-            s$ += 4;
+        try {
+            if (v$.maybeStr != null) {
+                s$ += Sdp.strSize(v$.maybeStr);
+                s$ += 4;
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("maybe_str");
         }
-        if (v$.maybeInner != null) {
-            s$ += size$Inner(Sdp.nn(v$.maybeInner, "Optionals.maybe_inner"));
+        try {
+            if (v$.maybeInner != null) {
+                s$ += size$Inner(Sdp.nn(v$.maybeInner));
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("maybe_inner");
         }
-        if (v$.maybeLevel != null) {
-            Sdp.nn(v$.maybeLevel, "Optionals.maybe_level");
-            s$ += 1;
+        try {
+            if (v$.maybeLevel != null) {
+                Sdp.nn(v$.maybeLevel);
+                s$ += 1;
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("maybe_level");
         }
-        if (v$.maybeChoice != null) {
-            s$ += size$Choice(Sdp.nn(v$.maybeChoice, "Optionals.maybe_choice"));
+        try {
+            if (v$.maybeChoice != null) {
+                s$ += size$Choice(Sdp.nn(v$.maybeChoice));
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("maybe_choice");
         }
-        if (v$.maybeList != null) {
-            s$ += (long) Sdp.nn(v$.maybeList, "Optionals.maybe_list").length * 4;
-            s$ += 4;
+        try {
+            if (v$.maybeList != null) {
+                s$ += (long) Sdp.nn(v$.maybeList).length * 4;
+                s$ += 4;
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("maybe_list");
         }
-        {
-            java.util.List<java.lang.String> l$1 = Sdp.nn(v$.listOfMaybe, "Optionals.list_of_maybe");
-            for (java.lang.String e$1 : l$1) {
-                if (e$1 != null) {
-                    s$ += Sdp.strSize(e$1, "Optionals.list_of_maybe");
+        try {
+            {
+                java.util.List<java.lang.String> l$1 = Sdp.nn(v$.listOfMaybe);
+                int i$1 = 0;
+                for (java.lang.String e$1 : l$1) {
+                    try {
+                        if (e$1 != null) {
+                            s$ += Sdp.strSize(e$1);
+                            s$ += 4;
+                        }
+                        s$ += 1;
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("list_of_maybe");
+        }
+        try {
+            if (v$.maybeFixed != null) {
+                Sdp.fixed(Sdp.nn(v$.maybeFixed).length, 2);
+                s$ += 4;
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("maybe_fixed");
+        }
+        try {
+            if (v$.maybeMaybe != null) {
+                if (v$.maybeMaybe.orElse(null) != null) {
+                    Sdp.u32(v$.maybeMaybe.orElse(null));
                     s$ += 4;
                 }
                 s$ += 1;
             }
-        }
-        if (v$.maybeFixed != null) {
-            Sdp.fixed(Sdp.nn(v$.maybeFixed, "Optionals.maybe_fixed").length, 2, "Optionals.maybe_fixed");
-            s$ += 4;
-        }
-        if (v$.maybeMaybe != null) {
-            if (v$.maybeMaybe.orElse(null) != null) {
-                s$ += 4;
-            }
-            s$ += 1;
+        } catch (EncodeException x$) {
+            throw x$.at("maybe_maybe");
         }
         return s$ + 15;
     }
 
-    static void write$Optionals(SdpWriter w$, Optionals v$) throws EncodeException {
+    static void write$Optionals(SdpWriter w$, Optionals v$) {
         if (v$.maybeBool == null) {
             w$.bool(false);
         } else {
@@ -180,7 +233,7 @@ final class SdpCodec {
             w$.bool(false);
         } else {
             w$.bool(true);
-            w$.u8(v$.maybeU8, "Optionals.maybe_u8");
+            w$.u8(v$.maybeU8);
         }
         if (v$.maybeI64 == null) {
             w$.bool(false);
@@ -248,7 +301,7 @@ final class SdpCodec {
                 w$.bool(false);
             } else {
                 w$.bool(true);
-                w$.u32(v$.maybeMaybe.orElse(null), "Optionals.maybe_maybe");
+                w$.u32(v$.maybeMaybe.orElse(null));
             }
         }
     }
@@ -401,18 +454,27 @@ final class SdpCodec {
 
     static long size$Reading(Reading v$) throws EncodeException {
         long s$ = 0;
+        try {
+            Sdp.u32(v$.sensorId);
+        } catch (EncodeException x$) {
+            throw x$.at("sensor_id");
+        }
         if (v$.calibration != null) {
             s$ += 8;
         }
-        if (v$.note != null) {
-            s$ += Sdp.strSize(v$.note, "Reading.note");
-            s$ += 4;
+        try {
+            if (v$.note != null) {
+                s$ += Sdp.strSize(v$.note);
+                s$ += 4;
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("note");
         }
         return s$ + 14;
     }
 
-    static void write$Reading(SdpWriter w$, Reading v$) throws EncodeException {
-        w$.u32(v$.sensorId, "Reading.sensor_id");
+    static void write$Reading(SdpWriter w$, Reading v$) {
+        w$.u32(v$.sensorId);
         w$.f64(v$.value);
         if (v$.calibration == null) {
             w$.bool(false);

@@ -300,7 +300,7 @@ public final class Parameter implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Parameter(this), "Parameter");
+        return Sdp.total(SdpCodec.size$Parameter(this));
     }
 
     /**

@@ -168,7 +168,7 @@ public final class Plugin implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Plugin(this), "Plugin");
+        return Sdp.total(SdpCodec.size$Plugin(this));
     }
 
     /**

@@ -8,13 +8,30 @@ final class SdpCodec {
 
     static long size$Parameter(Parameter v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.strSize(v$.displayName, "Parameter.display_name");
-        s$ += Sdp.strSize(v$.identifier, "Parameter.identifier");
-        s$ += Sdp.strSize(v$.unit, "Parameter.unit");
+        try {
+            s$ += Sdp.strSize(v$.displayName);
+        } catch (EncodeException x$) {
+            throw x$.at("display_name");
+        }
+        try {
+            s$ += Sdp.strSize(v$.identifier);
+        } catch (EncodeException x$) {
+            throw x$.at("identifier");
+        }
+        try {
+            s$ += Sdp.strSize(v$.unit);
+        } catch (EncodeException x$) {
+            throw x$.at("unit");
+        }
+        try {
+            Sdp.u32(v$.rawFlags);
+        } catch (EncodeException x$) {
+            throw x$.at("raw_flags");
+        }
         return s$ + 42;
     }
 
-    static void write$Parameter(SdpWriter w$, Parameter v$) throws EncodeException {
+    static void write$Parameter(SdpWriter w$, Parameter v$) {
         w$.i64(v$.address);
         w$.str(v$.displayName);
         w$.str(v$.identifier);
@@ -23,7 +40,7 @@ final class SdpCodec {
         w$.f32(v$.maxValue);
         w$.f32(v$.defaultValue);
         w$.f32(v$.currentValue);
-        w$.u32(v$.rawFlags, "Parameter.raw_flags");
+        w$.u32(v$.rawFlags);
         w$.bool(v$.isWritable);
         w$.bool(v$.canRamp);
     }
@@ -110,20 +127,46 @@ final class SdpCodec {
 
     static long size$Plugin(Plugin v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.strSize(v$.name, "Plugin.name");
-        s$ += Sdp.strSize(v$.manufacturerId, "Plugin.manufacturer_id");
-        s$ += Sdp.strSize(v$.componentType, "Plugin.component_type");
-        s$ += Sdp.strSize(v$.componentSubtype, "Plugin.component_subtype");
-        {
-            java.util.List<Parameter> l$1 = Sdp.nn(v$.parameters, "Plugin.parameters");
-            for (Parameter e$1 : l$1) {
-                s$ += size$Parameter(Sdp.nn(e$1, "Plugin.parameters"));
+        try {
+            s$ += Sdp.strSize(v$.name);
+        } catch (EncodeException x$) {
+            throw x$.at("name");
+        }
+        try {
+            s$ += Sdp.strSize(v$.manufacturerId);
+        } catch (EncodeException x$) {
+            throw x$.at("manufacturer_id");
+        }
+        try {
+            s$ += Sdp.strSize(v$.componentType);
+        } catch (EncodeException x$) {
+            throw x$.at("component_type");
+        }
+        try {
+            s$ += Sdp.strSize(v$.componentSubtype);
+        } catch (EncodeException x$) {
+            throw x$.at("component_subtype");
+        }
+        try {
+            {
+                java.util.List<Parameter> l$1 = Sdp.nn(v$.parameters);
+                int i$1 = 0;
+                for (Parameter e$1 : l$1) {
+                    try {
+                        s$ += size$Parameter(Sdp.nn(e$1));
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
             }
+        } catch (EncodeException x$) {
+            throw x$.at("parameters");
         }
         return s$ + 20;
     }
 
-    static void write$Plugin(SdpWriter w$, Plugin v$) throws EncodeException {
+    static void write$Plugin(SdpWriter w$, Plugin v$) {
         w$.str(v$.name);
         w$.str(v$.manufacturerId);
         w$.str(v$.componentType);
@@ -193,22 +236,42 @@ final class SdpCodec {
 
     static long size$PluginRegistry(PluginRegistry v$) throws EncodeException {
         long s$ = 0;
-        {
-            java.util.List<Plugin> l$1 = Sdp.nn(v$.plugins, "PluginRegistry.plugins");
-            for (Plugin e$1 : l$1) {
-                s$ += size$Plugin(Sdp.nn(e$1, "PluginRegistry.plugins"));
+        try {
+            {
+                java.util.List<Plugin> l$1 = Sdp.nn(v$.plugins);
+                int i$1 = 0;
+                for (Plugin e$1 : l$1) {
+                    try {
+                        s$ += size$Plugin(Sdp.nn(e$1));
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
             }
+        } catch (EncodeException x$) {
+            throw x$.at("plugins");
+        }
+        try {
+            Sdp.u32(v$.totalPluginCount);
+        } catch (EncodeException x$) {
+            throw x$.at("total_plugin_count");
+        }
+        try {
+            Sdp.u32(v$.totalParameterCount);
+        } catch (EncodeException x$) {
+            throw x$.at("total_parameter_count");
         }
         return s$ + 12;
     }
 
-    static void write$PluginRegistry(SdpWriter w$, PluginRegistry v$) throws EncodeException {
+    static void write$PluginRegistry(SdpWriter w$, PluginRegistry v$) {
         w$.count(v$.plugins.size());
         for (Plugin e$1 : v$.plugins) {
             write$Plugin(w$, e$1);
         }
-        w$.u32(v$.totalPluginCount, "PluginRegistry.total_plugin_count");
-        w$.u32(v$.totalParameterCount, "PluginRegistry.total_parameter_count");
+        w$.u32(v$.totalPluginCount);
+        w$.u32(v$.totalParameterCount);
     }
 
     static void read$PluginRegistry(SdpReader r$, PluginRegistry v$) throws DecodeException {

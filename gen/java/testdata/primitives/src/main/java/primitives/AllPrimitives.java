@@ -321,7 +321,7 @@ public final class AllPrimitives implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$AllPrimitives(this), "AllPrimitives");
+        return Sdp.total(SdpCodec.size$AllPrimitives(this));
     }
 
     /**

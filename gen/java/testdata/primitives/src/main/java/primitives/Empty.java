@@ -63,7 +63,7 @@ public final class Empty implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Empty(this), "Empty");
+        return Sdp.total(SdpCodec.size$Empty(this));
     }
 
     /**

@@ -8,15 +8,34 @@ final class SdpCodec {
 
     static long size$AllPrimitives(AllPrimitives v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.strSize(v$.label, "AllPrimitives.label");
+        try {
+            Sdp.u8(v$.u8Val);
+        } catch (EncodeException x$) {
+            throw x$.at("u8_val");
+        }
+        try {
+            Sdp.u16(v$.u16Val);
+        } catch (EncodeException x$) {
+            throw x$.at("u16_val");
+        }
+        try {
+            Sdp.u32(v$.u32Val);
+        } catch (EncodeException x$) {
+            throw x$.at("u32_val");
+        }
+        try {
+            s$ += Sdp.strSize(v$.label);
+        } catch (EncodeException x$) {
+            throw x$.at("label");
+        }
         return s$ + 47;
     }
 
-    static void write$AllPrimitives(SdpWriter w$, AllPrimitives v$) throws EncodeException {
+    static void write$AllPrimitives(SdpWriter w$, AllPrimitives v$) {
         w$.bool(v$.flag);
-        w$.u8(v$.u8Val, "AllPrimitives.u8_val");
-        w$.u16(v$.u16Val, "AllPrimitives.u16_val");
-        w$.u32(v$.u32Val, "AllPrimitives.u32_val");
+        w$.u8(v$.u8Val);
+        w$.u16(v$.u16Val);
+        w$.u32(v$.u32Val);
         w$.i64(v$.u64Val);
         w$.i8(v$.i8Val);
         w$.i16(v$.i16Val);
@@ -111,11 +130,15 @@ final class SdpCodec {
 
     static long size$Text(Text v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.strSize(v$.value, "Text.value");
+        try {
+            s$ += Sdp.strSize(v$.value);
+        } catch (EncodeException x$) {
+            throw x$.at("value");
+        }
         return s$ + 4;
     }
 
-    static void write$Text(SdpWriter w$, Text v$) throws EncodeException {
+    static void write$Text(SdpWriter w$, Text v$) {
         w$.str(v$.value);
     }
 
@@ -133,7 +156,7 @@ final class SdpCodec {
         return 0;
     }
 
-    static void write$Empty(SdpWriter w$, Empty v$) throws EncodeException {
+    static void write$Empty(SdpWriter w$, Empty v$) {
     }
 
     static void read$Empty(SdpReader r$, Empty v$) throws DecodeException {

@@ -84,7 +84,7 @@ public final class Text implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Text(this), "Text");
+        return Sdp.total(SdpCodec.size$Text(this));
     }
 
     /**

@@ -105,7 +105,7 @@ public final class Dir implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Dir(this), "Dir");
+        return Sdp.total(SdpCodec.size$Dir(this));
     }
 
     /**

@@ -123,7 +123,7 @@ public final class Entry implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Entry(this), "Entry");
+        return Sdp.total(SdpCodec.size$Entry(this));
     }
 
     /**

@@ -60,7 +60,7 @@ public abstract class Expr {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Expr(this), "Expr");
+        return Sdp.total(SdpCodec.size$Expr(this));
     }
 
     /**

@@ -81,7 +81,7 @@ public final class Program implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Program(this), "Program");
+        return Sdp.total(SdpCodec.size$Program(this));
     }
 
     /**

@@ -8,16 +8,26 @@ final class SdpCodec {
 
     static long size$Tree(Tree v$) throws EncodeException {
         long s$ = 0;
-        {
-            java.util.List<Tree> l$1 = Sdp.nn(v$.children, "Tree.children");
-            for (Tree e$1 : l$1) {
-                s$ += size$Tree(Sdp.nn(e$1, "Tree.children"));
+        try {
+            {
+                java.util.List<Tree> l$1 = Sdp.nn(v$.children);
+                int i$1 = 0;
+                for (Tree e$1 : l$1) {
+                    try {
+                        s$ += size$Tree(Sdp.nn(e$1));
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
             }
+        } catch (EncodeException x$) {
+            throw x$.at("children");
         }
         return s$ + 8;
     }
 
-    static void write$Tree(SdpWriter w$, Tree v$) throws EncodeException {
+    static void write$Tree(SdpWriter w$, Tree v$) {
         w$.i32(v$.value);
         w$.count(v$.children.size());
         for (Tree e$1 : v$.children) {
@@ -75,14 +85,22 @@ final class SdpCodec {
 
     static long size$Node(Node v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.strSize(v$.value, "Node.value");
-        if (v$.next != null) {
-            s$ += size$Node(Sdp.nn(v$.next, "Node.next"));
+        try {
+            s$ += Sdp.strSize(v$.value);
+        } catch (EncodeException x$) {
+            throw x$.at("value");
+        }
+        try {
+            if (v$.next != null) {
+                s$ += size$Node(Sdp.nn(v$.next));
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("next");
         }
         return s$ + 5;
     }
 
-    static void write$Node(SdpWriter w$, Node v$) throws EncodeException {
+    static void write$Node(SdpWriter w$, Node v$) {
         w$.str(v$.value);
         if (v$.next == null) {
             w$.bool(false);
@@ -117,17 +135,31 @@ final class SdpCodec {
 
     static long size$Dir(Dir v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.strSize(v$.name, "Dir.name");
-        {
-            java.util.List<Entry> l$1 = Sdp.nn(v$.entries, "Dir.entries");
-            for (Entry e$1 : l$1) {
-                s$ += size$Entry(Sdp.nn(e$1, "Dir.entries"));
+        try {
+            s$ += Sdp.strSize(v$.name);
+        } catch (EncodeException x$) {
+            throw x$.at("name");
+        }
+        try {
+            {
+                java.util.List<Entry> l$1 = Sdp.nn(v$.entries);
+                int i$1 = 0;
+                for (Entry e$1 : l$1) {
+                    try {
+                        s$ += size$Entry(Sdp.nn(e$1));
+                    } catch (EncodeException x$1) {
+                        throw x$1.index(i$1);
+                    }
+                    i$1++;
+                }
             }
+        } catch (EncodeException x$) {
+            throw x$.at("entries");
         }
         return s$ + 8;
     }
 
-    static void write$Dir(SdpWriter w$, Dir v$) throws EncodeException {
+    static void write$Dir(SdpWriter w$, Dir v$) {
         w$.str(v$.name);
         w$.count(v$.entries.size());
         for (Entry e$1 : v$.entries) {
@@ -179,14 +211,22 @@ final class SdpCodec {
 
     static long size$Entry(Entry v$) throws EncodeException {
         long s$ = 0;
-        s$ += Sdp.strSize(v$.name, "Entry.name");
-        if (v$.sub != null) {
-            s$ += size$Dir(Sdp.nn(v$.sub, "Entry.sub"));
+        try {
+            s$ += Sdp.strSize(v$.name);
+        } catch (EncodeException x$) {
+            throw x$.at("name");
+        }
+        try {
+            if (v$.sub != null) {
+                s$ += size$Dir(Sdp.nn(v$.sub));
+            }
+        } catch (EncodeException x$) {
+            throw x$.at("sub");
         }
         return s$ + 13;
     }
 
-    static void write$Entry(SdpWriter w$, Entry v$) throws EncodeException {
+    static void write$Entry(SdpWriter w$, Entry v$) {
         w$.str(v$.name);
         w$.i64(v$.size);
         if (v$.sub == null) {
@@ -238,27 +278,49 @@ final class SdpCodec {
         }
         if (v$ instanceof Expr.Neg) {
             Expr.Neg x$v = (Expr.Neg) v$;
-            long s$ = 0;
-            if (x$v.inner != null) {
-                s$ += size$Expr(Sdp.nn(x$v.inner, "Expr.Neg.inner"));
+            try {
+                long s$ = 0;
+                try {
+                    if (x$v.inner != null) {
+                        s$ += size$Expr(Sdp.nn(x$v.inner));
+                    }
+                } catch (EncodeException x$) {
+                    throw x$.at("inner");
+                }
+                return s$ + 2;
+            } catch (EncodeException x$) {
+                throw x$.at("Neg");
             }
-            return s$ + 2;
         }
         if (v$ instanceof Expr.Add) {
             Expr.Add x$v = (Expr.Add) v$;
-            long s$ = 0;
-            {
-                java.util.List<Expr> l$1 = Sdp.nn(x$v.terms, "Expr.Add.terms");
-                for (Expr e$1 : l$1) {
-                    s$ += size$Expr(Sdp.nn(e$1, "Expr.Add.terms"));
+            try {
+                long s$ = 0;
+                try {
+                    {
+                        java.util.List<Expr> l$1 = Sdp.nn(x$v.terms);
+                        int i$1 = 0;
+                        for (Expr e$1 : l$1) {
+                            try {
+                                s$ += size$Expr(Sdp.nn(e$1));
+                            } catch (EncodeException x$1) {
+                                throw x$1.index(i$1);
+                            }
+                            i$1++;
+                        }
+                    }
+                } catch (EncodeException x$) {
+                    throw x$.at("terms");
                 }
+                return s$ + 5;
+            } catch (EncodeException x$) {
+                throw x$.at("Add");
             }
-            return s$ + 5;
         }
-        throw new EncodeException("Expr", "a value of an unknown variant");
+        throw new EncodeException("", "a value of an unknown variant");
     }
 
-    static void write$Expr(SdpWriter w$, Expr v$) throws EncodeException {
+    static void write$Expr(SdpWriter w$, Expr v$) {
         if (v$ instanceof Expr.Lit) {
             w$.i8((byte) 0);
             Expr.Lit x$v = (Expr.Lit) v$;
@@ -376,11 +438,15 @@ final class SdpCodec {
 
     static long size$Program(Program v$) throws EncodeException {
         long s$ = 0;
-        s$ += size$Expr(Sdp.nn(v$.body, "Program.body"));
+        try {
+            s$ += size$Expr(Sdp.nn(v$.body));
+        } catch (EncodeException x$) {
+            throw x$.at("body");
+        }
         return s$ + 0;
     }
 
-    static void write$Program(SdpWriter w$, Program v$) throws EncodeException {
+    static void write$Program(SdpWriter w$, Program v$) {
         write$Expr(w$, v$.body);
     }
 

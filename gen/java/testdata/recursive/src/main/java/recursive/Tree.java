@@ -105,7 +105,7 @@ public final class Tree implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$Tree(this), "Tree");
+        return Sdp.total(SdpCodec.size$Tree(this));
     }
 
     /**

@@ -126,7 +126,7 @@ public final class PluginRegistry implements SdpMessage {
      * @throws EncodeException if the value has no encoding
      */
     public int encodedSize() throws EncodeException {
-        return Sdp.total(SdpCodec.size$PluginRegistry(this), "PluginRegistry");
+        return Sdp.total(SdpCodec.size$PluginRegistry(this));
     }
 
     /**
