@@ -466,6 +466,37 @@ func (g *generator) enumClass(p *emit.Printer, d *plan.Decl) {
 	p.P("}")
 	p.Out()
 	p.P("}")
+	put := map[schema.Kind]string{schema.U8: "w$.i8((byte) wire$);", schema.U16: "w$.i16((short) wire$);", schema.U32: "w$.i32((int) wire$);"}[en.Base]
+	r := strings.NewReplacer("«NAME»", name, "«SIZE»", fmt.Sprint(en.Base.Size()), "«PUT»", put)
+	for _, l := range strings.Split(r.Replace(`
+/** @return the number of bytes encode() writes: «SIZE» */
+public int encodedSize() {
+	return «SIZE»;
+}
+
+/** @return the value's encoding: its number, little-endian */
+public byte[] encode() {
+	byte[] b$ = new byte[«SIZE»];
+	SdpWriter w$ = new SdpWriter(b$, 0);
+	«PUT»
+	return b$;
+}
+
+/**
+ * Decodes b, which must hold exactly one «NAME», with the default options.
+ *
+ * @param b$ the input
+ * @return the value
+ * @throws DecodeException if the input breaks a rule of the wire format (a number that names no value: enum)
+ */
+public static «NAME» decode(byte[] b$) throws DecodeException {
+	SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, null);
+	«NAME» v$ = SdpCodec.read$«NAME»(r$);
+	r$.finish();
+	return v$;
+}`), "\n") {
+		p.P(strings.ReplaceAll(l, "\t", "    "))
+	}
 	p.Out()
 	p.P("}")
 }

@@ -43,4 +43,31 @@ public enum Sparse {
             return null;
         }
     }
+
+    /** @return the number of bytes encode() writes: 2 */
+    public int encodedSize() {
+        return 2;
+    }
+
+    /** @return the value's encoding: its number, little-endian */
+    public byte[] encode() {
+        byte[] b$ = new byte[2];
+        SdpWriter w$ = new SdpWriter(b$, 0);
+        w$.i16((short) wire$);
+        return b$;
+    }
+
+    /**
+     * Decodes b, which must hold exactly one Sparse, with the default options.
+     *
+     * @param b$ the input
+     * @return the value
+     * @throws DecodeException if the input breaks a rule of the wire format (a number that names no value: enum)
+     */
+    public static Sparse decode(byte[] b$) throws DecodeException {
+        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, null);
+        Sparse v$ = SdpCodec.read$Sparse(r$);
+        r$.finish();
+        return v$;
+    }
 }

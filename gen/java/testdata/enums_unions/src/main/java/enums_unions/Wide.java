@@ -37,4 +37,31 @@ public enum Wide {
             return null;
         }
     }
+
+    /** @return the number of bytes encode() writes: 4 */
+    public int encodedSize() {
+        return 4;
+    }
+
+    /** @return the value's encoding: its number, little-endian */
+    public byte[] encode() {
+        byte[] b$ = new byte[4];
+        SdpWriter w$ = new SdpWriter(b$, 0);
+        w$.i32((int) wire$);
+        return b$;
+    }
+
+    /**
+     * Decodes b, which must hold exactly one Wide, with the default options.
+     *
+     * @param b$ the input
+     * @return the value
+     * @throws DecodeException if the input breaks a rule of the wire format (a number that names no value: enum)
+     */
+    public static Wide decode(byte[] b$) throws DecodeException {
+        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, null);
+        Wide v$ = SdpCodec.read$Wide(r$);
+        r$.finish();
+        return v$;
+    }
 }

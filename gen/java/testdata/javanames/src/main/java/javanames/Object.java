@@ -46,4 +46,31 @@ public enum Object {
             return null;
         }
     }
+
+    /** @return the number of bytes encode() writes: 2 */
+    public int encodedSize() {
+        return 2;
+    }
+
+    /** @return the value's encoding: its number, little-endian */
+    public byte[] encode() {
+        byte[] b$ = new byte[2];
+        SdpWriter w$ = new SdpWriter(b$, 0);
+        w$.i16((short) wire$);
+        return b$;
+    }
+
+    /**
+     * Decodes b, which must hold exactly one Object, with the default options.
+     *
+     * @param b$ the input
+     * @return the value
+     * @throws DecodeException if the input breaks a rule of the wire format (a number that names no value: enum)
+     */
+    public static Object decode(byte[] b$) throws DecodeException {
+        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, null);
+        Object v$ = SdpCodec.read$Object(r$);
+        r$.finish();
+        return v$;
+    }
 }

@@ -34,4 +34,31 @@ public enum Level {
             return null;
         }
     }
+
+    /** @return the number of bytes encode() writes: 1 */
+    public int encodedSize() {
+        return 1;
+    }
+
+    /** @return the value's encoding: its number, little-endian */
+    public byte[] encode() {
+        byte[] b$ = new byte[1];
+        SdpWriter w$ = new SdpWriter(b$, 0);
+        w$.i8((byte) wire$);
+        return b$;
+    }
+
+    /**
+     * Decodes b, which must hold exactly one Level, with the default options.
+     *
+     * @param b$ the input
+     * @return the value
+     * @throws DecodeException if the input breaks a rule of the wire format (a number that names no value: enum)
+     */
+    public static Level decode(byte[] b$) throws DecodeException {
+        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, null);
+        Level v$ = SdpCodec.read$Level(r$);
+        r$.finish();
+        return v$;
+    }
 }
