@@ -299,6 +299,32 @@ public static «NAME» decode(java.nio.ByteBuffer b$, DecodeOptions options$) th
 	return decode(Sdp.array(b$), options$);
 }
 `))
+	lines(r.Replace(`
+/**
+ * Decodes one «NAME» from the buffer's position, which moves past it; bytes after it are left alone.
+ * Offsets in errors count from the position. On an error the position does not move.
+ *
+ * @param b$ the input
+ * @param options$ the limits (the memory limit is sized for the remaining bytes), or null for the defaults
+ * @return the value
+ * @throws DecodeException if the input breaks a rule of the wire format
+ */
+public static «NAME» decodePrefix(java.nio.ByteBuffer b$, DecodeOptions options$) throws DecodeException {
+	byte[] a$;
+	int start$;
+	if (b$.hasArray()) {
+		a$ = b$.array();
+		start$ = b$.arrayOffset() + b$.position();
+	} else {
+		a$ = new byte[b$.remaining()];
+		b$.duplicate().get(a$);
+		start$ = 0;
+	}
+	SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
+` + map[bool]string{true: "\t«NAME» v$ = new «NAME»(r$);\n", false: "\t«NAME» v$ = SdpCodec.read$«NAME»(r$);\n"}[message] + `	Sdp.advance(b$, r$.off - start$);
+	return v$;
+}
+`))
 	if !message {
 		return
 	}

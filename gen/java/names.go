@@ -35,7 +35,7 @@ var reserved = setOf(
 	// Members of the generated classes: struct and union methods, the
 	// nested Kind and Visitor of a union, constants.
 	"typeId", "encode", "encodeTo", "encodedSize", "encodeMessage", "encodedMessageSize",
-	"decode", "decodeInto", "decodeMessage", "decodeMessageInto", "kind", "accept", "Kind", "Visitor",
+	"decode", "decodeInto", "decodePrefix", "decodeMessage", "decodeMessageInto", "kind", "accept", "Kind", "Visitor",
 	"wire", "fromWire", "TYPE_ID", "FINGERPRINT",
 )
 

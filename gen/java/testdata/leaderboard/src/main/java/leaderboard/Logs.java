@@ -172,6 +172,32 @@ public final class Logs implements SdpMessage {
     }
 
     /**
+     * Decodes one Logs from the buffer's position, which moves past it; bytes after it are left alone.
+     * Offsets in errors count from the position. On an error the position does not move.
+     *
+     * @param b$ the input
+     * @param options$ the limits (the memory limit is sized for the remaining bytes), or null for the defaults
+     * @return the value
+     * @throws DecodeException if the input breaks a rule of the wire format
+     */
+    public static Logs decodePrefix(java.nio.ByteBuffer b$, DecodeOptions options$) throws DecodeException {
+        byte[] a$;
+        int start$;
+        if (b$.hasArray()) {
+            a$ = b$.array();
+            start$ = b$.arrayOffset() + b$.position();
+        } else {
+            a$ = new byte[b$.remaining()];
+            b$.duplicate().get(a$);
+            start$ = 0;
+        }
+        SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
+        Logs v$ = new Logs(r$);
+        Sdp.advance(b$, r$.off - start$);
+        return v$;
+    }
+
+    /**
      * Decodes b, which must hold exactly one Logs, into this value, reusing its nested structs and arrays of
      * the same length. On an error this value is reset to its default.
      *
