@@ -887,6 +887,40 @@ static SdpMessage decodePayload(int id$, byte[] b$, int len$, DecodeOptions opti
 	p.P("}")
 	p.Out()
 	p.P("}")
+	lines(`
+/**
+ * Decodes the payload of the message b[0, len), whose header is checked and names into's type, into into; on
+ * an error into is reset to its default.
+ */
+static void decodePayloadInto(SdpMessage into$, byte[] b$, int len$, DecodeOptions options$) throws DecodeException {
+	SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
+`)
+	p.In()
+	for i, st := range structs {
+		n := g.names.decl[st]
+		if i == 0 {
+			p.F("if (into$ instanceof %s) {", n)
+		} else {
+			p.F("} else if (into$ instanceof %s) {", n)
+		}
+		p.F("    %s v$ = (%s) into$;", n, n)
+		p.P("    try {")
+		p.F("        SdpCodec.read$%s(r$, v$);", n)
+		p.P("        r$.finish();")
+		p.P("    } catch (DecodeException e$) {")
+		p.P("        v$.reset$();")
+		p.P("        throw e$;")
+		p.P("    }")
+	}
+	if len(structs) > 0 {
+		p.P("} else {")
+		p.P("    throw new DecodeException(DecodeException.MESSAGE, 4, \"unknown message type id \" + into$.typeId()).withPath(\"message\");")
+		p.P("}")
+	} else {
+		p.P("throw new DecodeException(DecodeException.MESSAGE, 4, \"unknown message type id \" + into$.typeId()).withPath(\"message\");")
+	}
+	p.Out()
+	p.P("}")
 	p.Out()
 	p.P("}")
 }

@@ -17,6 +17,14 @@ final class Messages {
         throw new DecodeException(DecodeException.MESSAGE, 4, "unknown message type id " + id);
     }
 
+    static void decodePayloadInto(SdpMessage into, byte[] b, int len, DecodeOptions options) throws DecodeException {
+        throw new DecodeException(DecodeException.MESSAGE, 4, "unknown message type id " + into.typeId());
+    }
+
+    static SdpMessage newMessage(int id) {
+        return null;
+    }
+
     static byte[] encodeHello() {
         return new byte[0];
     }

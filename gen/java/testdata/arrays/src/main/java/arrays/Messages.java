@@ -148,4 +148,87 @@ public final class Messages {
             throw new DecodeException(DecodeException.MESSAGE, 4, "unknown message type id " + id$).withPath("message");
         }
     }
+    /**
+     * Decodes the payload of the message b[0, len), whose header is checked and names into's type, into into; on
+     * an error into is reset to its default.
+     */
+    static void decodePayloadInto(SdpMessage into$, byte[] b$, int len$, DecodeOptions options$) throws DecodeException {
+        SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
+
+        if (into$ instanceof Arrays) {
+            Arrays v$ = (Arrays) into$;
+            try {
+                SdpCodec.read$Arrays(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Fixed) {
+            Fixed v$ = (Fixed) into$;
+            try {
+                SdpCodec.read$Fixed(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Point) {
+            Point v$ = (Point) into$;
+            try {
+                SdpCodec.read$Point(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof U32Array) {
+            U32Array v$ = (U32Array) into$;
+            try {
+                SdpCodec.read$U32Array(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof I16Array) {
+            I16Array v$ = (I16Array) into$;
+            try {
+                SdpCodec.read$I16Array(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof F32Array) {
+            F32Array v$ = (F32Array) into$;
+            try {
+                SdpCodec.read$F32Array(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof ByteArray) {
+            ByteArray v$ = (ByteArray) into$;
+            try {
+                SdpCodec.read$ByteArray(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof SmallArrays) {
+            SmallArrays v$ = (SmallArrays) into$;
+            try {
+                SdpCodec.read$SmallArrays(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else {
+            throw new DecodeException(DecodeException.MESSAGE, 4, "unknown message type id " + into$.typeId()).withPath("message");
+        }
+    }
 }

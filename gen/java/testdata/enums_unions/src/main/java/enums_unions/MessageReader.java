@@ -12,6 +12,7 @@ public final class MessageReader {
     private long maxSize = Sdp.DEFAULT_MAX_MESSAGE_SIZE;
     private boolean requireHello;
     private DecodeOptions options = DecodeOptions.DEFAULT;
+    private java.util.Map<java.lang.Integer, SdpMessage> kept;
     private byte[] buf = new byte[512];
     private StreamException failed;
     private boolean checked;
@@ -58,6 +59,19 @@ public final class MessageReader {
      */
     public MessageReader options(DecodeOptions options) {
         this.options = options == null ? DecodeOptions.DEFAULT : options;
+        return this;
+    }
+
+    /**
+     * With reuse, the reader keeps the last value of each type and decodes the next message of that type into it
+     * (as decodeInto does): read() returns the same object again, valid until the next message of its type. A
+     * steady stream of similar messages then decodes with little allocation.
+     *
+     * @param reuse whether to decode into the last value of the message's type
+     * @return this reader
+     */
+    public MessageReader reuse(boolean reuse) {
+        this.kept = reuse ? new java.util.HashMap<>() : null;
         return this;
     }
 
@@ -198,7 +212,16 @@ public final class MessageReader {
             return null;
         }
         size = total;
-        return Messages.decodePayload(id, b, total, options);
+        if (kept == null) {
+            return Messages.decodePayload(id, b, total, options);
+        }
+        SdpMessage into = kept.get(id);
+        if (into == null) {
+            into = Messages.newMessage(id);
+            kept.put(id, into);
+        }
+        Messages.decodePayloadInto(into, b, total, options);
+        return into;
     }
 
     private static DecodeException cutPayload() {

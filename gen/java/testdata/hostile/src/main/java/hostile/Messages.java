@@ -132,4 +132,69 @@ public final class Messages {
             throw new DecodeException(DecodeException.MESSAGE, 4, "unknown message type id " + id$).withPath("message");
         }
     }
+    /**
+     * Decodes the payload of the message b[0, len), whose header is checked and names into's type, into into; on
+     * an error into is reset to its default.
+     */
+    static void decodePayloadInto(SdpMessage into$, byte[] b$, int len$, DecodeOptions options$) throws DecodeException {
+        SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
+
+        if (into$ instanceof Big) {
+            Big v$ = (Big) into$;
+            try {
+                SdpCodec.read$Big(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Holder) {
+            Holder v$ = (Holder) into$;
+            try {
+                SdpCodec.read$Holder(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Events) {
+            Events v$ = (Events) into$;
+            try {
+                SdpCodec.read$Events(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Node) {
+            Node v$ = (Node) into$;
+            try {
+                SdpCodec.read$Node(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Nodes) {
+            Nodes v$ = (Nodes) into$;
+            try {
+                SdpCodec.read$Nodes(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Chain) {
+            Chain v$ = (Chain) into$;
+            try {
+                SdpCodec.read$Chain(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else {
+            throw new DecodeException(DecodeException.MESSAGE, 4, "unknown message type id " + into$.typeId()).withPath("message");
+        }
+    }
 }

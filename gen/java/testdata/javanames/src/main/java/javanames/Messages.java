@@ -132,4 +132,69 @@ public final class Messages {
             throw new DecodeException(DecodeException.MESSAGE, 4, "unknown message type id " + id$).withPath("message");
         }
     }
+    /**
+     * Decodes the payload of the message b[0, len), whose header is checked and names into's type, into into; on
+     * an error into is reset to its default.
+     */
+    static void decodePayloadInto(SdpMessage into$, byte[] b$, int len$, DecodeOptions options$) throws DecodeException {
+        SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
+
+        if (into$ instanceof String) {
+            String v$ = (String) into$;
+            try {
+                SdpCodec.read$String(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Record) {
+            Record v$ = (Record) into$;
+            try {
+                SdpCodec.read$Record(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Messages_) {
+            Messages_ v$ = (Messages_) into$;
+            try {
+                SdpCodec.read$Messages_(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof SdpCodec_) {
+            SdpCodec_ v$ = (SdpCodec_) into$;
+            try {
+                SdpCodec.read$SdpCodec_(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Integer) {
+            Integer v$ = (Integer) into$;
+            try {
+                SdpCodec.read$Integer(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Levels) {
+            Levels v$ = (Levels) into$;
+            try {
+                SdpCodec.read$Levels(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else {
+            throw new DecodeException(DecodeException.MESSAGE, 4, "unknown message type id " + into$.typeId()).withPath("message");
+        }
+    }
 }

@@ -140,4 +140,78 @@ public final class Messages {
             throw new DecodeException(DecodeException.MESSAGE, 4, "unknown message type id " + id$).withPath("message");
         }
     }
+    /**
+     * Decodes the payload of the message b[0, len), whose header is checked and names into's type, into into; on
+     * an error into is reset to its default.
+     */
+    static void decodePayloadInto(SdpMessage into$, byte[] b$, int len$, DecodeOptions options$) throws DecodeException {
+        SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
+
+        if (into$ instanceof StructA) {
+            StructA v$ = (StructA) into$;
+            try {
+                SdpCodec.read$StructA(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Vector3) {
+            Vector3 v$ = (Vector3) into$;
+            try {
+                SdpCodec.read$Vector3(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Triangle) {
+            Triangle v$ = (Triangle) into$;
+            try {
+                SdpCodec.read$Triangle(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Mesh) {
+            Mesh v$ = (Mesh) into$;
+            try {
+                SdpCodec.read$Mesh(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Address) {
+            Address v$ = (Address) into$;
+            try {
+                SdpCodec.read$Address(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Log) {
+            Log v$ = (Log) into$;
+            try {
+                SdpCodec.read$Log(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Logs) {
+            Logs v$ = (Logs) into$;
+            try {
+                SdpCodec.read$Logs(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else {
+            throw new DecodeException(DecodeException.MESSAGE, 4, "unknown message type id " + into$.typeId()).withPath("message");
+        }
+    }
 }

@@ -116,4 +116,51 @@ public final class Messages {
             throw new DecodeException(DecodeException.MESSAGE, 4, "unknown message type id " + id$).withPath("message");
         }
     }
+    /**
+     * Decodes the payload of the message b[0, len), whose header is checked and names into's type, into into; on
+     * an error into is reset to its default.
+     */
+    static void decodePayloadInto(SdpMessage into$, byte[] b$, int len$, DecodeOptions options$) throws DecodeException {
+        SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
+
+        if (into$ instanceof Point) {
+            Point v$ = (Point) into$;
+            try {
+                SdpCodec.read$Point(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Pong) {
+            Pong v$ = (Pong) into$;
+            try {
+                SdpCodec.read$Pong(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Ping) {
+            Ping v$ = (Ping) into$;
+            try {
+                SdpCodec.read$Ping(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Last) {
+            Last v$ = (Last) into$;
+            try {
+                SdpCodec.read$Last(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else {
+            throw new DecodeException(DecodeException.MESSAGE, 4, "unknown message type id " + into$.typeId()).withPath("message");
+        }
+    }
 }

@@ -132,4 +132,69 @@ public final class Messages {
             throw new DecodeException(DecodeException.MESSAGE, 4, "unknown message type id " + id$).withPath("message");
         }
     }
+    /**
+     * Decodes the payload of the message b[0, len), whose header is checked and names into's type, into into; on
+     * an error into is reset to its default.
+     */
+    static void decodePayloadInto(SdpMessage into$, byte[] b$, int len$, DecodeOptions options$) throws DecodeException {
+        SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
+
+        if (into$ instanceof Point) {
+            Point v$ = (Point) into$;
+            try {
+                SdpCodec.read$Point(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Rectangle) {
+            Rectangle v$ = (Rectangle) into$;
+            try {
+                SdpCodec.read$Rectangle(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Scene) {
+            Scene v$ = (Scene) into$;
+            try {
+                SdpCodec.read$Scene(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof DeviceParameter) {
+            DeviceParameter v$ = (DeviceParameter) into$;
+            try {
+                SdpCodec.read$DeviceParameter(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof DevicePlugin) {
+            DevicePlugin v$ = (DevicePlugin) into$;
+            try {
+                SdpCodec.read$DevicePlugin(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof AudioDevice) {
+            AudioDevice v$ = (AudioDevice) into$;
+            try {
+                SdpCodec.read$AudioDevice(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else {
+            throw new DecodeException(DecodeException.MESSAGE, 4, "unknown message type id " + into$.typeId()).withPath("message");
+        }
+    }
 }

@@ -124,4 +124,60 @@ public final class Messages {
             throw new DecodeException(DecodeException.MESSAGE, 4, "unknown message type id " + id$).withPath("message");
         }
     }
+    /**
+     * Decodes the payload of the message b[0, len), whose header is checked and names into's type, into into; on
+     * an error into is reset to its default.
+     */
+    static void decodePayloadInto(SdpMessage into$, byte[] b$, int len$, DecodeOptions options$) throws DecodeException {
+        SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
+
+        if (into$ instanceof Tree) {
+            Tree v$ = (Tree) into$;
+            try {
+                SdpCodec.read$Tree(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Node) {
+            Node v$ = (Node) into$;
+            try {
+                SdpCodec.read$Node(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Dir) {
+            Dir v$ = (Dir) into$;
+            try {
+                SdpCodec.read$Dir(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Entry) {
+            Entry v$ = (Entry) into$;
+            try {
+                SdpCodec.read$Entry(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else if (into$ instanceof Program) {
+            Program v$ = (Program) into$;
+            try {
+                SdpCodec.read$Program(r$, v$);
+                r$.finish();
+            } catch (DecodeException e$) {
+                v$.reset$();
+                throw e$;
+            }
+        } else {
+            throw new DecodeException(DecodeException.MESSAGE, 4, "unknown message type id " + into$.typeId()).withPath("message");
+        }
+    }
 }
