@@ -34,7 +34,7 @@ var reserved = setOf(
 	"StreamException", "DecodeOptions", "MessageReader", "MessageWriter", "Messages",
 	// Members of the generated classes: struct and union methods, the
 	// nested Kind and Visitor of a union, constants.
-	"typeId", "encode", "encodeTo", "encodedSize", "encodeMessage", "encodedMessageSize",
+	"typeId", "encode", "encodeTo", "encodedSize", "encodeMessage", "encodeMessageTo", "encodedMessageSize",
 	"decode", "decodeInto", "decodePrefix", "decodeMessage", "decodeMessageInto", "kind", "accept", "Kind", "Visitor",
 	"wire", "fromWire", "TYPE_ID", "FINGERPRINT",
 )

@@ -272,6 +272,29 @@ public final class Logs implements SdpMessage {
     }
 
     /**
+     * Writes the value as a message at the buffer's position and moves the position past it.
+     *
+     * @param out$ the buffer
+     * @throws EncodeException if the value has no encoding (nothing is written)
+     * @throws java.nio.BufferOverflowException if the buffer has less room than encodedMessageSize()
+     */
+    public void encodeMessageTo(java.nio.ByteBuffer out$) throws EncodeException {
+        int n$ = encodedSize();
+        if (out$.remaining() < Sdp.MESSAGE_HEADER_SIZE + n$) {
+            throw new java.nio.BufferOverflowException();
+        }
+        if (out$.hasArray() && !out$.isReadOnly()) {
+            int at$ = out$.arrayOffset() + out$.position();
+            Sdp.header(out$.array(), at$, TYPE_ID, n$);
+            SdpWriter w$ = new SdpWriter(out$.array(), at$ + Sdp.MESSAGE_HEADER_SIZE);
+            SdpCodec.write$Logs(w$, this);
+            Sdp.advance(out$, Sdp.MESSAGE_HEADER_SIZE + n$);
+        } else {
+            out$.put(encodeMessage());
+        }
+    }
+
+    /**
      * Decodes a message that must be a Logs with the default options.
      *
      * @param b$ the message

@@ -108,16 +108,21 @@ public final class Sdp {
     }
 
     static void header(byte[] b, int typeId, int n) {
-        b[0] = 'S';
-        b[1] = 'D';
-        b[2] = 'P';
-        b[3] = '2';
-        b[4] = (byte) typeId;
-        b[5] = (byte) (typeId >>> 8);
-        b[6] = (byte) n;
-        b[7] = (byte) (n >>> 8);
-        b[8] = (byte) (n >>> 16);
-        b[9] = (byte) (n >>> 24);
+        header(b, 0, typeId, n);
+    }
+
+    /** Writes a message header for a payload of n bytes at b[at]. */
+    static void header(byte[] b, int at, int typeId, int n) {
+        b[at] = 'S';
+        b[at + 1] = 'D';
+        b[at + 2] = 'P';
+        b[at + 3] = '2';
+        b[at + 4] = (byte) typeId;
+        b[at + 5] = (byte) (typeId >>> 8);
+        b[at + 6] = (byte) n;
+        b[at + 7] = (byte) (n >>> 8);
+        b[at + 8] = (byte) (n >>> 16);
+        b[at + 9] = (byte) (n >>> 24);
     }
 
     /** Checks a message's header; want is the type id expected, or -1 for any the schema knows. */
