@@ -271,7 +271,7 @@ public static «NAME» decode(byte[] b$) throws DecodeException {
  */
 public static «NAME» decode(byte[] b$, DecodeOptions options$) throws DecodeException {
 	SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-` + map[bool]string{true: "\t«NAME» v$ = new «NAME»(r$);\n", false: "\t«NAME» v$ = SdpCodec.read$«NAME»(r$);\n"}[message] + `	r$.finish();
+` + map[bool]string{true: "\t«NAME» v$ = new «NAME»(r$);\n", false: "\t«NAME» v$ = SdpCodec.read$«NAME»(r$, null);\n"}[message] + `	r$.finish();
 	return v$;
 }
 
@@ -321,7 +321,7 @@ public static «NAME» decodePrefix(java.nio.ByteBuffer b$, DecodeOptions option
 		start$ = 0;
 	}
 	SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
-` + map[bool]string{true: "\t«NAME» v$ = new «NAME»(r$);\n", false: "\t«NAME» v$ = SdpCodec.read$«NAME»(r$);\n"}[message] + `	Sdp.advance(b$, r$.off - start$);
+` + map[bool]string{true: "\t«NAME» v$ = new «NAME»(r$);\n", false: "\t«NAME» v$ = SdpCodec.read$«NAME»(r$, null);\n"}[message] + `	Sdp.advance(b$, r$.off - start$);
 	return v$;
 }
 `))

@@ -511,7 +511,7 @@ func (g *generator) read(p *emit.Printer, v *plan.Value, x string, fresh bool, l
 			p.P("}")
 		}
 	case plan.Union:
-		p.F("%s = read$%s(r$);", x, g.names.decl[v.Decl.Decl])
+		p.F("%s = read$%s(r$, %s);", x, g.names.decl[v.Decl.Decl], x)
 	default:
 		panic("java backend: read of " + v.Op.String())
 	}
@@ -721,7 +721,7 @@ func (g *generator) unionCodec(p *emit.Printer, d *plan.Decl, name string) {
 	p.Out()
 	p.P("}")
 	p.P()
-	p.F("static %s read$%s(SdpReader r$) throws DecodeException {", name, name)
+	p.F("static %s read$%s(SdpReader r$, %s old$) throws DecodeException {", name, name, name)
 	p.In()
 	p.P("r$.enter();")
 	p.P("int at$ = r$.off;")
@@ -732,7 +732,8 @@ func (g *generator) unionCodec(p *emit.Printer, d *plan.Decl, name string) {
 		vt := name + "." + g.names.variant[pv.Variant]
 		p.F("case %d: {", pv.Tag)
 		p.In()
-		p.F("%s x$v = new %s();", vt, vt)
+		// The old value's storage is reused when it holds the same variant.
+		p.F("%s x$v = old$ instanceof %s ? (%s) old$ : new %s();", vt, vt, vt, vt)
 		if len(pv.Steps) > 0 {
 			p.P("try {")
 			p.In()

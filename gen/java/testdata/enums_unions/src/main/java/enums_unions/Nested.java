@@ -107,7 +107,7 @@ public abstract class Nested {
      */
     public static Nested decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Nested v$ = SdpCodec.read$Nested(r$);
+        Nested v$ = SdpCodec.read$Nested(r$, null);
         r$.finish();
         return v$;
     }
@@ -157,7 +157,7 @@ public abstract class Nested {
             start$ = 0;
         }
         SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
-        Nested v$ = SdpCodec.read$Nested(r$);
+        Nested v$ = SdpCodec.read$Nested(r$, null);
         Sdp.advance(b$, r$.off - start$);
         return v$;
     }

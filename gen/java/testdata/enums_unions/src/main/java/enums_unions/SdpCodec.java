@@ -178,19 +178,19 @@ final class SdpCodec {
         }
     }
 
-    static Shape read$Shape(SdpReader r$) throws DecodeException {
+    static Shape read$Shape(SdpReader r$, Shape old$) throws DecodeException {
         r$.enter();
         int at$ = r$.off;
         int tag$ = r$.u8();
         Shape v$;
         switch (tag$) {
         case 0: {
-            Shape.None x$v = new Shape.None();
+            Shape.None x$v = old$ instanceof Shape.None ? (Shape.None) old$ : new Shape.None();
             v$ = x$v;
             break;
         }
         case 1: {
-            Shape.Circle x$v = new Shape.Circle();
+            Shape.Circle x$v = old$ instanceof Shape.Circle ? (Shape.Circle) old$ : new Shape.Circle();
             try {
                 if (r$.end - r$.off >= 8
                         && r$.depth + 1 <= r$.maxDepth) {
@@ -214,7 +214,7 @@ final class SdpCodec {
             break;
         }
         case 2: {
-            Shape.Rect x$v = new Shape.Rect();
+            Shape.Rect x$v = old$ instanceof Shape.Rect ? (Shape.Rect) old$ : new Shape.Rect();
             try {
                 if (r$.end - r$.off >= 8) {
                     int o$ = r$.off;
@@ -240,7 +240,7 @@ final class SdpCodec {
             break;
         }
         case 3: {
-            Shape.Polygon x$v = new Shape.Polygon();
+            Shape.Polygon x$v = old$ instanceof Shape.Polygon ? (Shape.Polygon) old$ : new Shape.Polygon();
             try {
                 try {
                     x$v.points = r$.f32s(x$v.points);
@@ -266,7 +266,7 @@ final class SdpCodec {
             break;
         }
         case 4: {
-            Shape.Label x$v = new Shape.Label();
+            Shape.Label x$v = old$ instanceof Shape.Label ? (Shape.Label) old$ : new Shape.Label();
             try {
                 try {
                     x$v.text = r$.str(x$v.text);
@@ -280,7 +280,7 @@ final class SdpCodec {
             break;
         }
         case 5: {
-            Shape.Marker x$v = new Shape.Marker();
+            Shape.Marker x$v = old$ instanceof Shape.Marker ? (Shape.Marker) old$ : new Shape.Marker();
             v$ = x$v;
             break;
         }
@@ -342,14 +342,14 @@ final class SdpCodec {
         }
     }
 
-    static Nested read$Nested(SdpReader r$) throws DecodeException {
+    static Nested read$Nested(SdpReader r$, Nested old$) throws DecodeException {
         r$.enter();
         int at$ = r$.off;
         int tag$ = r$.u8();
         Nested v$;
         switch (tag$) {
         case 0: {
-            Nested.Leaf x$v = new Nested.Leaf();
+            Nested.Leaf x$v = old$ instanceof Nested.Leaf ? (Nested.Leaf) old$ : new Nested.Leaf();
             try {
                 if (r$.end - r$.off >= 1
                         && Small.fromWire(r$.b[r$.off + 0] & 0xFF) != null) {
@@ -370,10 +370,10 @@ final class SdpCodec {
             break;
         }
         case 1: {
-            Nested.Branch x$v = new Nested.Branch();
+            Nested.Branch x$v = old$ instanceof Nested.Branch ? (Nested.Branch) old$ : new Nested.Branch();
             try {
                 try {
-                    x$v.shape = read$Shape(r$);
+                    x$v.shape = read$Shape(r$, x$v.shape);
                 } catch (DecodeException x$) {
                     throw x$.at("shape");
                 }
@@ -625,7 +625,7 @@ final class SdpCodec {
     static void read$Unions(SdpReader r$, Unions v$) throws DecodeException {
         r$.enter();
         try {
-            v$.shape = read$Shape(r$);
+            v$.shape = read$Shape(r$, v$.shape);
         } catch (DecodeException x$) {
             throw x$.at("shape");
         }
@@ -643,7 +643,7 @@ final class SdpCodec {
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
                     Shape e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
-                        e$1 = read$Shape(r$);
+                        e$1 = read$Shape(r$, e$1);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
@@ -659,13 +659,13 @@ final class SdpCodec {
             throw x$.at("shapes");
         }
         try {
-            v$.nested = read$Nested(r$);
+            v$.nested = read$Nested(r$, v$.nested);
         } catch (DecodeException x$) {
             throw x$.at("nested");
         }
         try {
             if (r$.present()) {
-                v$.maybe = read$Shape(r$);
+                v$.maybe = read$Shape(r$, v$.maybe);
             } else {
                 v$.maybe = null;
             }

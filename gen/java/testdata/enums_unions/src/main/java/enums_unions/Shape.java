@@ -138,7 +138,7 @@ public abstract class Shape {
      */
     public static Shape decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Shape v$ = SdpCodec.read$Shape(r$);
+        Shape v$ = SdpCodec.read$Shape(r$, null);
         r$.finish();
         return v$;
     }
@@ -188,7 +188,7 @@ public abstract class Shape {
             start$ = 0;
         }
         SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
-        Shape v$ = SdpCodec.read$Shape(r$);
+        Shape v$ = SdpCodec.read$Shape(r$, null);
         Sdp.advance(b$, r$.off - start$);
         return v$;
     }

@@ -170,19 +170,19 @@ final class SdpCodec {
         }
     }
 
-    static Wide read$Wide(SdpReader r$) throws DecodeException {
+    static Wide read$Wide(SdpReader r$, Wide old$) throws DecodeException {
         r$.enter();
         int at$ = r$.off;
         int tag$ = r$.u8();
         Wide v$;
         switch (tag$) {
         case 0: {
-            Wide.Unit x$v = new Wide.Unit();
+            Wide.Unit x$v = old$ instanceof Wide.Unit ? (Wide.Unit) old$ : new Wide.Unit();
             v$ = x$v;
             break;
         }
         case 1: {
-            Wide.Big x$v = new Wide.Big();
+            Wide.Big x$v = old$ instanceof Wide.Big ? (Wide.Big) old$ : new Wide.Big();
             try {
                 if (x$v.value == null) {
                     x$v.value = new Big(r$);
@@ -196,7 +196,7 @@ final class SdpCodec {
             break;
         }
         case 2: {
-            Wide.Pair x$v = new Wide.Pair();
+            Wide.Pair x$v = old$ instanceof Wide.Pair ? (Wide.Pair) old$ : new Wide.Pair();
             try {
                 if (r$.end - r$.off >= 1) {
                     int o$ = r$.off;
@@ -279,7 +279,7 @@ final class SdpCodec {
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
                     Wide e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
-                        e$1 = read$Wide(r$);
+                        e$1 = read$Wide(r$, e$1);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }

@@ -118,7 +118,7 @@ public abstract class Wide {
      */
     public static Wide decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Wide v$ = SdpCodec.read$Wide(r$);
+        Wide v$ = SdpCodec.read$Wide(r$, null);
         r$.finish();
         return v$;
     }
@@ -168,7 +168,7 @@ public abstract class Wide {
             start$ = 0;
         }
         SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
-        Wide v$ = SdpCodec.read$Wide(r$);
+        Wide v$ = SdpCodec.read$Wide(r$, null);
         Sdp.advance(b$, r$.off - start$);
         return v$;
     }

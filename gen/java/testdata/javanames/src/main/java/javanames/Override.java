@@ -138,7 +138,7 @@ public abstract class Override {
      */
     public static Override decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Override v$ = SdpCodec.read$Override(r$);
+        Override v$ = SdpCodec.read$Override(r$, null);
         r$.finish();
         return v$;
     }
@@ -188,7 +188,7 @@ public abstract class Override {
             start$ = 0;
         }
         SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
-        Override v$ = SdpCodec.read$Override(r$);
+        Override v$ = SdpCodec.read$Override(r$, null);
         Sdp.advance(b$, r$.off - start$);
         return v$;
     }

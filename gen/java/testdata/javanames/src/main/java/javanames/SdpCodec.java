@@ -355,24 +355,24 @@ final class SdpCodec {
         }
     }
 
-    static Override read$Override(SdpReader r$) throws DecodeException {
+    static Override read$Override(SdpReader r$, Override old$) throws DecodeException {
         r$.enter();
         int at$ = r$.off;
         int tag$ = r$.u8();
         Override v$;
         switch (tag$) {
         case 0: {
-            Override.Kind_ x$v = new Override.Kind_();
+            Override.Kind_ x$v = old$ instanceof Override.Kind_ ? (Override.Kind_) old$ : new Override.Kind_();
             v$ = x$v;
             break;
         }
         case 1: {
-            Override.Visitor_ x$v = new Override.Visitor_();
+            Override.Visitor_ x$v = old$ instanceof Override.Visitor_ ? (Override.Visitor_) old$ : new Override.Visitor_();
             v$ = x$v;
             break;
         }
         case 2: {
-            Override.String x$v = new Override.String();
+            Override.String x$v = old$ instanceof Override.String ? (Override.String) old$ : new Override.String();
             try {
                 if (x$v.value == null) {
                     x$v.value = new String(r$);
@@ -386,7 +386,7 @@ final class SdpCodec {
             break;
         }
         case 3: {
-            Override.Integer x$v = new Override.Integer();
+            Override.Integer x$v = old$ instanceof Override.Integer ? (Override.Integer) old$ : new Override.Integer();
             try {
                 if (x$v.value == null) {
                     x$v.value = new Integer(r$);
@@ -400,7 +400,7 @@ final class SdpCodec {
             break;
         }
         case 4: {
-            Override.Rec x$v = new Override.Rec();
+            Override.Rec x$v = old$ instanceof Override.Rec ? (Override.Rec) old$ : new Override.Rec();
             try {
                 try {
                     if (x$v.record_ == null) {
@@ -429,7 +429,7 @@ final class SdpCodec {
             break;
         }
         case 5: {
-            Override.Empty x$v = new Override.Empty();
+            Override.Empty x$v = old$ instanceof Override.Empty ? (Override.Empty) old$ : new Override.Empty();
             v$ = x$v;
             break;
         }
@@ -564,7 +564,7 @@ final class SdpCodec {
     static void read$Messages_(SdpReader r$, Messages_ v$) throws DecodeException {
         r$.enter();
         try {
-            v$.sdp = read$Override(r$);
+            v$.sdp = read$Override(r$, v$.sdp);
         } catch (DecodeException x$) {
             throw x$.at("sdp");
         }
@@ -582,7 +582,7 @@ final class SdpCodec {
                 for (int i$1 = 0; i$1 < n$1; i$1++) {
                     Override e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                     try {
-                        e$1 = read$Override(r$);
+                        e$1 = read$Override(r$, e$1);
                     } catch (DecodeException x$1) {
                         throw x$1.index(i$1);
                     }
@@ -601,7 +601,7 @@ final class SdpCodec {
             if (r$.present()) {
                 Override o$1 = null;
                 if (r$.present()) {
-                    o$1 = read$Override(r$);
+                    o$1 = read$Override(r$, o$1);
                 } else {
                     o$1 = null;
                 }
@@ -851,19 +851,19 @@ final class SdpCodec {
         }
     }
 
-    static shape read$shape(SdpReader r$) throws DecodeException {
+    static shape read$shape(SdpReader r$, shape old$) throws DecodeException {
         r$.enter();
         int at$ = r$.off;
         int tag$ = r$.u8();
         shape v$;
         switch (tag$) {
         case 0: {
-            shape.none x$v = new shape.none();
+            shape.none x$v = old$ instanceof shape.none ? (shape.none) old$ : new shape.none();
             v$ = x$v;
             break;
         }
         case 1: {
-            shape.Box x$v = new shape.Box();
+            shape.Box x$v = old$ instanceof shape.Box ? (shape.Box) old$ : new shape.Box();
             try {
                 if (r$.end - r$.off >= 1
                         && level.fromWire(r$.b[r$.off + 0] & 0xFF) != null) {
@@ -959,7 +959,7 @@ final class SdpCodec {
             }
         }
         try {
-            v$.shape = read$shape(r$);
+            v$.shape = read$shape(r$, v$.shape);
         } catch (DecodeException x$) {
             throw x$.at("shape");
         }

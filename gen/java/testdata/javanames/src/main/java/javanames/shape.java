@@ -107,7 +107,7 @@ public abstract class shape {
      */
     public static shape decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        shape v$ = SdpCodec.read$shape(r$);
+        shape v$ = SdpCodec.read$shape(r$, null);
         r$.finish();
         return v$;
     }
@@ -157,7 +157,7 @@ public abstract class shape {
             start$ = 0;
         }
         SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
-        shape v$ = SdpCodec.read$shape(r$);
+        shape v$ = SdpCodec.read$shape(r$, null);
         Sdp.advance(b$, r$.off - start$);
         return v$;
     }

@@ -114,7 +114,7 @@ public abstract class Result {
      */
     public static Result decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Result v$ = SdpCodec.read$Result(r$);
+        Result v$ = SdpCodec.read$Result(r$, null);
         r$.finish();
         return v$;
     }
@@ -164,7 +164,7 @@ public abstract class Result {
             start$ = 0;
         }
         SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
-        Result v$ = SdpCodec.read$Result(r$);
+        Result v$ = SdpCodec.read$Result(r$, null);
         Sdp.advance(b$, r$.off - start$);
         return v$;
     }

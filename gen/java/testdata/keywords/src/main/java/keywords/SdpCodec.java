@@ -437,14 +437,14 @@ final class SdpCodec {
         }
     }
 
-    static Result read$Result(SdpReader r$) throws DecodeException {
+    static Result read$Result(SdpReader r$, Result old$) throws DecodeException {
         r$.enter();
         int at$ = r$.off;
         int tag$ = r$.u8();
         Result v$;
         switch (tag$) {
         case 0: {
-            Result.Ok x$v = new Result.Ok();
+            Result.Ok x$v = old$ instanceof Result.Ok ? (Result.Ok) old$ : new Result.Ok();
             try {
                 try {
                     if (x$v.value == null) {
@@ -462,7 +462,7 @@ final class SdpCodec {
             break;
         }
         case 1: {
-            Result.Err x$v = new Result.Err();
+            Result.Err x$v = old$ instanceof Result.Err ? (Result.Err) old$ : new Result.Err();
             try {
                 if (r$.end - r$.off >= 4) {
                     int o$ = r$.off;
@@ -482,7 +482,7 @@ final class SdpCodec {
             break;
         }
         case 2: {
-            Result.Error x$v = new Result.Error();
+            Result.Error x$v = old$ instanceof Result.Error ? (Result.Error) old$ : new Result.Error();
             try {
                 if (x$v.value == null) {
                     x$v.value = new Error(r$);
@@ -540,7 +540,7 @@ final class SdpCodec {
     static void read$Holder(SdpReader r$, Holder v$) throws DecodeException {
         r$.enter();
         try {
-            v$.result = read$Result(r$);
+            v$.result = read$Result(r$, v$.result);
         } catch (DecodeException x$) {
             throw x$.at("result");
         }

@@ -107,7 +107,7 @@ public abstract class Choice {
      */
     public static Choice decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Choice v$ = SdpCodec.read$Choice(r$);
+        Choice v$ = SdpCodec.read$Choice(r$, null);
         r$.finish();
         return v$;
     }
@@ -157,7 +157,7 @@ public abstract class Choice {
             start$ = 0;
         }
         SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
-        Choice v$ = SdpCodec.read$Choice(r$);
+        Choice v$ = SdpCodec.read$Choice(r$, null);
         Sdp.advance(b$, r$.off - start$);
         return v$;
     }

@@ -85,19 +85,19 @@ final class SdpCodec {
         }
     }
 
-    static Choice read$Choice(SdpReader r$) throws DecodeException {
+    static Choice read$Choice(SdpReader r$, Choice old$) throws DecodeException {
         r$.enter();
         int at$ = r$.off;
         int tag$ = r$.u8();
         Choice v$;
         switch (tag$) {
         case 0: {
-            Choice.Nothing x$v = new Choice.Nothing();
+            Choice.Nothing x$v = old$ instanceof Choice.Nothing ? (Choice.Nothing) old$ : new Choice.Nothing();
             v$ = x$v;
             break;
         }
         case 1: {
-            Choice.Number x$v = new Choice.Number();
+            Choice.Number x$v = old$ instanceof Choice.Number ? (Choice.Number) old$ : new Choice.Number();
             try {
                 if (r$.end - r$.off >= 8) {
                     int o$ = r$.off;
@@ -377,7 +377,7 @@ final class SdpCodec {
         }
         try {
             if (r$.present()) {
-                v$.maybeChoice = read$Choice(r$);
+                v$.maybeChoice = read$Choice(r$, v$.maybeChoice);
             } else {
                 v$.maybeChoice = null;
             }

@@ -117,7 +117,7 @@ public abstract class Expr {
      */
     public static Expr decode(byte[] b$, DecodeOptions options$) throws DecodeException {
         SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
-        Expr v$ = SdpCodec.read$Expr(r$);
+        Expr v$ = SdpCodec.read$Expr(r$, null);
         r$.finish();
         return v$;
     }
@@ -167,7 +167,7 @@ public abstract class Expr {
             start$ = 0;
         }
         SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
-        Expr v$ = SdpCodec.read$Expr(r$);
+        Expr v$ = SdpCodec.read$Expr(r$, null);
         Sdp.advance(b$, r$.off - start$);
         return v$;
     }

@@ -348,14 +348,14 @@ final class SdpCodec {
         }
     }
 
-    static Expr read$Expr(SdpReader r$) throws DecodeException {
+    static Expr read$Expr(SdpReader r$, Expr old$) throws DecodeException {
         r$.enter();
         int at$ = r$.off;
         int tag$ = r$.u8();
         Expr v$;
         switch (tag$) {
         case 0: {
-            Expr.Lit x$v = new Expr.Lit();
+            Expr.Lit x$v = old$ instanceof Expr.Lit ? (Expr.Lit) old$ : new Expr.Lit();
             try {
                 if (r$.end - r$.off >= 8) {
                     int o$ = r$.off;
@@ -375,11 +375,11 @@ final class SdpCodec {
             break;
         }
         case 1: {
-            Expr.Neg x$v = new Expr.Neg();
+            Expr.Neg x$v = old$ instanceof Expr.Neg ? (Expr.Neg) old$ : new Expr.Neg();
             try {
                 try {
                     if (r$.present()) {
-                        x$v.inner = read$Expr(r$);
+                        x$v.inner = read$Expr(r$, x$v.inner);
                     } else {
                         x$v.inner = null;
                     }
@@ -393,7 +393,7 @@ final class SdpCodec {
             break;
         }
         case 2: {
-            Expr.Add x$v = new Expr.Add();
+            Expr.Add x$v = old$ instanceof Expr.Add ? (Expr.Add) old$ : new Expr.Add();
             try {
                 try {
                     {
@@ -408,7 +408,7 @@ final class SdpCodec {
                         for (int i$1 = 0; i$1 < n$1; i$1++) {
                             Expr e$1 = i$1 < k$1 ? a$1.get(i$1) : null;
                             try {
-                                e$1 = read$Expr(r$);
+                                e$1 = read$Expr(r$, e$1);
                             } catch (DecodeException x$1) {
                                 throw x$1.index(i$1);
                             }
@@ -453,7 +453,7 @@ final class SdpCodec {
     static void read$Program(SdpReader r$, Program v$) throws DecodeException {
         r$.enter();
         try {
-            v$.body = read$Expr(r$);
+            v$.body = read$Expr(r$, v$.body);
         } catch (DecodeException x$) {
             throw x$.at("body");
         }
