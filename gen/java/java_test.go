@@ -322,3 +322,31 @@ func TestAPI(t *testing.T) {
 		t.Errorf("ApiTest: %v\n%s", err, out)
 	}
 }
+
+// TestUtf8MatchesCharsetDecoder runs testdata/Utf8Check.java.txt with the
+// runtime: the reader's UTF-8 check accepts and rejects exactly what the
+// JDK's CharsetDecoder with CodingErrorAction.REPORT does (every sequence
+// of up to 3 bytes, samples of 4 bytes, random strings).
+func TestUtf8MatchesCharsetDecoder(t *testing.T) {
+	javac := gentest.RequireTool(t, "javac")
+	java := gentest.RequireTool(t, "java")
+	files, err := filepath.Glob(filepath.Join("runtime", "*.java"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no runtime sources: %v", err)
+	}
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join("testdata", "Utf8Check.java.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := filepath.Join(dir, "Utf8Check.java")
+	if err := os.WriteFile(check, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	classes := filepath.Join(dir, "classes")
+	javacRun(t, javac, classes, append(files, check))
+	out, err := exec.Command(java, append(append([]string{}, javaFlags[:2]...), "-cp", classes, "sdp.runtime.Utf8Check")...).CombinedOutput()
+	if err != nil || !strings.HasPrefix(string(out), "ok ") {
+		t.Errorf("Utf8Check: %v\n%s", err, out)
+	}
+}
