@@ -12,7 +12,7 @@ test:
 
 # Regenerate every golden file: generated sources, golden vectors, diagnostics.
 # The packages with golden files (the others have no -update flag).
-GOLDEN = ./schema ./conformance ./gen/plan ./gen/golang ./gen/rust ./gen/cpp ./gen/c ./gen/swift
+GOLDEN = ./schema ./cmd/sdp ./conformance ./gen/plan ./gen/golang ./gen/rust ./gen/cpp ./gen/c ./gen/swift
 
 update:
 	go test $(GOLDEN) -update

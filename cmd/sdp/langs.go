@@ -9,4 +9,5 @@ import (
 	_ "sdp/gen/python"
 	_ "sdp/gen/rust"
 	_ "sdp/gen/swift"
+	_ "sdp/gen/ts"
 )

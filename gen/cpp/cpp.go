@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"sdp/gen"
+	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -37,36 +39,16 @@ func Generate(s *schema.Schema, opt gen.Options) ([]gen.File, error) {
 // generator holds what every emitting function needs for one schema.
 type generator struct {
 	s     *schema.Schema
-	ns    []string // namespace components
-	nsq   string   // fully qualified namespace: "::a::b"
-	file  string   // base name of the generated files
+	plan  *plan.Plan // what the encoders, decoders and views print
+	ns    []string   // namespace components
+	nsq   string     // fully qualified namespace: "::a::b"
+	file  string     // base name of the generated files
 	names map[schema.Decl]string
 	order []schema.Decl // structs and unions, each after the types it stores inline
-	tmp   int           // counter for temporaries within one function
-	// pathMode makes the checked decoders the path finders (sdp_path):
-	// sdp_check that also records an error's field path. The decoders
-	// proper carry no path; a rejected input is read again by sdp_path
-	// (decode.go, withPath), so that a successful decode does no work for it.
-	pathMode bool
-	// where is the field path, outermost first, of the value whose decoding
-	// is being emitted within one path finder: each error return prepends
-	// these segments to the error's path (decode.go, unwind).
-	where []pathSeg
-	// viewMode makes the checked decoders build views instead of owned values.
-	viewMode bool
-	// qualify makes ctype and vtype name schema types with their namespace,
-	// for members of variant types, where a variant's nested type may hide a
-	// schema type of the same name.
-	qualify bool
-	// sizeUnchecked makes sizeOf emit a plain std::size_t sum, without the
-	// count checks (sdp_append, after sdp_size checked the value).
-	sizeUnchecked bool
-	// checks memoizes declValidates by struct name.
-	checks map[string]bool
-	rd     map[string]*schema.Type
+	// checks memoizes declValidates.
+	checks map[*plan.Decl]bool
+	rd     map[string]*plan.Value
 	rdList []string // element readers for list and lazy views, in first-use order
-	// plains are the plain structs whose arrays are copied in one piece.
-	plains map[*schema.Struct]bool
 }
 
 func newGenerator(s *schema.Schema, opt gen.Options) (*generator, error) {
@@ -80,14 +62,15 @@ func newGenerator(s *schema.Schema, opt gen.Options) (*generator, error) {
 	}
 	g := &generator{
 		s:     s,
+		plan:  plan.Build(s),
 		ns:    ns,
 		nsq:   "::" + strings.Join(ns, "::"),
 		file:  strings.Join(ns, "_"),
 		names: map[schema.Decl]string{},
-		rd:    map[string]*schema.Type{},
+		rd:    map[string]*plan.Value{},
 	}
 	g.assignNames()
-	g.order = orderDecls(s)
+	g.order = orderDecls(g.plan)
 	return g, nil
 }
 
@@ -131,39 +114,17 @@ func implReserved(name string) bool {
 	return len(name) > 1 && name[0] == '_' && name[1] >= 'A' && name[1] <= 'Z'
 }
 
-// runtimeNames are identifiers the generated code declares in the schema's
-// namespace (or its anonymous namespace); schema types must not take them.
-var runtimeNames = map[string]bool{
-	"sdp": true, "std": true, "Reader": true, "Tag": true, "kMessages": true,
-	"put": true, "put_count": true, "kTooLarge": true, "too_long": true, "add_size": true, "checked_size": true, "payload_size": true, "put_str": true, "copy_bytes": true, "kLowBytes": true, "SDP_INLINE": true, "get_count": true, "put_header": true,
-	"check_header": true, "load_array": true, "store_array": true, "assign_array": true, "append_array": true, "grow": true,
-	"load_plain": true, "store_plain": true, "append_plain": true, "assign_wire": true, "WireIter": true,
-	"utf8_ok": true, "SDP_ENCODE_UTF8_CHECK": true, "SDP_COLD": true, "enum_name": true, "is_valid": true,
-	"encode": true, "decode": true, "encoded_size": true, "encode_to": true, "decode_prefix": true,
-	"to_owned": true, "encode_message": true, "encode_message_to": true, "encoded_message_size": true,
-	"decode_message": true, "decode_any_message": true, "message_type_id": true,
-	"AnyMessage": true, "AnyMessageView": true, "MessageReader": true, "MessageWriter": true, "kDefaultMaxMessageSize": true,
-	"kFingerprint": true, "HelloEntry": true, "kHelloEntries": true, "encode_hello": true,
-}
-
-// localNames are the parameters and locals of the generated functions; a
-// type of the same name would be hidden by them where a function names it
-// (`Tag<x>{}`, `out.emplace<options>()`). tmpPrefixes are the prefixes of
-// the numbered temporaries (newTmp): "i1", "n12".
-var (
-	localNames = map[string]bool{
-		"a": true, "b": true, "buf": true, "cap": true, "consumed": true, "d": true, "data": true,
-		"e": true, "f": true, "has": true, "i": true, "id": true, "message": true, "n": true,
-		"o": true, "options": true, "out": true, "p": true, "r": true, "s": true, "size": true,
-		"st": true, "tag": true, "v": true, "value": true, "view": true, "x": true, "y": true,
-	}
-	tmpPrefixes = []string{"e", "f", "has", "i", "n", "o", "s", "v"}
-)
+// tmpPrefixes are the prefixes of the numbered temporaries (scope.tmp):
+// "i1", "n12".
+var tmpPrefixes = []string{"e", "f", "has", "i", "n", "o", "s", "v"}
 
 // reservedType reports names a schema type may not take in C++: reserved
-// words and macros, the runtime's names and the generated functions' locals.
+// words and macros, the runtime's names, the generated functions' locals,
+// and names with the prefix of the generated functions and macros
+// (sdp_size, sdp_rd_u32, SDP_INLINE) unless they end in "_", as none of
+// those does: so the trailing underscore escapes sdp_size too.
 func reservedType(n string) bool {
-	if cppReserved[n] || runtimeNames[n] || localNames[n] || strings.HasPrefix(n, "sdp_") {
+	if cppReserved[n] || runtimeNames[n] || localNames[n] || (reservedNames.HasPrefix(n) && !strings.HasSuffix(n, "_")) {
 		return true
 	}
 	for _, pre := range tmpPrefixes {
@@ -226,7 +187,7 @@ func (g *generator) viewName(d schema.Decl) string { return g.names[d] + "View" 
 // of the class that holds it (C++ forbids that) or of its static members.
 func fieldName(f *schema.Field, owner string) string {
 	n := escape(f.Name)
-	for n == owner || n == owner+"View" || n == "kTypeId" || n == "kFingerprint" || n == "to_owned" {
+	for n == owner || n == owner+"View" || memberNames[n] {
 		n += "_"
 	}
 	return n
@@ -260,58 +221,68 @@ func variantName(v *schema.Variant, owner string) string {
 // orderDecls returns the structs and unions so that each comes after every
 // type it stores by value (fields, fixed arrays, plain optionals, struct
 // variants). Arrays and boxed optionals may refer to later types.
-func orderDecls(s *schema.Schema) []schema.Decl {
+func orderDecls(pl *plan.Plan) []schema.Decl {
 	var out []schema.Decl
-	done := map[schema.Decl]bool{}
-	var visit func(d schema.Decl)
-	var deps func(t *schema.Type)
-	deps = func(t *schema.Type) {
-		switch t.Kind {
-		case schema.FixedArray:
-			deps(t.Elem)
-		case schema.Optional:
-			if !t.Boxed {
-				deps(t.Elem)
+	done := map[*plan.Decl]bool{}
+	var visit func(d *plan.Decl)
+	var deps func(v *plan.Value)
+	deps = func(v *plan.Value) {
+		switch v.Op {
+		case plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
+			deps(v.Elem)
+		case plan.Optional:
+			if !v.Boxed {
+				deps(v.Elem)
 			}
-		case schema.StructRef, schema.UnionRef:
-			visit(t.Decl())
+		case plan.Struct, plan.Union:
+			visit(v.Decl)
 		}
 	}
-	visit = func(d schema.Decl) {
-		if done[d] {
+	visit = func(d *plan.Decl) {
+		if done[d] || d.Enum != nil {
 			return
 		}
 		done[d] = true
-		switch d := d.(type) {
-		case *schema.Struct:
-			for _, f := range d.Fields {
-				deps(f.Type)
-			}
-		case *schema.Union:
-			for _, v := range d.Variants {
-				for _, f := range v.Fields {
-					deps(f.Type)
-				}
-				if v.Struct != nil {
-					visit(v.Struct)
-				}
-			}
-		case *schema.Enum:
-			return
+		for _, f := range d.Fields {
+			deps(f.Value)
 		}
-		out = append(out, d)
+		for _, v := range d.Variants {
+			for _, f := range v.Fields {
+				deps(f.Value)
+			}
+		}
+		out = append(out, d.Decl)
 	}
-	for _, d := range s.Decls {
+	for _, d := range pl.Decls {
 		visit(d)
 	}
 	return out
 }
 
-// newTmp returns a fresh temporary name for the function being emitted.
-func (g *generator) newTmp(prefix string) string {
-	g.tmp++
-	return fmt.Sprintf("%s%d", prefix, g.tmp)
+// scope hands out the numbered temporaries of one emitted function ("e1",
+// "n2"): each function starts a scope of its own, passed down to every
+// printer that emits part of its body.
+type scope struct{ n int }
+
+// tmp returns a fresh temporary name.
+func (s *scope) tmp(prefix string) string {
+	s.n++
+	return fmt.Sprintf("%s%d", prefix, s.n)
 }
+
+// fn prints (part of) the body of one generated function: the printer and
+// the scope of the function's temporaries.
+type fn struct {
+	g  *generator
+	p  *emit.Printer
+	sc *scope
+}
+
+// fn starts printing a function with p.
+func (g *generator) fn(p *emit.Printer) fn { return fn{g: g, p: p, sc: &scope{}} }
+
+// tmp returns a fresh temporary name in the function's scope.
+func (f fn) tmp(prefix string) string { return f.sc.tmp(prefix) }
 
 func scalarType(k schema.Kind) string {
 	switch k {
@@ -344,14 +315,6 @@ func scalarType(k schema.Kind) string {
 // flat reports types stored as one fixed-width wire value: scalars and enums.
 func flat(t *schema.Type) bool { return t.Kind.IsScalar() || t.Kind == schema.EnumRef }
 
-// flatSize is the wire size of a flat type.
-func flatSize(t *schema.Type) int {
-	if t.Kind == schema.EnumRef {
-		return t.Enum.Base.Size()
-	}
-	return t.Kind.Size()
-}
-
 // wtype is the type a flat value is moved in: its C++ type, but the bits
 // of a float or double as an unsigned integer (sdp::bits_of).
 func (g *generator) wtype(t *schema.Type) string {
@@ -364,54 +327,89 @@ func (g *generator) wtype(t *schema.Type) string {
 	return g.ctype(t)
 }
 
+// ctype is the owned C++ type of a schema type, in a function body.
+func (g *generator) ctype(t *schema.Type) string { return spelling{g: g}.ctype(t) }
+
+// vtype is the view type of a schema type, in a function body.
+func (g *generator) vtype(t *schema.Type) string { return spelling{g: g}.vtype(t) }
+
+// spelling is the one mapping of schema types to C++ types. With qualify,
+// it names schema types with their namespace: for the members of a class
+// where a member's name hides a schema type, and of a variant's type,
+// where the variant's nested type may hide a schema type of the same name.
+type spelling struct {
+	g       *generator
+	qualify bool
+}
+
 // ctype is the owned C++ type of a schema type.
-func (g *generator) ctype(t *schema.Type) string {
+func (s spelling) ctype(t *schema.Type) string {
 	switch t.Kind {
 	case schema.String:
 		return "std::string"
 	case schema.Array:
-		return "std::vector<" + g.ctype(t.Elem) + ">"
+		return "std::vector<" + s.ctype(t.Elem) + ">"
 	case schema.FixedArray:
-		return fmt.Sprintf("std::array<%s, %d>", g.ctype(t.Elem), t.Len)
+		return fmt.Sprintf("std::array<%s, %d>", s.ctype(t.Elem), t.Len)
 	case schema.Optional:
 		if t.Boxed {
-			return "sdp::Box<" + g.ctype(t.Elem) + ">"
+			return "sdp::Box<" + s.ctype(t.Elem) + ">"
 		}
-		return "std::optional<" + g.ctype(t.Elem) + ">"
+		return "std::optional<" + s.ctype(t.Elem) + ">"
 	case schema.StructRef, schema.EnumRef, schema.UnionRef:
-		return g.qualified(g.name(t.Decl()))
+		return s.qualified(s.g.name(t.Decl()))
 	}
 	return scalarType(t.Kind)
 }
 
-func (g *generator) qualified(name string) string {
-	if g.qualify {
-		return g.nsq + "::" + name
+func (s spelling) qualified(name string) string {
+	if s.qualify {
+		return s.g.nsq + "::" + name
 	}
 	return name
 }
 
 // vtype is the zero-copy view type of a schema type.
-func (g *generator) vtype(t *schema.Type) string {
+func (s spelling) vtype(t *schema.Type) string {
 	switch t.Kind {
 	case schema.String:
 		return "std::string_view"
 	case schema.Array, schema.FixedArray:
 		if flat(t.Elem) {
-			return "sdp::ArrayView<" + g.ctype(t.Elem) + ">"
+			return "sdp::ArrayView<" + s.ctype(t.Elem) + ">"
 		}
-		return "sdp::ListView<" + g.vtype(t.Elem) + ">"
+		return "sdp::ListView<" + s.vtype(t.Elem) + ">"
 	case schema.Optional:
 		if t.Boxed {
-			return "sdp::LazyView<" + g.vtype(t.Elem) + ">"
+			return "sdp::LazyView<" + s.vtype(t.Elem) + ">"
 		}
-		return "std::optional<" + g.vtype(t.Elem) + ">"
+		return "std::optional<" + s.vtype(t.Elem) + ">"
 	case schema.StructRef, schema.UnionRef:
-		return g.qualified(g.viewName(t.Decl()))
+		return s.qualified(s.g.viewName(t.Decl()))
 	case schema.EnumRef:
-		return g.qualified(g.name(t.Decl()))
+		return s.qualified(s.g.name(t.Decl()))
 	}
 	return scalarType(t.Kind)
+}
+
+// defaultExpr is the default value of an owned t where value-initializing
+// it is not the schema's default, else "": an enum defaults to its first
+// declared value (which need not be 0, or even be the value 0 names), a
+// fixed array to copies of its element's default. Structs and unions carry
+// their own defaults; optionals and arrays default to empty.
+func (s spelling) defaultExpr(t *schema.Type) string {
+	switch t.Kind {
+	case schema.EnumRef:
+		if len(t.Enum.Values) == 0 || t.Enum.Values[0].Value == 0 {
+			return ""
+		}
+		return s.qualified(s.g.name(t.Enum)) + "::" + s.g.enumValueName(t.Enum.Values[0])
+	case schema.FixedArray:
+		if e := s.defaultExpr(t.Elem); e != "" {
+			return fmt.Sprintf("sdp::filled<%s>(%s)", s.ctype(t), e)
+		}
+	}
+	return ""
 }
 
 // mangle names a type for the element readers: "A_str", "OB_T4Node".
@@ -435,11 +433,11 @@ func (g *generator) mangle(t *schema.Type) string {
 	return t.Kind.String()
 }
 
-// reader returns the name of the element reader for t, registering it.
-func (g *generator) reader(t *schema.Type) string {
-	m := g.mangle(t)
+// reader returns the name of the element reader for v, registering it.
+func (g *generator) reader(v *plan.Value) string {
+	m := g.mangle(v.Type)
 	if _, ok := g.rd[m]; !ok {
-		g.rd[m] = t
+		g.rd[m] = v
 		g.rdList = append(g.rdList, m)
 	}
 	return "sdp_rd_" + m
@@ -458,8 +456,8 @@ func (g *generator) compound() []schema.Decl {
 
 // hasDecl reports whether the schema declares a type with this C++ name.
 func (g *generator) hasDecl(name string) bool {
-	for _, n := range g.names {
-		if n == name {
+	for _, d := range g.s.Decls {
+		if g.names[d] == name {
 			return true
 		}
 	}

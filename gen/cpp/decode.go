@@ -4,69 +4,103 @@ import (
 	"fmt"
 
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
 // The checked decoders. sdp_read decodes untrusted input into an owned
 // value; sdp_check only validates it (the first pass of view decoding).
 // Both return false with r.status set on the first error, and check the
-// same things in the same order, so they report the same error.
+// same things in the same order, so they report the same error: all four
+// checked decoders (owned, check, path, view) are printings of the same
+// plan steps by one printer, reader, whose kind says which it prints.
 
-// flatRun emits one bounds check for a run of flat values, then the bool
-// and enum checks in field order, then (dst[i] empty: validate only) the
-// stores. Every value is loaded before any is stored, so the compiler can
-// merge the loads and stores (a store to the value could otherwise change
-// the input bytes as far as it knows).
+// decoder is the checked decoder being printed.
+type decoder int
+
+const (
+	// readOwned is sdp_read into an owned value.
+	readOwned decoder = iota
+	// readCheck is sdp_check: it validates only.
+	readCheck
+	// readPath is sdp_path, the path finder: sdp_check that also records
+	// an error's field path. The decoders proper carry no path; a rejected
+	// input is read again by sdp_path (withPath), so that a successful
+	// decode does no work for it.
+	readPath
+	// readView is sdp_read into a view: it validates like sdp_check and
+	// builds the view in the same pass.
+	readView
+)
+
+// reader prints one checked decoder. Values whose lvalue is "" are only
+// checked (every value in sdp_check and sdp_path, the boxed values a view
+// points at).
+type reader struct {
+	fn
+	kind decoder
+	// where is the field path, outermost first, of the value whose
+	// decoding is being printed within one path finder: each error return
+	// prepends these segments to the error's path (unwind).
+	where []pathSeg
+}
+
+// flatRuns groups the fields a checked decoder reads with one bounds check:
+// any number of scalars and enums in a row.
+var flatRuns = plan.RunRule{Enums: true, MinFields: 1}
+
+// lone is the run of one scalar or enum read on its own.
+func lone(v *plan.Value) *plan.Run {
+	return &plan.Run{Size: v.Min, Leaves: []plan.Leaf{{Value: v}}}
+}
+
+// flatRun emits one bounds check for a run of scalars and enums, then the
+// bool and enum checks in field order, then (dst[i] empty: validate only)
+// the stores. Every value is loaded before any is stored, so the compiler
+// can merge the loads and stores (a store to the value could otherwise
+// change the input bytes as far as it knows).
 //
-// names[i], if not "", is the field name ts[i]'s errors add to the path.
-func (g *generator) flatRun(p *emit.Printer, ts []*schema.Type, dst, names []string) {
-	total := 0
-	for _, t := range ts {
-		total += flatSize(t)
-	}
+// names[i], if not "", is the field name leaf i's errors add to the path.
+func (r reader) flatRun(run *plan.Run, dst, names []string) {
+	g, p := r.g, r.p
 	at := func(off int) string {
 		if off == 0 {
 			return "r.p"
 		}
 		return fmt.Sprintf("r.p + %d", off)
 	}
-	checks := func(p *emit.Printer, truncation bool) {
-		off := 0
-		for i, t := range ts {
+	checks := func(truncation bool) {
+		for i, l := range run.Leaves {
+			off := l.Offset
 			fail := func(code string) {
 				call := fmt.Sprintf("r.fail_at(sdp::ErrorCode::%s, %s)", code, at(off))
 				p.In()
-				if names[i] != "" {
-					g.within(pathSeg{name: names[i]}, func() { g.fail(p, call) })
-				} else {
-					g.fail(p, call)
-				}
+				r.in(names[i]).fail(call)
 				p.Out()
 				p.P("}")
 			}
 			if truncation {
-				p.F("if (r.left() < %d) {", off+flatSize(t))
+				p.F("if (r.left() < %d) {", off+l.Value.Min)
 				fail("Truncated")
 			}
-			switch t.Kind {
-			case schema.Bool:
+			switch {
+			case isBool(l.Value):
 				p.F("if (r.p[%d] > 1) {", off)
 				fail("Bool")
-			case schema.EnumRef:
-				p.F("if (!is_valid(sdp::load<%s>(%s))) {", g.name(t.Enum), at(off))
+			case l.Value.Op == plan.Enum:
+				p.F("if (!is_valid(sdp::load<%s>(%s))) {", g.name(l.Value.Decl.Decl), at(off))
 				fail("Enum")
 			}
-			off += flatSize(t)
 		}
 	}
 	// One bounds check for the run. When the input ends inside it, the
 	// fields are checked one by one, so that the error is the first one a
 	// reader going front to back meets (a bad bool or enum before the end
 	// is reported as such, and truncation at the field that was cut).
-	p.Block(fmt.Sprintf("if (r.left() < %d) {", total), "}", func() {
-		checks(p, true)
+	p.Block(fmt.Sprintf("if (r.left() < %d) {", run.Size), "}", func() {
+		checks(true)
 	})
-	checks(p, false)
+	checks(false)
 	stores := 0
 	for _, d := range dst {
 		if d != "" {
@@ -75,31 +109,29 @@ func (g *generator) flatRun(p *emit.Printer, ts []*schema.Type, dst, names []str
 	}
 	var locals, dsts []string
 	var floats []bool
-	off := 0
-	for i, t := range ts {
+	for i, l := range run.Leaves {
+		v, off := l.Value, l.Offset
 		if dst[i] != "" && stores == 1 {
 			// Nothing to merge: store the value as it is loaded.
 			switch {
-			case t.Kind == schema.Bool:
+			case isBool(v):
 				p.F("%s = r.p[%d] != 0;", dst[i], off)
-			case t.Kind.IsFloat():
+			case v.Kind.IsFloat():
 				p.F("sdp::load_into(%s, %s);", dst[i], at(off))
 			default:
-				p.F("%s = sdp::load<%s>(%s);", dst[i], g.ctype(t), at(off))
+				p.F("%s = sdp::load<%s>(%s);", dst[i], g.ctype(v.Type), at(off))
 			}
 		} else if dst[i] != "" {
-			l := g.newTmp("f")
-			switch t.Kind {
-			case schema.Bool:
+			l := r.tmp("f")
+			if isBool(v) {
 				p.F("const bool %s = r.p[%d] != 0;", l, off)
-			default:
-				p.F("const %s %s = sdp::load<%s>(%s);", g.wtype(t), l, g.wtype(t), at(off))
+			} else {
+				p.F("const %s %s = sdp::load<%s>(%s);", g.wtype(v.Type), l, g.wtype(v.Type), at(off))
 			}
 			locals = append(locals, l)
 			dsts = append(dsts, dst[i])
-			floats = append(floats, t.Kind.IsFloat())
+			floats = append(floats, v.Kind.IsFloat())
 		}
-		off += flatSize(t)
 	}
 	for i, l := range locals {
 		if floats[i] {
@@ -108,7 +140,7 @@ func (g *generator) flatRun(p *emit.Printer, ts []*schema.Type, dst, names []str
 			p.F("%s = %s;", dsts[i], l)
 		}
 	}
-	p.F("r.p += %d;", total)
+	p.F("r.p += %d;", run.Size)
 }
 
 // pathSeg is one segment of an error's field path: a struct field's or a
@@ -118,23 +150,34 @@ type pathSeg struct {
 	index string
 }
 
-// within emits body with seg appended to the path its errors report.
-func (g *generator) within(seg pathSeg, body func()) {
-	g.where = append(g.where, seg)
-	body()
-	g.where = g.where[:len(g.where)-1]
+// in returns the printer of a value one path segment deeper: a field or
+// variant name ("" adds none).
+func (r reader) in(name string) reader {
+	if name == "" {
+		return r
+	}
+	return r.at(pathSeg{name: name})
+}
+
+// at returns the printer of a value one path segment deeper.
+func (r reader) at(seg pathSeg) reader {
+	w := make([]pathSeg, len(r.where), len(r.where)+1)
+	copy(w, r.where)
+	r.where = append(w, seg)
+	return r
 }
 
 // unwind emits the return of an error already recorded in r.status; in a
-// path finder, the path segments of g.where are prepended to its path,
+// path finder, the path segments of r.where are prepended to its path,
 // innermost first.
-func (g *generator) unwind(p *emit.Printer) {
-	if !g.pathMode || len(g.where) == 0 {
+func (r reader) unwind() {
+	p := r.p
+	if r.kind != readPath || len(r.where) == 0 {
 		p.P("return false;")
 		return
 	}
-	for i := len(g.where) - 1; i >= 0; i-- {
-		w := g.where[i]
+	for i := len(r.where) - 1; i >= 0; i-- {
+		w := r.where[i]
 		call := fmt.Sprintf("r.in_field(%q)", w.name)
 		if w.name == "" {
 			call = fmt.Sprintf("r.in_elem(%s)", w.index)
@@ -149,77 +192,78 @@ func (g *generator) unwind(p *emit.Printer) {
 
 // ret emits the error return when cond (a call that records the error) is
 // false.
-func (g *generator) ret(p *emit.Printer, cond string) {
-	p.F("if (!%s) {", cond)
-	p.In()
-	g.unwind(p)
-	p.Out()
-	p.P("}")
+func (r reader) ret(cond string) {
+	r.p.F("if (!%s) {", cond)
+	r.p.In()
+	r.unwind()
+	r.p.Out()
+	r.p.P("}")
 }
 
 // fail emits the return of the error that call (r.fail_at) records.
-func (g *generator) fail(p *emit.Printer, call string) {
-	if !g.pathMode || len(g.where) == 0 {
-		p.P("return ", call, ";")
+func (r reader) fail(call string) {
+	if r.kind != readPath || len(r.where) == 0 {
+		r.p.P("return ", call, ";")
 		return
 	}
-	p.P(call, ";")
-	g.unwind(p)
+	r.p.P(call, ";")
+	r.unwind()
 }
 
-// readOf emits statements decoding a t into the lvalue lv (lv "" = check only).
-func (g *generator) readOf(p *emit.Printer, t *schema.Type, lv string) {
+// value emits statements decoding a v into the lvalue lv (lv "" = check
+// only).
+func (r reader) value(v *plan.Value, lv string) {
+	g, p := r.g, r.p
 	check := lv == ""
-	if flat(t) {
-		g.flatRun(p, []*schema.Type{t}, []string{lv}, []string{""})
-		return
-	}
-	switch t.Kind {
-	case schema.String:
+	switch v.Op {
+	case plan.Scalar, plan.Enum:
+		r.flatRun(lone(v), []string{lv}, []string{""})
+	case plan.String:
 		if check {
-			g.ret(p, "r."+g.cold("skip_str")+"()")
+			r.ret("r." + r.cold("skip_str") + "()")
 		} else {
-			g.ret(p, fmt.Sprintf("r.str(%s)", lv))
+			r.ret(fmt.Sprintf("r.str(%s)", lv))
 		}
-	case schema.Array, schema.FixedArray:
-		n := fmt.Sprint(t.Len)
-		if t.Kind == schema.Array {
-			n = g.newTmp("n")
+	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array,
+		plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
+		n := fmt.Sprint(v.Len)
+		if v.Op.Counted() {
+			n = r.tmp("n")
 			p.F("std::size_t %s = 0;", n)
-			g.ret(p, fmt.Sprintf("r.%s(%s, %d)", g.cold("count"), n, t.Elem.MinSize()))
-			if c := t.ArrayCharge(); c > 0 {
+			r.ret(fmt.Sprintf("r.%s(%s, %d)", r.cold("count"), n, v.MinElem))
+			if v.Charge > 0 {
 				// Rule 11 (memory), at the count, before anything is allocated.
-				g.ret(p, fmt.Sprintf("r.charge(%s, %du, r.p - 4)", n, c))
+				r.ret(fmt.Sprintf("r.charge(%s, %du, r.p - 4)", n, v.Charge))
 			}
 		}
-		if g.viewMode && lv != "" {
-			g.viewElems(p, t, n, lv)
+		if r.kind == readView && lv != "" {
+			r.viewElems(v, n, lv)
 		} else {
-			g.readElems(p, t, n, lv)
+			r.elems(v, n, lv)
 		}
-	case schema.Optional:
-		h := g.newTmp("has")
+	case plan.Optional:
+		h := r.tmp("has")
 		p.F("bool %s = false;", h)
-		g.ret(p, fmt.Sprintf("r.flag(%s, sdp::ErrorCode::Presence)", h))
-		if c := t.PresenceCharge(); c > 0 {
+		r.ret(fmt.Sprintf("r.flag(%s, sdp::ErrorCode::Presence)", h))
+		if v.Charge > 0 {
 			// Rule 11 (memory), at the presence byte.
-			p.F("if (%s && !r.charge(1, %du, r.p - 1)) {", h, c)
+			p.F("if (%s && !r.charge(1, %du, r.p - 1)) {", h, v.Charge)
 			p.In()
-			g.unwind(p)
+			r.unwind()
 			p.Out()
 			p.P("}")
 		}
 		if check {
-			p.Block(fmt.Sprintf("if (%s) {", h), "}", func() { g.readOf(p, t.Elem, "") })
+			p.Block(fmt.Sprintf("if (%s) {", h), "}", func() { r.value(v.Elem, "") })
 			return
 		}
-		if g.viewMode && t.Boxed {
+		if r.kind == readView && v.Boxed {
 			p.Block(fmt.Sprintf("if (%s) {", h), "} else {", func() {
-				p.F("%s = %s(r.p, &%s);", lv, g.vtype(t), g.reader(t.Elem))
-				g.readOf(p, t.Elem, "")
+				p.F("%s = %s(r.p, &%s);", lv, g.vtype(v.Type), g.reader(v.Elem))
+				r.value(v.Elem, "")
 			})
 			p.In()
-			p.F("%s = %s();", lv, g.vtype(t))
+			p.F("%s = %s();", lv, g.vtype(v.Type))
 			p.Out()
 			p.P("}")
 			return
@@ -230,149 +274,150 @@ func (g *generator) readOf(p *emit.Printer, t *schema.Type, lv string) {
 			p.F("if (!%s.has_value()) {", lv)
 			p.F(indent+"%s.emplace();", lv)
 			p.P("}")
-			g.readOf(p, t.Elem, "(*"+lv+")")
+			r.value(v.Elem, "(*"+lv+")")
 		})
 		p.In()
 		p.F("%s.reset();", lv)
 		p.Out()
 		p.P("}")
-	case schema.StructRef, schema.UnionRef:
+	case plan.Struct, plan.Union:
 		if check {
-			g.ret(p, fmt.Sprintf("%s(r, Tag<%s>{}, d + 1)", g.checkFunc(), g.name(t.Decl())))
+			r.ret(fmt.Sprintf("%s(r, Tag<%s>{}, d + 1)", r.checkFunc(), g.name(v.Decl.Decl)))
 		} else {
-			g.ret(p, fmt.Sprintf("sdp_read(r, %s, d + 1)", lv))
+			r.ret(fmt.Sprintf("sdp_read(r, %s, d + 1)", lv))
 		}
 	default:
-		panic("cpp: readOf " + t.String())
+		panic("cpp: reader.value " + v.Op.String())
 	}
 }
 
-// readElems decodes n elements of an array (its count already read and
-// checked against the input for []T).
-func (g *generator) readElems(p *emit.Printer, t *schema.Type, n, lv string) {
+// elems decodes n elements of an array (its count already read and
+// checked against the input for a counted one).
+func (r reader) elems(v *plan.Value, n, lv string) {
+	p := r.p
 	check := lv == ""
-	elem := t.Elem
-	fixedArray := t.Kind == schema.FixedArray
 	switch {
-	case elem.IsNumeric() && fixedArray:
-		k, _ := t.FixedSize()
-		g.ret(p, fmt.Sprintf("r.%s(%s, %d)", g.cold("need_elems"), n, flatSize(elem)))
+	case v.Op == plan.FixedBytes || v.Op == plan.FixedNumbers:
+		r.ret(fmt.Sprintf("r.%s(%s, %d)", r.cold("need_elems"), n, v.Elem.Min))
 		if !check {
 			p.F("load_array(r.p, %s.data(), %s);", lv, n)
 		}
-		p.F("r.p += %d;", k)
+		p.F("r.p += %d;", v.Fixed)
 		return
-	case elem.IsNumeric():
+	case v.Op == plan.Bytes || v.Op == plan.Numbers:
 		if !check {
 			p.F("assign_array(r.p, %s, %s);", lv, n)
 		}
-		p.F("r.p += %s * %d;", n, elem.Kind.Size())
+		p.F("r.p += %s * %d;", n, v.Elem.Min)
 		return
-	case elem.Kind == schema.Bool && !fixedArray:
-		g.ret(p, fmt.Sprintf("r.bools(%s)", n))
+	case v.Op == plan.Array && isBool(v.Elem):
+		r.ret(fmt.Sprintf("r.bools(%s)", n))
 		if !check {
 			p.F("%s.assign(r.p, r.p + %s);", lv, n)
 		}
 		p.F("r.p += %s;", n)
 		return
 	}
-	if g.plainArray(t) {
-		g.plainRead(p, t, n, lv)
+	if plainArray(v) {
+		r.plainRead(v, n, lv)
 		return
 	}
-	if !check && !fixedArray {
+	if !check && v.Op.Counted() {
 		p.F("%s.resize(%s);", lv, n)
 	}
-	g.elemLoop(p, t, n, lv)
+	r.elemLoop(v, n, lv)
 }
 
 // elemLoop decodes the n elements of an array one by one.
-func (g *generator) elemLoop(p *emit.Printer, t *schema.Type, n, lv string) {
-	check := lv == ""
-	elem := t.Elem
-	if check {
-		i := g.newTmp("i")
+func (r reader) elemLoop(v *plan.Value, n, lv string) {
+	p := r.p
+	if lv == "" {
+		i := r.tmp("i")
 		p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %s; ++%s) {", i, i, n, i), "}", func() {
-			g.within(pathSeg{index: i}, func() { g.readOf(p, elem, "") })
+			r.at(pathSeg{index: i}).value(v.Elem, "")
 		})
 		return
 	}
 	// The element's index, for an error's path, is computed from its
 	// address on the error path only.
-	e := g.newTmp("e")
+	e := r.tmp("e")
 	p.Block(fmt.Sprintf("for (auto& %s : %s) {", e, lv), "}", func() {
 		idx := fmt.Sprintf("static_cast<std::size_t>(&%s - %s.data())", e, lv)
-		g.within(pathSeg{index: idx}, func() { g.readOf(p, elem, e) })
+		r.at(pathSeg{index: idx}).value(v.Elem, e)
 	})
 }
 
 // viewElems validates n array elements and points the view lv at them.
-func (g *generator) viewElems(p *emit.Printer, t *schema.Type, n, lv string) {
-	elem := t.Elem
-	start := g.newTmp("s")
-	if flat(elem) {
-		k := flatSize(elem)
+func (r reader) viewElems(v *plan.Value, n, lv string) {
+	g, p := r.g, r.p
+	elem := v.Elem
+	start := r.tmp("s")
+	if flatValue(elem) {
+		k := elem.Min
 		// Bools and enums are checked front to back, so that a bad one
 		// before the end of a short input is reported as what it is
 		// (docs/wire-format.md: the first rule met reading front to back).
-		if t.Kind == schema.FixedArray && elem.Kind != schema.Bool && elem.Kind != schema.EnumRef {
-			g.ret(p, fmt.Sprintf("r.%s(%s, %d)", g.cold("need_elems"), n, k))
+		if !v.Op.Counted() && !isBool(elem) && elem.Op != plan.Enum {
+			r.ret(fmt.Sprintf("r.%s(%s, %d)", r.cold("need_elems"), n, k))
 		}
 		switch {
-		case elem.Kind == schema.Bool && t.Kind == schema.FixedArray:
-			g.ret(p, fmt.Sprintf("r.fixed_bools(%s)", n))
-		case elem.Kind == schema.Bool:
-			g.ret(p, fmt.Sprintf("r.bools(%s)", n))
-		case elem.Kind == schema.EnumRef:
+		case isBool(elem) && !v.Op.Counted():
+			r.ret(fmt.Sprintf("r.fixed_bools(%s)", n))
+		case isBool(elem):
+			r.ret(fmt.Sprintf("r.bools(%s)", n))
+		case elem.Op == plan.Enum:
 			p.F("const std::uint8_t* %s = r.p;", start)
-			i := g.newTmp("i")
+			i := r.tmp("i")
 			p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %s; ++%s) {", i, i, n, i), "}", func() {
-				g.within(pathSeg{index: i}, func() { g.readOf(p, elem, "") })
+				r.at(pathSeg{index: i}).value(elem, "")
 			})
-			p.F("%s = %s(%s, %s);", lv, g.vtype(t), start, n)
+			p.F("%s = %s(%s, %s);", lv, g.vtype(v.Type), start, n)
 			return
 		}
-		p.F("%s = %s(r.p, %s);", lv, g.vtype(t), n)
+		p.F("%s = %s(r.p, %s);", lv, g.vtype(v.Type), n)
 		p.F("r.p += %s * %d;", n, k)
 		return
 	}
 	p.F("const std::uint8_t* %s = r.p;", start)
-	i := g.newTmp("i")
+	i := r.tmp("i")
 	p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %s; ++%s) {", i, i, n, i), "}", func() {
-		g.within(pathSeg{index: i}, func() { g.readOf(p, elem, "") })
+		r.at(pathSeg{index: i}).value(elem, "")
 	})
-	stride, fixed := elem.FixedSize()
-	if !fixed {
-		stride = 0
-	}
-	p.F("%s = %s(%s, %s, %d, &%s);", lv, g.vtype(t), start, n, stride, g.reader(elem))
+	p.F("%s = %s(%s, %s, %d, &%s);", lv, g.vtype(v.Type), start, n, stride(elem), g.reader(elem))
 }
 
-// readFields decodes fields in order, folding runs of flat fields into one
-// bounds check.
-func (g *generator) readFields(p *emit.Printer, fs []*schema.Field, prefix, owner string, check bool) {
-	for i := 0; i < len(fs); {
-		if flat(fs[i].Type) {
-			var ts []*schema.Type
+// stride is the encoded size of every element of a list view, or 0 when
+// the elements vary in size.
+func stride(elem *plan.Value) int {
+	if elem.Fixed < 0 {
+		return 0
+	}
+	return elem.Fixed
+}
+
+// fields decodes fields in order (lvalues prefix + name; check only when
+// check), each run of scalars and enums with one bounds check.
+func (r reader) fields(fs []*plan.Field, prefix, owner string, check bool) {
+	for _, st := range plan.Group(fs, flatRuns) {
+		if st.Run != nil {
 			var dst, names []string
-			for ; i < len(fs) && flat(fs[i].Type); i++ {
-				ts = append(ts, fs[i].Type)
-				names = append(names, fs[i].Name)
+			for _, f := range st.Fields {
+				names = append(names, f.Name)
 				if check {
 					dst = append(dst, "")
 				} else {
-					dst = append(dst, prefix+fieldName(fs[i], owner))
+					dst = append(dst, member(prefix, f, owner))
 				}
 			}
-			g.flatRun(p, ts, dst, names)
+			r.flatRun(st.Run, dst, names)
 			continue
 		}
+		f := st.Fields[0]
 		lv := ""
 		if !check {
-			lv = prefix + fieldName(fs[i], owner)
+			lv = member(prefix, f, owner)
 		}
-		g.within(pathSeg{name: fs[i].Name}, func() { g.readOf(p, fs[i].Type, lv) })
-		i++
+		r.in(f.Name).value(f.Value, lv)
 	}
 }
 
@@ -380,25 +425,25 @@ func (g *generator) readFields(p *emit.Printer, fs []*schema.Field, prefix, owne
 // builds the view in the same pass.
 func (g *generator) viewSig(d schema.Decl) string {
 	if st, ok := d.(*schema.Struct); ok && len(st.Fields) == 0 {
-		return fmt.Sprintf("%sbool sdp_read(Reader& r, %s&, std::uint32_t d) noexcept", inl(d), g.viewName(d))
+		return fmt.Sprintf("%sbool sdp_read(Reader& r, %s&, std::uint32_t d) noexcept", g.inl(d), g.viewName(d))
 	}
-	return fmt.Sprintf("%sbool sdp_read(Reader& r, %s& v, std::uint32_t d) noexcept", inl(d), g.viewName(d))
+	return fmt.Sprintf("%sbool sdp_read(Reader& r, %s& v, std::uint32_t d) noexcept", g.inl(d), g.viewName(d))
 }
 
-func (g *generator) readSig(d schema.Decl, check bool) string {
-	if g.viewMode {
+// readSig is the signature of the checked decoder kind of d.
+func (g *generator) readSig(d schema.Decl, kind decoder) string {
+	switch kind {
+	case readView:
 		return g.viewSig(d)
-	}
-	if st, ok := d.(*schema.Struct); ok && len(st.Fields) == 0 && !check {
-		return fmt.Sprintf("%sbool sdp_read(Reader& r, %s&, std::uint32_t d)", inl(d), g.name(d))
-	}
-	if check && g.pathMode {
+	case readPath:
 		return fmt.Sprintf("SDP_COLD bool sdp_path(Reader& r, Tag<%s>, std::uint32_t d) noexcept", g.name(d))
+	case readCheck:
+		return fmt.Sprintf("%sbool sdp_check(Reader& r, Tag<%s>, std::uint32_t d) noexcept", g.inl(d), g.name(d))
 	}
-	if check {
-		return fmt.Sprintf("%sbool sdp_check(Reader& r, Tag<%s>, std::uint32_t d) noexcept", inl(d), g.name(d))
+	if st, ok := d.(*schema.Struct); ok && len(st.Fields) == 0 {
+		return fmt.Sprintf("%sbool sdp_read(Reader& r, %s&, std::uint32_t d)", g.inl(d), g.name(d))
 	}
-	return fmt.Sprintf("%sbool sdp_read(Reader& r, %s& v, std::uint32_t d)", inl(d), g.name(d))
+	return fmt.Sprintf("%sbool sdp_read(Reader& r, %s& v, std::uint32_t d)", g.inl(d), g.name(d))
 }
 
 // maxInlineFields bounds the leaf types whose decoders are always inlined.
@@ -409,39 +454,30 @@ const maxInlineFields = 16
 // can never recurse: inlining its decoder into the loop over an array of it
 // saves the call and keeps the cursor in a register (plugin registry: 21%
 // fewer instructions validating the view, 6% decoding owned values).
-func inl(d schema.Decl) string {
-	var fields []*schema.Field
-	switch d := d.(type) {
-	case *schema.Struct:
-		fields = d.Fields
-	case *schema.Union:
-		for _, v := range d.Variants {
-			if v.Kind == schema.VariantStruct {
-				return ""
-			}
-			fields = append(fields, v.Fields...)
-		}
+func (g *generator) inl(d schema.Decl) string {
+	pd := g.plan.Of(d)
+	fields := pd.Fields
+	for _, v := range pd.Variants {
+		fields = append(fields, v.Fields...)
 	}
 	if len(fields) > maxInlineFields {
 		return ""
 	}
 	for _, f := range fields {
-		if !leafType(f.Type) {
+		if !leafValue(f.Value) {
 			return ""
 		}
 	}
 	return "SDP_INLINE "
 }
 
-// leafType reports a type that holds no struct or union.
-func leafType(t *schema.Type) bool {
-	switch t.Kind {
-	case schema.StructRef, schema.UnionRef:
+// leafValue reports a value that holds no struct or union.
+func leafValue(v *plan.Value) bool {
+	switch v.Op {
+	case plan.Struct, plan.Union:
 		return false
-	case schema.Array, schema.FixedArray, schema.Optional:
-		return leafType(t.Elem)
 	}
-	return true
+	return v.Elem == nil || leafValue(v.Elem)
 }
 
 // cold is the Reader function a checked read calls for one of the reads
@@ -450,8 +486,8 @@ func leafType(t *schema.Type) bool {
 // unit's inlining budget, which the decoders need (GCC's
 // inline-unit-growth: when it ran out, GCC 12 -O2 stopped inlining
 // std::string's constructor into the owned decoders, docs/cpp.md).
-func (g *generator) cold(name string) string {
-	if g.pathMode {
+func (r reader) cold(name string) string {
+	if r.kind == readPath {
 		return "cold_" + name
 	}
 	return name
@@ -459,8 +495,8 @@ func (g *generator) cold(name string) string {
 
 // checkFunc is the validating decoder a checked read calls: sdp_check, or
 // in a path finder sdp_path.
-func (g *generator) checkFunc() string {
-	if g.pathMode {
+func (r reader) checkFunc() string {
+	if r.kind == readPath {
 		return "sdp_path"
 	}
 	return "sdp_check"
@@ -487,20 +523,22 @@ func (g *generator) withPath(p *emit.Printer) {
 	})
 }
 
-func (g *generator) readFunc(p *emit.Printer, d schema.Decl, check bool) {
-	g.tmp = 0
+// readFunc emits the checked decoder kind of d.
+func (g *generator) readFunc(p *emit.Printer, d schema.Decl, kind decoder) {
 	n := g.name(d)
-	p.Block(g.readSig(d, check)+" {", "}", func() {
-		g.ret(p, "r.depth(d)")
-		switch d := d.(type) {
-		case *schema.Struct:
-			g.readFields(p, d.Fields, "v.", n, check)
-		case *schema.Union:
+	pd := g.plan.Of(d)
+	r := reader{fn: g.fn(p), kind: kind}
+	check := kind == readCheck || kind == readPath
+	p.Block(g.readSig(d, kind)+" {", "}", func() {
+		r.ret("r.depth(d)")
+		if pd.Struct != nil {
+			r.fields(pd.Fields, "v.", n, check)
+		} else {
 			p.P("std::uint8_t tag = 0;")
-			g.ret(p, "r.tag(tag)")
+			r.ret("r.tag(tag)")
 			p.P("switch (tag) {")
-			for _, vr := range d.Variants {
-				g.readVariant(p, n, vr, check)
+			for _, pv := range pd.Variants {
+				r.variant(n, pv, check)
 			}
 			p.P("default:")
 			p.P(indent + "return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);")
@@ -510,15 +548,15 @@ func (g *generator) readFunc(p *emit.Printer, d schema.Decl, check bool) {
 	})
 }
 
-func (g *generator) readVariant(p *emit.Printer, owner string, v *schema.Variant, check bool) {
-	empty := v.Kind == schema.VariantUnit || (v.Kind == schema.VariantInline && len(v.Fields) == 0)
+func (r reader) variant(owner string, v *plan.Variant, check bool) {
+	p := r.p
 	// The variant held is decoded into when it is the one read (its
 	// strings and arrays keep their storage); another is replaced. A view
 	// holds no storage to keep, so a view's variant is always emplaced: the
 	// conditional reference to either variant member also makes g++ 12 at
 	// -O2 see a write past the smaller members (a -Wstringop-overflow false
 	// positive, conformance/schemas/leaderboard.sdp and TestCompile).
-	if empty {
+	if len(v.Fields) == 0 {
 		p.F("case %d:", v.Tag)
 		p.In()
 		if !check {
@@ -533,23 +571,12 @@ func (g *generator) readVariant(p *emit.Printer, owner string, v *schema.Variant
 	p.Block(fmt.Sprintf("case %d: {", v.Tag), "}", func() {
 		switch {
 		case check:
-		case g.viewMode:
+		case r.kind == readView:
 			p.F("auto& x = v.value.emplace<%d>();", v.Tag)
 		default:
 			p.F("auto& x = v.value.index() == %d ? *std::get_if<%d>(&v.value) : v.value.emplace<%d>();", v.Tag, v.Tag, v.Tag)
 		}
-		g.within(pathSeg{name: v.Name}, func() {
-			switch v.Kind {
-			case schema.VariantStruct:
-				if check {
-					g.ret(p, fmt.Sprintf("%s(r, Tag<%s>{}, d + 1)", g.checkFunc(), g.name(v.Struct)))
-				} else {
-					g.ret(p, "sdp_read(r, x, d + 1)")
-				}
-			case schema.VariantInline:
-				g.readFields(p, v.Fields, "x.", variantName(v, owner), check)
-			}
-		})
+		r.in(v.Name).fields(v.Fields, "x.", variantName(v.Variant, owner), check)
 		p.P("break;")
 	})
 }

@@ -170,49 +170,28 @@ func fingerprintLiteral(d schema.Decl) string {
 // zeros). Union variant types have them too: they are defined outside the
 // union (variantDefs), where their initializers are usable before the
 // union is complete, which std::variant needs.
-func (g *generator) fields(p *emit.Printer, fs []*schema.Field, owner string, view bool) {
+func (g *generator) fields(p *emit.Printer, fs []*schema.Field, owner string, view, qualify bool) {
 	// A member named like a schema type hides it for the members after it,
 	// and C++ forbids a member to change what a name used in the class
 	// means: such a class names every type with its namespace.
-	saved := g.qualify
-	defer func() { g.qualify = saved }()
 	for _, f := range fs {
 		if n := fieldName(f, owner); g.hasDecl(n) || g.hasDecl(strings.TrimSuffix(n, "View")) {
-			g.qualify = true
+			qualify = true
 		}
 	}
+	sp := spelling{g: g, qualify: qualify}
 	for _, f := range fs {
 		doc(p, f.Doc)
-		t := g.ctype(f.Type)
+		t := sp.ctype(f.Type)
 		if view {
-			t = g.vtype(f.Type)
+			t = sp.vtype(f.Type)
 		}
-		if d := g.defaultExpr(f.Type); d != "" && !view {
+		if d := sp.defaultExpr(f.Type); d != "" && !view {
 			p.F("%s %s = %s;", t, fieldName(f, owner), d)
 			continue
 		}
 		p.F("%s %s{};", t, fieldName(f, owner))
 	}
-}
-
-// defaultExpr is the default value of an owned t where value-initializing
-// it is not the schema's default, else "": an enum defaults to its first
-// declared value (which need not be 0, or even be the value 0 names), a
-// fixed array to copies of its element's default. Structs and unions carry
-// their own defaults; optionals and arrays default to empty.
-func (g *generator) defaultExpr(t *schema.Type) string {
-	switch t.Kind {
-	case schema.EnumRef:
-		if len(t.Enum.Values) == 0 || t.Enum.Values[0].Value == 0 {
-			return ""
-		}
-		return g.qualified(g.name(t.Enum)) + "::" + g.enumValueName(t.Enum.Values[0])
-	case schema.FixedArray:
-		if e := g.defaultExpr(t.Elem); e != "" {
-			return fmt.Sprintf("sdp::filled<%s>(%s)", g.ctype(t), e)
-		}
-	}
-	return ""
 }
 
 func (g *generator) structDecl(p *emit.Printer, s *schema.Struct) {
@@ -226,7 +205,7 @@ func (g *generator) structDecl(p *emit.Printer, s *schema.Struct) {
 		if len(s.Fields) > 0 {
 			p.P()
 		}
-		g.fields(p, s.Fields, n, false)
+		g.fields(p, s.Fields, n, false, false)
 	})
 }
 
@@ -240,7 +219,7 @@ func (g *generator) structViewDecl(p *emit.Printer, s *schema.Struct) {
 		if len(s.Fields) > 0 {
 			p.P()
 		}
-		g.fields(p, s.Fields, n, true)
+		g.fields(p, s.Fields, n, true, false)
 		p.P()
 		p.P("/// Copies the viewed value into an owned one.")
 		p.F("%s to_owned() const;", n)
@@ -299,9 +278,7 @@ func (g *generator) variantDefs(p *emit.Printer, u *schema.Union, view bool) {
 			continue
 		}
 		p.Block("struct "+vn+" {", "};", func() {
-			g.qualify = true
-			g.fields(p, v.Fields, vn, view)
-			g.qualify = false
+			g.fields(p, v.Fields, vn, view, true)
 		})
 	}
 	if !view {

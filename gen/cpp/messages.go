@@ -111,7 +111,7 @@ func (g *generator) messageFuncs(p *emit.Printer) {
 				p.In()
 				// The message held is decoded into when it has the type read;
 				// a view has no storage to keep and is always emplaced (see
-				// readVariant: g++ 12 -O2 false positive).
+				// reader.variant: g++ 12 -O2 false positive).
 				if t == "AnyMessageView" {
 					p.F("sdp::Status ps = decode_payload(data, size, out.emplace<%s>(), options);", n)
 				} else {

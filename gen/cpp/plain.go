@@ -5,9 +5,8 @@ import (
 	"sort"
 	"strings"
 
-	"sdp/gen"
 	"sdp/gen/emit"
-	"sdp/schema"
+	"sdp/gen/plan"
 )
 
 // Arrays of plain structs (gen.Plain: numbers only, no padding) are copied
@@ -17,26 +16,16 @@ import (
 // and a bulk read the input or the depth limit does not allow, go element
 // by element.
 
-// plainArray reports an array copied in one piece (gen.PlainArray), and
-// records its element for plainAsserts.
-func (g *generator) plainArray(t *schema.Type) bool {
-	if _, ok := gen.PlainArray(t); !ok {
-		return false
-	}
-	if g.plains == nil {
-		g.plains = map[*schema.Struct]bool{}
-	}
-	g.plains[t.Elem.Struct] = true
-	return true
-}
+// plainArray reports an array copied in one piece (PlainArray, FixedPlain).
+func plainArray(v *plan.Value) bool { return v.Op == plan.PlainArray || v.Op == plan.FixedPlain }
 
-// plainRead emits the decoding of the n elements of the plain array t into
+// plainRead emits the decoding of the n elements of the plain array v into
 // lv (a vector, or a std::array; "" = check only). A vector is assigned its
 // elements (assign_wire) rather than resized and then copied into, which
 // would zero-fill it first.
-func (g *generator) plainRead(p *emit.Printer, t *schema.Type, n, lv string) {
-	l, _ := gen.Plain(t.Elem)
-	vector := lv != "" && t.Kind == schema.Array
+func (r reader) plainRead(v *plan.Value, n, lv string) {
+	p, l := r.p, v.Plain
+	vector := lv != "" && v.Op == plan.PlainArray
 	p.Block(fmt.Sprintf("if (r.plain(%s, %d, d + %d)) {", n, l.Size, l.Depth), "} else {", func() {
 		switch {
 		case vector:
@@ -50,19 +39,20 @@ func (g *generator) plainRead(p *emit.Printer, t *schema.Type, n, lv string) {
 	if vector {
 		p.F("%s.resize(%s);", lv, n)
 	}
-	g.elemLoop(p, t, n, lv)
+	r.elemLoop(v, n, lv)
 	p.Out()
 	p.P("}")
 }
 
 // plainWrite emits the encoding of the elements of the plain array expr.
-func (g *generator) plainWrite(p *emit.Printer, t *schema.Type, expr, count string) {
-	l, _ := gen.Plain(t.Elem)
+func (b fn) plainWrite(v *plan.Value, expr, count string) {
+	p := b.p
+	l := v.Plain
 	p.Block("if constexpr (sdp::kLittleEndian) {", "} else {", func() {
 		p.F("out = store_plain(out, %s.data(), %s * %d);", expr, count, l.Size)
 	})
 	p.In()
-	e := g.newTmp("e")
+	e := b.tmp("e")
 	p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, expr), "}", func() {
 		p.F("out = sdp_write(out, %s);", e)
 	})
@@ -73,15 +63,16 @@ func (g *generator) plainWrite(p *emit.Printer, t *schema.Type, expr, count stri
 // appendPlain emits the appending of the plain array expr ([]T) to buf in
 // sdp_append: its count, then its elements' bytes with one range insert on
 // little-endian targets; elsewhere into room grown for them.
-func (g *generator) appendPlain(p *emit.Printer, t *schema.Type, expr string) {
-	l, _ := gen.Plain(t.Elem)
+func (b fn) appendPlain(v *plan.Value, expr string) {
+	p := b.p
+	l := v.Plain
 	p.Block("if constexpr (sdp::kLittleEndian) {", "} else {", func() {
 		p.F("put_count(grow(buf, 4), %s.size());", expr)
 		p.F("append_plain(buf, %s.data(), %s.size());", expr, expr)
 	})
 	p.In()
 	p.F("std::uint8_t* out = put_count(grow(buf, 4 + %s.size() * %d), %s.size());", expr, l.Size, expr)
-	e := g.newTmp("e")
+	e := b.tmp("e")
 	p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, expr), "}", func() {
 		p.F("out = sdp_write(out, %s);", e)
 	})
@@ -89,42 +80,54 @@ func (g *generator) appendPlain(p *emit.Printer, t *schema.Type, expr string) {
 	p.P("}")
 }
 
-// plainAsserts emits, for every plain struct whose arrays are copied and
-// the plain structs inside it, a static_assert of its layout.
+// plainAsserts emits, for every plain struct whose arrays are copied in
+// one piece and the plain structs inside it, a static_assert of its layout,
+// in name order.
 func (g *generator) plainAsserts(p *emit.Printer) {
-	all := map[*schema.Struct]bool{}
-	var add func(st *schema.Struct)
-	add = func(st *schema.Struct) {
-		if all[st] {
+	var list []*plan.Decl
+	seen := map[*plan.Decl]bool{}
+	var add func(pd *plan.Decl)
+	add = func(pd *plan.Decl) {
+		if seen[pd] {
 			return
 		}
-		all[st] = true
-		for _, f := range st.Fields {
-			if f.Type.Kind == schema.StructRef {
-				add(f.Type.Struct)
+		seen[pd] = true
+		list = append(list, pd)
+		for _, f := range pd.Fields {
+			if f.Value.Op == plan.Struct {
+				add(f.Value.Decl)
 			}
 		}
 	}
-	for st := range g.plains {
-		add(st)
+	var walk func(v *plan.Value)
+	walk = func(v *plan.Value) {
+		if plainArray(v) {
+			add(v.Elem.Decl)
+		}
+		if v.Elem != nil {
+			walk(v.Elem)
+		}
 	}
-	var list []*schema.Struct
-	for st := range all {
-		list = append(list, st)
+	for _, pd := range g.plan.Decls {
+		for _, f := range pd.Fields {
+			walk(f.Value)
+		}
+		for _, pv := range pd.Variants {
+			for _, f := range pv.Fields {
+				walk(f.Value)
+			}
+		}
 	}
-	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
-	for _, st := range list {
-		l, _ := gen.PlainStruct(st)
-		n := g.name(st)
-		conds := []string{"std::is_trivially_copyable_v<" + n + ">", fmt.Sprintf("sizeof(%s) == %d", n, l.Size)}
-		off := 0
-		for _, f := range st.Fields {
-			conds = append(conds, fmt.Sprintf("offsetof(%s, %s) == %d", n, fieldName(f, n), off))
-			off += f.Type.MinSize()
+	sort.Slice(list, func(i, j int) bool { return list[i].Name() < list[j].Name() })
+	for _, pd := range list {
+		n := g.name(pd.Decl)
+		conds := []string{"std::is_trivially_copyable_v<" + n + ">", fmt.Sprintf("sizeof(%s) == %d", n, pd.Plain.Size)}
+		for _, f := range pd.Fields {
+			conds = append(conds, fmt.Sprintf("offsetof(%s, %s) == %d", n, fieldName(f.Field, n), f.Offset))
 		}
 		p.P()
 		p.F("// On little-endian targets the memory of %s is its wire encoding", n)
-		p.F("// (%d bytes, no padding), and arrays of it are copied in one piece.", l.Size)
+		p.F("// (%d bytes, no padding), and arrays of it are copied in one piece.", pd.Plain.Size)
 		p.P("static_assert(!sdp::kLittleEndian ||")
 		p.F("                  (%s),", strings.Join(conds, " &&\n                   "))
 		p.F("              \"%s: its memory must be its wire encoding\");", n)

@@ -6,13 +6,14 @@ import (
 
 	"sdp/gen"
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
 // source emits NAME.cpp: the internal helpers in an anonymous namespace,
 // then the public functions the header declares.
 func (g *generator) source() []byte {
-	g.rd = map[string]*schema.Type{}
+	g.rd = map[string]*plan.Value{}
 	g.rdList = nil
 
 	// Bodies first: emitting them registers the element readers.
@@ -27,17 +28,13 @@ func (g *generator) source() []byte {
 			g.appendFunc(body, d.(*schema.Struct))
 		}
 		body.P()
-		g.readFunc(body, d, false)
+		g.readFunc(body, d, readOwned)
 		body.P()
-		g.readFunc(body, d, true)
+		g.readFunc(body, d, readCheck)
 		body.P()
-		g.pathMode = true
-		g.readFunc(body, d, true)
-		g.pathMode = false
+		g.readFunc(body, d, readPath)
 		body.P()
-		g.viewMode = true
-		g.readFunc(body, d, false)
-		g.viewMode = false
+		g.readFunc(body, d, readView)
 		body.P()
 		g.viewFunc(body, d)
 		body.P()
@@ -66,14 +63,11 @@ func (g *generator) source() []byte {
 		n, vn := g.name(d), g.viewName(d)
 		p.F("[[maybe_unused]] inline std::uint64_t sdp_size(const %s& v) noexcept;", n)
 		p.F("[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const %s& v) noexcept;", n)
-		p.F("[[maybe_unused]] %s;", g.readSig(d, false))
-		p.F("[[maybe_unused]] %s;", g.readSig(d, true))
-		g.pathMode = true
-		p.F("[[maybe_unused]] %s;", g.readSig(d, true))
-		g.pathMode = false
-		p.F("[[maybe_unused]] %s;", g.viewSig(d))
-		p.F("[[maybe_unused]] %sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept;", inl(d), vn)
-		p.F("[[maybe_unused]] %sconst std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<%s>) noexcept;", inl(d), n)
+		for _, kind := range []decoder{readOwned, readCheck, readPath, readView} {
+			p.F("[[maybe_unused]] %s;", g.readSig(d, kind))
+		}
+		p.F("[[maybe_unused]] %sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept;", g.inl(d), vn)
+		p.F("[[maybe_unused]] %sconst std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<%s>) noexcept;", g.inl(d), n)
 		p.F("[[maybe_unused]] void sdp_own(const %s& s, %s& o);", vn, n)
 	}
 	for _, pr := range protos {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -11,211 +12,219 @@ import (
 // the functions here trust the bytes: sdp_view decodes a view at p and
 // returns the end, sdp_skip only finds the end, and the element readers
 // (sdp_rd_*) decode one element for ListView and LazyView on access.
+// sdp_view walks the same plan steps as sdp_check (flatRuns), so the two
+// cannot disagree about a value's shape.
 
-// viewOf emits statements decoding a view of t at p into lv.
-func (g *generator) viewOf(p *emit.Printer, t *schema.Type, lv string) {
-	if flat(t) && t.Kind.IsFloat() {
-		p.F("sdp::load_into(%s, p);", lv)
-		p.F("p += %d;", flatSize(t))
-		return
-	}
-	if flat(t) {
-		p.F("%s = sdp::load<%s>(p);", lv, g.ctype(t))
-		p.F("p += %d;", flatSize(t))
-		return
-	}
-	switch t.Kind {
-	case schema.String:
-		n := g.newTmp("n")
+// flatValue reports a value stored as one fixed-width wire value: a scalar
+// or an enum.
+func flatValue(v *plan.Value) bool { return v.Op == plan.Scalar || v.Op == plan.Enum }
+
+// isBool reports a bool, whose byte a decoder checks (0 or 1).
+func isBool(v *plan.Value) bool { return v.Op == plan.Scalar && v.Kind == schema.Bool }
+
+// viewValue emits statements decoding a view of v at p into lv.
+func (b fn) viewValue(v *plan.Value, lv string) {
+	g, p := b.g, b.p
+	switch v.Op {
+	case plan.Scalar, plan.Enum:
+		if v.Kind.IsFloat() {
+			p.F("sdp::load_into(%s, p);", lv)
+		} else {
+			p.F("%s = sdp::load<%s>(p);", lv, g.ctype(v.Type))
+		}
+		p.F("p += %d;", v.Min)
+	case plan.String:
+		n := b.tmp("n")
 		p.F("const std::size_t %s = get_count(p);", n)
 		p.F("%s = std::string_view(reinterpret_cast<const char*>(p), %s);", lv, n)
 		p.F("p += %s;", n)
-	case schema.Array, schema.FixedArray:
-		n := fmt.Sprint(t.Len)
-		if t.Kind == schema.Array {
-			n = g.newTmp("n")
+	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array,
+		plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
+		n := fmt.Sprint(v.Len)
+		if v.Op.Counted() {
+			n = b.tmp("n")
 			p.F("const std::size_t %s = get_count(p);", n)
 		}
-		if flat(t.Elem) {
-			p.F("%s = %s(p, %s);", lv, g.vtype(t), n)
-			p.F("p += %s * %d;", n, flatSize(t.Elem))
+		if flatValue(v.Elem) {
+			p.F("%s = %s(p, %s);", lv, g.vtype(v.Type), n)
+			p.F("p += %s * %d;", n, v.Elem.Min)
 			return
 		}
-		start := g.newTmp("s")
+		start := b.tmp("s")
 		p.F("const std::uint8_t* %s = p;", start)
-		stride, fixed := t.Elem.FixedSize()
-		if fixed {
-			p.F("p += %s * %d;", n, stride)
+		if v.Elem.Fixed >= 0 {
+			p.F("p += %s * %d;", n, v.Elem.Fixed)
 		} else {
-			stride = 0
-			i := g.newTmp("i")
+			i := b.tmp("i")
 			p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %s; ++%s) {", i, i, n, i), "}", func() {
-				g.skipOf(p, t.Elem)
+				b.skipValue(v.Elem)
 			})
 		}
-		p.F("%s = %s(%s, %s, %d, &%s);", lv, g.vtype(t), start, n, stride, g.reader(t.Elem))
-	case schema.Optional:
+		p.F("%s = %s(%s, %s, %d, &%s);", lv, g.vtype(v.Type), start, n, stride(v.Elem), g.reader(v.Elem))
+	case plan.Optional:
 		p.Block("if (*p++ != 0) {", "} else {", func() {
-			if t.Boxed {
-				p.F("%s = %s(p, &%s);", lv, g.vtype(t), g.reader(t.Elem))
-				g.skipOf(p, t.Elem)
+			if v.Boxed {
+				p.F("%s = %s(p, &%s);", lv, g.vtype(v.Type), g.reader(v.Elem))
+				b.skipValue(v.Elem)
 			} else {
 				p.F("%s.emplace();", lv)
-				g.viewOf(p, t.Elem, "(*"+lv+")")
+				b.viewValue(v.Elem, "(*"+lv+")")
 			}
 		})
 		p.In()
-		p.F("%s = %s();", lv, g.vtype(t))
+		p.F("%s = %s();", lv, g.vtype(v.Type))
 		p.Out()
 		p.P("}")
-	case schema.StructRef, schema.UnionRef:
+	case plan.Struct, plan.Union:
 		p.F("p = sdp_view(p, %s);", lv)
 	default:
-		panic("cpp: viewOf " + t.String())
+		panic("cpp: viewValue " + v.Op.String())
 	}
 }
 
-// skipOf emits statements moving p past a t.
-func (g *generator) skipOf(p *emit.Printer, t *schema.Type) {
-	if k, ok := t.FixedSize(); ok {
-		p.F("p += %d;", k)
+// skipValue emits statements moving p past a v.
+func (b fn) skipValue(v *plan.Value) {
+	g, p := b.g, b.p
+	if v.Fixed >= 0 {
+		p.F("p += %d;", v.Fixed)
 		return
 	}
-	switch t.Kind {
-	case schema.String:
-		n := g.newTmp("n")
+	switch v.Op {
+	case plan.String:
+		n := b.tmp("n")
 		p.F("const std::size_t %s = get_count(p);", n)
 		p.F("p += %s;", n)
-	case schema.Array, schema.FixedArray:
-		n := fmt.Sprint(t.Len)
-		if t.Kind == schema.Array {
-			n = g.newTmp("n")
+	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array,
+		plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
+		n := fmt.Sprint(v.Len)
+		if v.Op.Counted() {
+			n = b.tmp("n")
 			p.F("const std::size_t %s = get_count(p);", n)
 		}
-		if k, ok := t.Elem.FixedSize(); ok {
-			p.F("p += %s * %d;", n, k)
+		if v.Elem.Fixed >= 0 {
+			p.F("p += %s * %d;", n, v.Elem.Fixed)
 			return
 		}
-		i := g.newTmp("i")
+		i := b.tmp("i")
 		p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %s; ++%s) {", i, i, n, i), "}", func() {
-			g.skipOf(p, t.Elem)
+			b.skipValue(v.Elem)
 		})
-	case schema.Optional:
-		p.Block("if (*p++ != 0) {", "}", func() { g.skipOf(p, t.Elem) })
-	case schema.StructRef, schema.UnionRef:
-		p.F("p = sdp_skip(p, Tag<%s>{});", g.name(t.Decl()))
+	case plan.Optional:
+		p.Block("if (*p++ != 0) {", "}", func() { b.skipValue(v.Elem) })
+	case plan.Struct, plan.Union:
+		p.F("p = sdp_skip(p, Tag<%s>{});", g.name(v.Decl.Decl))
 	default:
-		panic("cpp: skipOf " + t.String())
+		panic("cpp: skipValue " + v.Op.String())
 	}
 }
 
-// ownOf emits statements copying the view src into the owned lvalue dst.
-func (g *generator) ownOf(p *emit.Printer, t *schema.Type, src, dst string) {
-	if flat(t) && t.Kind.IsFloat() {
-		p.F("sdp::assign_bits(%s, %s);", dst, src)
-		return
-	}
-	if flat(t) {
-		p.F("%s = %s;", dst, src)
-		return
-	}
-	switch t.Kind {
-	case schema.String:
+// ownValue emits statements copying the view src into the owned lvalue dst.
+func (b fn) ownValue(v *plan.Value, src, dst string) {
+	p := b.p
+	switch v.Op {
+	case plan.Scalar, plan.Enum:
+		if v.Kind.IsFloat() {
+			p.F("sdp::assign_bits(%s, %s);", dst, src)
+		} else {
+			p.F("%s = %s;", dst, src)
+		}
+	case plan.String:
 		p.F("%s.assign(%s.data(), %s.size());", dst, src, src)
-	case schema.Array:
-		if flat(t.Elem) {
+	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array:
+		if flatValue(v.Elem) {
 			p.F("%s.assign_to(%s);", src, dst)
 			return
 		}
 		p.F("%s.clear();", dst)
 		p.F("%s.reserve(%s.size());", dst, src)
-		e, o := g.newTmp("e"), g.newTmp("o")
+		e, o := b.tmp("e"), b.tmp("o")
 		p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, src), "}", func() {
 			p.F("auto& %s = %s.emplace_back();", o, dst)
-			g.ownOf(p, t.Elem, e, o)
+			b.ownValue(v.Elem, e, o)
 		})
-	case schema.FixedArray:
-		i := g.newTmp("i")
-		if flat(t.Elem) {
-			p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %d; ++%s) {", i, i, t.Len, i), "}", func() {
-				if t.Elem.Kind.IsFloat() {
-					p.F("sdp::load_into(%s[%s], %s.data() + %s * %d);", dst, i, src, i, flatSize(t.Elem))
+	case plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
+		i := b.tmp("i")
+		if flatValue(v.Elem) {
+			p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %d; ++%s) {", i, i, v.Len, i), "}", func() {
+				if v.Elem.Kind.IsFloat() {
+					p.F("sdp::load_into(%s[%s], %s.data() + %s * %d);", dst, i, src, i, v.Elem.Min)
 				} else {
 					p.F("%s[%s] = %s[%s];", dst, i, src, i)
 				}
 			})
 			return
 		}
-		e, o := g.newTmp("e"), g.newTmp("o")
+		e, o := b.tmp("e"), b.tmp("o")
 		p.F("std::size_t %s = 0;", i)
 		p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, src), "}", func() {
 			p.F("auto& %s = %s[%s++];", o, dst, i)
-			g.ownOf(p, t.Elem, e, o)
+			b.ownValue(v.Elem, e, o)
 		})
-	case schema.Optional:
+	case plan.Optional:
 		p.Block(fmt.Sprintf("if (%s.has_value()) {", src), "} else {", func() {
-			if t.Boxed {
-				v := g.newTmp("v")
-				p.F("const auto %s = %s.value();", v, src)
-				src = v
+			if v.Boxed {
+				x := b.tmp("v")
+				p.F("const auto %s = %s.value();", x, src)
+				src = x
 			} else {
 				src = "(*" + src + ")"
 			}
 			p.F("%s.emplace();", dst)
-			g.ownOf(p, t.Elem, src, "(*"+dst+")")
+			b.ownValue(v.Elem, src, "(*"+dst+")")
 		})
 		p.In()
 		p.F("%s.reset();", dst)
 		p.Out()
 		p.P("}")
-	case schema.StructRef, schema.UnionRef:
+	case plan.Struct, plan.Union:
 		p.F("sdp_own(%s, %s);", src, dst)
 	default:
-		panic("cpp: ownOf " + t.String())
+		panic("cpp: ownValue " + v.Op.String())
+	}
+}
+
+// viewFields emits the views of fields, step by step as sdp_check reads
+// them (flatRuns): a run's scalars and enums one after another.
+func (b fn) viewFields(fs []*plan.Field, prefix, owner string) {
+	for _, st := range plan.Group(fs, flatRuns) {
+		for _, f := range st.Fields {
+			b.viewValue(f.Value, member(prefix, f, owner))
+		}
 	}
 }
 
 func (g *generator) viewFunc(p *emit.Printer, d schema.Decl) {
-	g.tmp = 0
+	b := g.fn(p)
 	n := g.name(d)
-	switch d := d.(type) {
-	case *schema.Struct:
-		if len(d.Fields) == 0 {
-			p.F("%sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s&) noexcept { return p; }", inl(d), g.viewName(d))
+	pd := g.plan.Of(d)
+	if pd.Struct != nil {
+		if len(pd.Fields) == 0 {
+			p.F("%sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s&) noexcept { return p; }", g.inl(d), g.viewName(d))
 			return
 		}
-		p.Block(fmt.Sprintf("%sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept {", inl(d), g.viewName(d)), "}", func() {
-			for _, f := range d.Fields {
-				g.viewOf(p, f.Type, "v."+fieldName(f, n))
-			}
+		p.Block(fmt.Sprintf("%sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept {", g.inl(d), g.viewName(d)), "}", func() {
+			b.viewFields(pd.Fields, "v.", n)
 			p.P("return p;")
 		})
-	case *schema.Union:
-		p.Block(fmt.Sprintf("%sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept {", inl(d), g.viewName(d)), "}", func() {
-			p.P("switch (*p++) {")
-			for _, vr := range d.Variants {
-				g.trustedVariant(p, vr, func() {
-					switch vr.Kind {
-					case schema.VariantStruct:
-						p.P("p = sdp_view(p, x);")
-					case schema.VariantInline:
-						for _, f := range vr.Fields {
-							g.viewOf(p, f.Type, "x."+fieldName(f, variantName(vr, n)))
-						}
-					}
-				}, "auto& x = v.value.emplace<%d>();", "v.value.emplace<%d>();")
-			}
-			p.P("default:")
-			p.P(indent + "break;")
-			p.P("}")
-			p.P("return p;")
-		})
+		return
 	}
+	p.Block(fmt.Sprintf("%sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept {", g.inl(d), g.viewName(d)), "}", func() {
+		p.P("switch (*p++) {")
+		for _, pv := range pd.Variants {
+			trustedVariant(p, pv, func() {
+				b.viewFields(pv.Fields, "x.", variantName(pv.Variant, n))
+			}, "auto& x = v.value.emplace<%d>();", "v.value.emplace<%d>();")
+		}
+		p.P("default:")
+		p.P(indent + "break;")
+		p.P("}")
+		p.P("return p;")
+	})
 }
 
 // trustedVariant emits a case of a switch over a validated union tag.
-func (g *generator) trustedVariant(p *emit.Printer, v *schema.Variant, body func(), bind, empty string) {
-	if v.Kind == schema.VariantUnit || (v.Kind == schema.VariantInline && len(v.Fields) == 0) {
+func trustedVariant(p *emit.Printer, v *plan.Variant, body func(), bind, empty string) {
+	if len(v.Fields) == 0 {
 		p.F("case %d:", v.Tag)
 		p.In()
 		if empty != "" {
@@ -235,50 +244,38 @@ func (g *generator) trustedVariant(p *emit.Printer, v *schema.Variant, body func
 }
 
 func (g *generator) skipFunc(p *emit.Printer, d schema.Decl) {
-	g.tmp = 0
+	b := g.fn(p)
 	n := g.name(d)
-	sig := fmt.Sprintf("%sconst std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<%s>) noexcept", inl(d), n)
-	var fixed int
-	var isFixed bool
-	switch d := d.(type) {
-	case *schema.Struct:
-		fixed, isFixed = d.FixedSize()
-	case *schema.Union:
-		fixed, isFixed = d.FixedSize()
-	}
-	if isFixed {
-		p.F("%s { return p + %d; }", sig, fixed)
+	pd := g.plan.Of(d)
+	sig := fmt.Sprintf("%sconst std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<%s>) noexcept", g.inl(d), n)
+	if pd.Fixed >= 0 {
+		p.F("%s { return p + %d; }", sig, pd.Fixed)
 		return
 	}
 	p.Block(sig+" {", "}", func() {
-		switch d := d.(type) {
-		case *schema.Struct:
+		if pd.Struct != nil {
+			// Fields of a fixed size in a row are skipped at once.
 			run := 0
-			for _, f := range d.Fields {
-				if k, ok := f.Type.FixedSize(); ok {
-					run += k
+			for _, f := range pd.Fields {
+				if f.Value.Fixed >= 0 {
+					run += f.Value.Fixed
 					continue
 				}
 				if run != 0 {
 					p.F("p += %d;", run)
 					run = 0
 				}
-				g.skipOf(p, f.Type)
+				b.skipValue(f.Value)
 			}
 			if run != 0 {
 				p.F("p += %d;", run)
 			}
-		case *schema.Union:
+		} else {
 			p.P("switch (*p++) {")
-			for _, vr := range d.Variants {
-				g.trustedVariant(p, vr, func() {
-					switch vr.Kind {
-					case schema.VariantStruct:
-						g.skipOf(p, &schema.Type{Kind: schema.StructRef, Struct: vr.Struct})
-					case schema.VariantInline:
-						for _, f := range vr.Fields {
-							g.skipOf(p, f.Type)
-						}
+			for _, pv := range pd.Variants {
+				trustedVariant(p, pv, func() {
+					for _, f := range pv.Fields {
+						b.skipValue(f.Value)
 					}
 				}, "", "")
 			}
@@ -291,42 +288,36 @@ func (g *generator) skipFunc(p *emit.Printer, d schema.Decl) {
 }
 
 func (g *generator) ownFunc(p *emit.Printer, d schema.Decl) {
-	g.tmp = 0
+	b := g.fn(p)
 	n, vn := g.name(d), g.viewName(d)
-	switch d := d.(type) {
-	case *schema.Struct:
-		if len(d.Fields) == 0 {
+	pd := g.plan.Of(d)
+	if pd.Struct != nil {
+		if len(pd.Fields) == 0 {
 			p.F("void sdp_own(const %s&, %s&) {}", vn, n)
 			return
 		}
 		p.Block(fmt.Sprintf("void sdp_own(const %s& s, %s& o) {", vn, n), "}", func() {
-			for _, f := range d.Fields {
-				fn := fieldName(f, n)
-				g.ownOf(p, f.Type, "s."+fn, "o."+fn)
+			for _, f := range pd.Fields {
+				b.ownValue(f.Value, member("s.", f, n), member("o.", f, n))
 			}
 		})
-	case *schema.Union:
-		p.Block(fmt.Sprintf("void sdp_own(const %s& s, %s& o) {", vn, n), "}", func() {
-			p.P("switch (s.value.index()) {")
-			for _, vr := range d.Variants {
-				g.trustedVariant(p, vr, func() {
-					p.F("auto& y = o.value.emplace<%d>();", vr.Tag)
-					switch vr.Kind {
-					case schema.VariantStruct:
-						p.P("sdp_own(x, y);")
-					case schema.VariantInline:
-						for _, f := range vr.Fields {
-							fn := fieldName(f, variantName(vr, n))
-							g.ownOf(p, f.Type, "x."+fn, "y."+fn)
-						}
-					}
-				}, "const auto& x = *std::get_if<%d>(&s.value);", "o.value.emplace<%d>();")
-			}
-			p.P("default:")
-			p.P(indent + "break;")
-			p.P("}")
-		})
+		return
 	}
+	p.Block(fmt.Sprintf("void sdp_own(const %s& s, %s& o) {", vn, n), "}", func() {
+		p.P("switch (s.value.index()) {")
+		for _, pv := range pd.Variants {
+			trustedVariant(p, pv, func() {
+				p.F("auto& y = o.value.emplace<%d>();", pv.Tag)
+				owner := variantName(pv.Variant, n)
+				for _, f := range pv.Fields {
+					b.ownValue(f.Value, member("x.", f, owner), member("y.", f, owner))
+				}
+			}, "const auto& x = *std::get_if<%d>(&s.value);", "o.value.emplace<%d>();")
+		}
+		p.P("default:")
+		p.P(indent + "break;")
+		p.P("}")
+	})
 }
 
 // readerFuncs emits the element readers registered so far (and any they
@@ -335,13 +326,13 @@ func (g *generator) readerFuncs(p *emit.Printer) []string {
 	var protos []string
 	for i := 0; i < len(g.rdList); i++ {
 		m := g.rdList[i]
-		t := g.rd[m]
-		g.tmp = 0
-		sig := fmt.Sprintf("const std::uint8_t* sdp_rd_%s(const std::uint8_t* p, %s& out) noexcept", m, g.vtype(t))
+		v := g.rd[m]
+		b := g.fn(p)
+		sig := fmt.Sprintf("const std::uint8_t* sdp_rd_%s(const std::uint8_t* p, %s& out) noexcept", m, g.vtype(v.Type))
 		protos = append(protos, sig+";")
 		p.P()
 		p.Block(sig+" {", "}", func() {
-			g.viewOf(p, t, "out")
+			b.viewValue(v, "out")
 			p.P("return p;")
 		})
 	}
