@@ -43,7 +43,6 @@ func (g *generator) fieldX(r string, f *plan.Field) string {
 	return r + "." + g.names.field[f.Field]
 }
 
-
 func (g *generator) structCodec(p *emit.Printer, d *plan.Decl, name string) {
 	p.F("static long size$%s(%s v$) throws EncodeException {", name, name)
 	p.In()

@@ -3,55 +3,52 @@ package java
 import (
 	"strings"
 
+	"sdp/gen"
 	"sdp/schema"
 )
 
-// The one list of names a schema name must not take in Java: keywords and
-// literals, the methods of java.lang.Object, the classes of the runtime and
-// of the generated package, and the members every generated class declares.
-// A schema name in this set gets a "_" suffix (types, fields, accessors,
-// enum constants and variant classes alike). java.lang's types (String,
-// Object, Override, Integer, ...) are not reserved: the generated code and
-// the runtime name them fully qualified (java.lang.String), so a schema
-// type named String works; "java" is reserved so that nothing obscures the
-// package java. TestReservedCoversRuntime mines the runtime's identifiers.
-var reserved = setOf(
-	// Keywords, literals and contextual keywords (through Java 21).
-	"abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const",
-	"continue", "default", "do", "double", "else", "enum", "extends", "final", "finally", "float",
-	"for", "goto", "if", "implements", "import", "instanceof", "int", "interface", "long", "native",
-	"new", "package", "private", "protected", "public", "return", "short", "static", "strictfp",
-	"super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "void",
-	"volatile", "while", "true", "false", "null", "var", "yield", "record", "sealed", "permits",
-	"exports", "module", "open", "opens", "provides", "requires", "to", "transitive", "uses", "with",
-	"when",
-	// The root package.
-	"java", "javax",
-	// java.lang.Object's methods.
-	"getClass", "hashCode", "equals", "toString", "notify", "notifyAll", "wait", "clone", "finalize",
-	// The runtime's classes and the generated package's own classes.
-	"Sdp", "SdpCodec", "SdpReader", "SdpWriter", "SdpMessage", "DecodeException", "EncodeException",
-	"StreamException", "DecodeOptions", "MessageReader", "MessageWriter", "Messages",
-	// Members of the generated classes: struct and union methods, the
-	// nested Kind and Visitor of a union, constants.
-	"typeId", "encode", "encodeTo", "encodedSize", "encodeMessage", "encodeMessageTo", "encodedMessageSize",
-	"decode", "decodeInto", "decodePrefix", "decodeMessage", "decodeMessageInto", "kind", "accept", "Kind", "Visitor",
-	"wire", "fromWire", "TYPE_ID", "FINGERPRINT",
-)
+// reservedNames declares, once, the names a schema name must not take in
+// Java (checked by TestReservedNames, gentest.ReservedNames). A schema name
+// in any of these lists gets a "_" suffix, types, fields, accessors, enum
+// constants and variant classes alike. java.lang's types (String, Object,
+// Override, Integer, ...) are not reserved: the generated code and the
+// runtime name them fully qualified (java.lang.String), so a schema type
+// named String works; "java" and "javax" are keywords here so that nothing
+// obscures the package java. Identifiers of the generated code that hold a
+// "$" (read$Zqa, reset$, r$) cannot be schema names and are not listed.
+var reservedNames = gen.Names{
+	// Keywords, literals and contextual keywords (through Java 21), and the
+	// root packages.
+	Keywords: gen.Words(`abstract assert boolean break byte case catch char class const continue default do double
+else enum extends final finally float for goto if implements import instanceof int interface long native new
+package private protected public return short static strictfp super switch synchronized this throw throws
+transient try void volatile while true false null var yield record sealed permits exports module open opens
+provides requires to transitive uses with when java javax`),
+	// The runtime's classes and the generated package's own: schema types
+	// share the package.
+	TopLevel: gen.Words(`Sdp SdpCodec SdpReader SdpWriter SdpMessage DecodeException EncodeException
+StreamException DecodeOptions MessageReader MessageWriter Messages`),
+	// What the generated classes define that a field's accessor or an enum
+	// constant could clash with: java.lang.Object's methods, the methods of
+	// structs, unions and enums, their constants, a union's nested Kind and
+	// Visitor.
+	Members: gen.Words(`getClass hashCode equals toString notify notifyAll wait clone finalize
+typeId encode encodeTo encodedSize encodeMessage encodeMessageTo encodedMessageSize
+decode decodeInto decodePrefix decodeMessage decodeMessageInto kind accept Kind Visitor wire fromWire
+TYPE_ID FINGERPRINT`),
+}
+
+// objectMethods are reservedNames.Members that the generated code does not
+// spell out (inherited from java.lang.Object).
+var objectMethods = gen.Words(`getClass notify notifyAll wait clone finalize`)
+
+// reserved is every reserved name: a schema name in it gets a "_" suffix.
+var reserved = gen.Set(reservedNames.Keywords, reservedNames.TopLevel, reservedNames.Members)
 
 // runtimeClasses are the classes of every generated package; a schema type
 // whose name differs from one only in case gets the suffix too, so that no
 // two files differ only in case.
-var runtimeClasses = []string{"Sdp", "SdpCodec", "SdpReader", "SdpWriter", "SdpMessage", "DecodeException",
-	"EncodeException", "StreamException", "DecodeOptions", "MessageReader", "MessageWriter", "Messages"}
-
-func setOf(names ...string) map[string]bool {
-	m := map[string]bool{}
-	for _, n := range names {
-		m[n] = true
-	}
-	return m
-}
+var runtimeClasses = reservedNames.TopLevel
 
 // names holds the Java spelling of every schema name of one schema.
 type names struct {

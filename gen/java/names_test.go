@@ -1,79 +1,83 @@
 package java
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"sdp/conformance"
 	"sdp/gen"
 	"sdp/gen/gentest"
+	"sdp/schema"
 )
 
-// TestReservedCoversRuntime mines the identifiers a schema name could
-// collide with and fails when one is missing from the reserved set: every
-// class, interface and enum the runtime declares (they share the
-// generated package), the methods of SdpMessage (every struct implements
-// them), and every method a generated struct or union class declares that
-// is not a field's accessor.
-func TestReservedCoversRuntime(t *testing.T) {
-	types := regexp.MustCompile(`\b(?:class|interface|enum)\s+([A-Za-z_$][A-Za-z0-9_$]*)`)
-	methods := regexp.MustCompile(`(?m)^\s+(?:public |static |abstract |final |<R\$> )*[A-Za-z_.$<>\[\]]+ ([A-Za-z_][A-Za-z0-9_]*)\(`)
-	files, err := filepath.Glob(filepath.Join("runtime", "*.java"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no runtime sources: %v", err)
-	}
-	comments := regexp.MustCompile(`(?s)/\*.*?\*/|//[^\n]*`)
-	check := func(where, name string) {
-		// A Visitor's visit methods are alone in their interface.
-		if strings.HasPrefix(name, "visit") {
-			return
-		}
-		if !reserved[name] && !strings.Contains(name, "$") {
-			t.Errorf("%s declares %s, which is not in the reserved set of names.go", where, name)
-		}
-	}
+// TestReservedNames checks reservedNames against the package generated for
+// the probe schema (gentest.ReservedNames): the classes of the package
+// (the runtime's and the generated ones), and the members of the probe's
+// classes.
+func TestReservedNames(t *testing.T) {
+	gentest.ReservedNames(t, gentest.NamesProbe{
+		Names:    reservedNames,
+		Generate: Generate,
+		Mine:     mineJava,
+		TypeName: func(s *schema.Schema, d schema.Decl) (string, string) {
+			return d.DeclName(), newNames(s, packageName(s, "")).decl[d]
+		},
+		FieldName: func(s *schema.Schema, f *schema.Field) (string, string) {
+			return camel(f.Name), newNames(s, packageName(s, "")).field[f]
+		},
+		Unmined: objectMethods,
+	})
+}
+
+var (
+	// javaTopType is a top-level class, enum or interface (column 0).
+	javaTopType = regexp.MustCompile(`^(?:public )?(?:final |abstract )*(?:class|enum|interface) (\w+)`)
+	// javaMemberType is a nested type, javaMember any other member, of a
+	// top-level class (one level of indentation): the name before the
+	// declaration's "(", "=", ";" or ",".
+	javaMemberType = regexp.MustCompile(`^    (?:[\w.]+ )*(?:class|enum|interface) (\w+)`)
+	javaMember     = regexp.MustCompile(`^    [^ *@/}]`)
+	lastIdent      = regexp.MustCompile(`([A-Za-z_$][\w$]*)\s*$`)
+	javaComments   = regexp.MustCompile(`(?s)/\*.*?\*/`)
+)
+
+// mineJava returns the types every .java file declares at its top level,
+// and the members the probe's classes declare (fields, methods, nested
+// types, enum constants). Names with a "$" are the generated code's own
+// (read$Zqa, reset$) and cannot be schema names.
+func mineJava(t testing.TB, files []gen.File) (top, members []string) {
 	for _, f := range files {
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+		if !strings.HasSuffix(f.Path, ".java") {
+			continue
 		}
-		src := comments.ReplaceAll(raw, nil)
-		for _, m := range types.FindAllStringSubmatch(string(src), -1) {
-			check(f, m[1])
-		}
-		if filepath.Base(f) == "SdpMessage.java" {
-			for _, m := range methods.FindAllStringSubmatch(string(src), -1) {
-				check(f, m[1])
-			}
-		}
-	}
-	// The generated classes: methods that are not accessors.
-	for _, name := range []string{"plugins", "enums_unions"} {
-		s := gentest.LoadSchema(t, conformance.SchemaPath(name))
-		fs, err := Generate(s, gen.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := &generator{s: s, pkg: name, names: newNames(s, name)}
-		accessors := map[string]bool{}
-		for _, n := range g.names.field {
-			accessors[n] = true
-		}
-		for _, f := range fs {
-			base := strings.TrimSuffix(filepath.Base(f.Path), ".java")
-			if s.Lookup(base) == nil {
+		owner := ""
+		for _, line := range strings.Split(javaComments.ReplaceAllString(string(f.Content), ""), "\n") {
+			if m := javaTopType.FindStringSubmatch(line); m != nil {
+				top = append(top, m[1])
+				owner = m[1]
 				continue
 			}
-			for _, m := range methods.FindAllStringSubmatch(string(comments.ReplaceAll(f.Content, nil)), -1) {
-				if !accessors[m[1]] && m[1] != base {
-					check(f.Path, m[1])
+			if !gentest.Own(owner) {
+				continue
+			}
+			var name string
+			if m := javaMemberType.FindStringSubmatch(line); m != nil {
+				name = m[1]
+			} else if javaMember.MatchString(line) {
+				decl := line
+				if i := strings.IndexAny(decl, "(=;,"); i >= 0 {
+					decl = decl[:i]
 				}
+				if m := lastIdent.FindStringSubmatch(decl); m != nil {
+					name = m[1]
+				}
+			}
+			if name != "" && !strings.Contains(name, "$") {
+				members = append(members, name)
 			}
 		}
 	}
+	return top, members
 }
 
 func TestNames(t *testing.T) {
