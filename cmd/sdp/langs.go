@@ -5,6 +5,7 @@ import (
 	_ "sdp/gen/c"
 	_ "sdp/gen/cpp"
 	_ "sdp/gen/golang"
+	_ "sdp/gen/java"
 	_ "sdp/gen/python"
 	_ "sdp/gen/rust"
 	_ "sdp/gen/swift"
