@@ -31,6 +31,6 @@ sdp:
 # make soak SEEDS=1-200 (each seed is a schema with plain names and one with
 # adversarial names; LANGS=golang,rust limits the backends).
 SEEDS ?= 1-200
-LANGS ?= golang,c,cpp,rust,swift,python,ts
+LANGS ?= golang,c,cpp,rust,swift,python,ts,java
 soak:
 	scripts/soak "$(SEEDS)" "$(LANGS)"

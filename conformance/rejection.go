@@ -133,6 +133,7 @@ var detailed = map[string]Detail{
 	"swift":     DetailPath,
 	"ts":        DetailPath,
 	"js":        DetailPath,
+	"java":      DetailPath,
 }
 
 // RequiresDetail reports what lang's rejections must carry.
