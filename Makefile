@@ -12,7 +12,7 @@ test:
 
 # Regenerate every golden file: generated sources, golden vectors, diagnostics.
 # The packages with golden files (the others have no -update flag).
-GOLDEN = ./schema ./conformance ./gen/plan ./gen/golang ./gen/rust ./gen/cpp ./gen/c ./gen/swift
+GOLDEN = ./schema ./cmd/sdp ./conformance ./gen/plan ./gen/golang ./gen/rust ./gen/cpp ./gen/c ./gen/swift
 
 update:
 	go test $(GOLDEN) -update
@@ -31,6 +31,6 @@ sdp:
 # make soak SEEDS=1-200 (each seed is a schema with plain names and one with
 # adversarial names; LANGS=golang,rust limits the backends).
 SEEDS ?= 1-200
-LANGS ?= golang,c,cpp,rust,swift,python
+LANGS ?= golang,c,cpp,rust,swift,python,ts,java
 soak:
 	scripts/soak "$(SEEDS)" "$(LANGS)"

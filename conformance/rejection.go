@@ -131,6 +131,9 @@ var detailed = map[string]Detail{
 	"c":         DetailPath,
 	"cpp":       DetailPath,
 	"swift":     DetailPath,
+	"ts":        DetailPath,
+	"js":        DetailPath,
+	"java":      DetailPath,
 }
 
 // RequiresDetail reports what lang's rejections must carry.

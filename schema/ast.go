@@ -33,6 +33,9 @@ type astDecl struct {
 	base     *ident        // enum: underlying type
 	values   []*astValue   // enum
 	variants []*astVariant // union
+	broken   bool          // a syntax error inside; the members that parsed are kept
+	start    Pos           // its first token (a doc comment or @id included)
+	end      Pos           // its last token (the closing brace when it has one)
 }
 
 type astInt struct {

@@ -24,10 +24,39 @@ func NameKey(name string) string { return strings.ToLower(strings.ReplaceAll(nam
 type checker struct {
 	errs *ErrorList
 	s    *Schema
+	// hints caches suggestType by name: a type deleted or renamed while
+	// thousands of fields still use it costs one search, not one per use.
+	hints map[string]string
 }
 
 func check(path string, f *astFile, errs *ErrorList) *Schema {
-	c := &checker{errs: errs, s: &Schema{Name: baseName(path), Path: path}}
+	s, _ := checkPartial(path, f, errs)
+	if len(*errs) > 0 {
+		return nil
+	}
+	finish(s)
+	return s
+}
+
+// finish completes a valid model.
+func finish(s *Schema) {
+	// Nominal sizes are memoized here, once, so that later readers of the
+	// model (backends generating in parallel) never write to it.
+	for _, d := range s.Decls {
+		switch d := d.(type) {
+		case *Struct:
+			d.NominalSize()
+		case *Union:
+			d.NominalSize()
+		}
+	}
+}
+
+// checkPartial checks f and returns the model as far as it got, even with
+// errors (an unknown type is a u8 there), and whether sizes were computed
+// (they are not when a type contains itself).
+func checkPartial(path string, f *astFile, errs *ErrorList) (*Schema, bool) {
+	c := &checker{errs: errs, s: &Schema{Name: baseName(path), Path: path, byName: map[string]Decl{}}}
 	c.declare(f)
 	for i, d := range f.decls {
 		if i >= len(c.s.Decls) || c.s.Decls[i] == nil {
@@ -46,23 +75,11 @@ func check(path string, f *astFile, errs *ErrorList) *Schema {
 	// Unknown types were replaced by placeholders, so the checks below still
 	// run and every problem is reported in one go.
 	c.typeIDs(f)
-	if c.recursion() {
+	sized := c.recursion()
+	if sized {
 		c.sizes()
 	}
-	if len(*errs) > 0 {
-		return nil
-	}
-	// Nominal sizes are memoized here, once, so that later readers of the
-	// model (backends generating in parallel) never write to it.
-	for _, d := range c.s.Decls {
-		switch d := d.(type) {
-		case *Struct:
-			d.NominalSize()
-		case *Union:
-			d.NominalSize()
-		}
-	}
-	return c.s
+	return c.s, sized
 }
 
 func compact(ds []Decl) []Decl {
@@ -102,6 +119,7 @@ func (c *checker) declare(f *astFile) {
 				c.s.Unions = append(c.s.Unions, u)
 				decl = u
 			}
+			c.s.byName[n.name] = decl
 		}
 		c.s.Decls = append(c.s.Decls, decl) // nil keeps indexes aligned with f.decls
 	}
@@ -144,7 +162,15 @@ func (c *checker) resolve(t *astType) *Type {
 	case *Union:
 		return &Type{Kind: UnionRef, Union: d, Pos: t.pos}
 	}
-	c.errs.add(t.pos, fmt.Sprintf("unknown type %q", t.name), c.suggestType(t.name))
+	hint, ok := c.hints[t.name]
+	if !ok {
+		hint = c.suggestType(t.name)
+		if c.hints == nil {
+			c.hints = map[string]string{}
+		}
+		c.hints[t.name] = hint
+	}
+	c.errs.add(t.pos, fmt.Sprintf("unknown type %q", t.name), hint)
 	return &Type{Kind: U8, Pos: t.pos} // placeholder so checking goes on; the error stops the build
 }
 
@@ -189,7 +215,7 @@ func (c *checker) enum(d *astDecl, e *Enum) {
 			c.errs.add(d.base.pos, fmt.Sprintf("enum %s has underlying type %q", e.Name, d.base.name), "an enum's underlying type is u8, u16 or u32")
 		}
 	}
-	if len(d.values) == 0 {
+	if len(d.values) == 0 && !d.broken {
 		c.errs.add(d.name.pos, fmt.Sprintf("enum %s has no values", e.Name), "add at least one value")
 	}
 	max := uint64(1)<<(8*e.Base.Size()) - 1
@@ -224,7 +250,7 @@ func (c *checker) enum(d *astDecl, e *Enum) {
 }
 
 func (c *checker) union(d *astDecl, u *Union) {
-	if len(d.variants) == 0 {
+	if len(d.variants) == 0 && !d.broken {
 		c.errs.add(d.name.pos, fmt.Sprintf("union %s has no variants", u.Name), "add at least one variant")
 	}
 	if len(d.variants) > 256 {
@@ -295,4 +321,5 @@ func (c *checker) typeIDs(f *astFile) {
 		}
 		byID[st.ID] = st
 	}
+	c.s.byID = byID
 }

@@ -53,6 +53,9 @@ func (l ErrorList) sorted() ErrorList {
 func closest(name string, candidates []string) string {
 	best, bestD := "", len(name)/2+2
 	for _, c := range candidates {
+		if len(c)-len(name) >= bestD || len(name)-len(c) >= bestD {
+			continue // the distance is at least the difference in length
+		}
 		if d := editDistance(strings.ToLower(name), strings.ToLower(c)); d < bestD {
 			best, bestD = c, d
 		}

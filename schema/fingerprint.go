@@ -60,62 +60,42 @@ type shapeGraph struct {
 
 func newShapeGraph(root Decl) *shapeGraph {
 	g := &shapeGraph{class: map[Decl]int{}, rep: map[int]Decl{}, number: map[int]int{}}
-	seen := map[Decl]bool{}
+	index := map[Decl]int{}
+	var succ [][]int // succ[i]: the indexes of the declarations g.decls[i] refers to, in text order
 	var visit func(d Decl)
 	visit = func(d Decl) {
-		if seen[d] {
+		if _, ok := index[d]; ok {
 			return
 		}
-		seen[d] = true
+		index[d] = len(g.decls)
 		g.decls = append(g.decls, d)
+		succ = append(succ, nil)
 		for _, to := range refs(d) {
 			visit(to)
 		}
 	}
 	visit(root)
-	// Partition refinement: start from the local text with every reference
-	// written as `#`, then split classes whose members refer, position by
-	// position, to different classes, until nothing changes.
-	for _, d := range g.decls {
-		g.class[d] = 0
+	for i, d := range g.decls {
+		for _, to := range refs(d) {
+			succ[i] = append(succ[i], index[to])
+		}
 	}
-	keys := func(key func(d Decl) string) int {
-		ids := map[string]int{}
-		var sorted []string
-		for _, d := range g.decls {
-			k := key(d)
-			if _, ok := ids[k]; !ok {
-				ids[k] = 0
-				sorted = append(sorted, k)
-			}
+	// The classes are the coarsest partition in which members have the same
+	// local text (references written as `#`) and refer, position by
+	// position, to members of the same classes. Hopcroft's algorithm finds it
+	// in O(m log n) (refining round by round, as before, took a round per
+	// link of the longest chain that tells two declarations apart).
+	labels := map[string]int{}
+	initial := make([]int, len(g.decls))
+	for i, d := range g.decls {
+		k := g.local(d, func(Decl) string { return "#" })
+		if _, ok := labels[k]; !ok {
+			labels[k] = len(labels)
 		}
-		sort.Strings(sorted)
-		for i, k := range sorted {
-			ids[k] = i
-		}
-		for _, d := range g.decls {
-			g.class[d] = ids[key(d)]
-		}
-		return len(sorted)
+		initial[i] = labels[k]
 	}
-	n := keys(func(d Decl) string { return g.local(d, func(Decl) string { return "#" }) })
-	for {
-		prev := map[Decl]int{}
-		for d, c := range g.class {
-			prev[d] = c
-		}
-		m := keys(func(d Decl) string {
-			var b strings.Builder
-			b.WriteString(strconv.Itoa(prev[d]))
-			for _, to := range refs(d) {
-				b.WriteString("," + strconv.Itoa(prev[to]))
-			}
-			return b.String()
-		})
-		if m == n {
-			break
-		}
-		n = m
+	for i, c := range refine(initial, len(labels), succ) {
+		g.class[g.decls[i]] = c
 	}
 	for _, d := range g.decls {
 		if _, ok := g.rep[g.class[d]]; !ok {
@@ -136,6 +116,125 @@ func newShapeGraph(root Decl) *shapeGraph {
 	}
 	walk(g.class[root])
 	return g
+}
+
+// refine is Hopcroft's partition refinement for nodes with ordered
+// successors: it splits the initial blocks (initial[x] in 0..nblocks-1)
+// until nodes of a block have, at every position a, successors in one
+// block, and returns each node's block. Nodes of one initial block have the
+// same number of successors. Block numbers are arbitrary; only the
+// partition is the result.
+func refine(initial []int, nblocks int, succ [][]int) []int {
+	n := len(initial)
+	// The partition: elems grouped by block, each block a range of it.
+	elems := make([]int, 0, n)
+	pos := make([]int, n)
+	blk := make([]int, n)
+	start := make([]int, nblocks, n+1)
+	end := make([]int, nblocks, n+1)
+	count := make([]int, nblocks)
+	for _, b := range initial {
+		count[b]++
+	}
+	for b := 1; b < nblocks; b++ {
+		start[b] = start[b-1] + count[b-1]
+	}
+	copy(end, start)
+	elems = elems[:n]
+	for x, b := range initial {
+		elems[end[b]] = x
+		pos[x] = end[b]
+		blk[x] = b
+		end[b]++
+	}
+	marked := make([]int, nblocks, n+1)
+	// pred[{a, y}]: the nodes whose a-th successor is y.
+	maxDeg := 0
+	for _, s := range succ {
+		if len(s) > maxDeg {
+			maxDeg = len(s)
+		}
+	}
+	type edge struct{ a, y int }
+	pred := map[edge][]int{}
+	for x, s := range succ {
+		for a, y := range s {
+			pred[edge{a, y}] = append(pred[edge{a, y}], x)
+		}
+	}
+	// The splitters still to use: (block, position) pairs.
+	type splitter struct{ b, a int }
+	var work []splitter
+	inWork := map[splitter]bool{}
+	for b := 0; b < nblocks; b++ {
+		for a := 0; a < maxDeg; a++ {
+			work = append(work, splitter{b, a})
+			inWork[splitter{b, a}] = true
+		}
+	}
+	var touched, members []int
+	for len(work) > 0 {
+		sp := work[len(work)-1]
+		work = work[:len(work)-1]
+		delete(inWork, sp)
+		// Mark every node whose sp.a-th successor is in block sp.b: move it
+		// to the front of its block.
+		touched = touched[:0]
+		members = append(members[:0], elems[start[sp.b]:end[sp.b]]...) // marking reorders elems
+		for _, y := range members {
+			for _, x := range pred[edge{sp.a, y}] {
+				b := blk[x]
+				if marked[b] == 0 {
+					touched = append(touched, b)
+				}
+				if pos[x] < start[b]+marked[b] {
+					continue // already marked
+				}
+				j := start[b] + marked[b]
+				y := elems[j]
+				elems[j], elems[pos[x]] = x, y
+				pos[y], pos[x] = pos[x], j
+				marked[b]++
+			}
+		}
+		// Split every block with some but not all nodes marked; the smaller
+		// part gets a new number.
+		for _, b := range touched {
+			m := marked[b]
+			marked[b] = 0
+			if m == end[b]-start[b] {
+				continue
+			}
+			nb := len(start)
+			if m <= end[b]-start[b]-m {
+				start = append(start, start[b])
+				end = append(end, start[b]+m)
+				start[b] += m
+			} else {
+				start = append(start, start[b]+m)
+				end = append(end, end[b])
+				end[b] = start[b] + m
+			}
+			marked = append(marked, 0)
+			for i := start[nb]; i < end[nb]; i++ {
+				blk[elems[i]] = nb
+			}
+			small := nb
+			if end[b]-start[b] < end[nb]-start[nb] {
+				small = b
+			}
+			for a := 0; a < maxDeg; a++ {
+				if inWork[splitter{b, a}] {
+					work = append(work, splitter{nb, a})
+					inWork[splitter{nb, a}] = true
+				} else {
+					work = append(work, splitter{small, a})
+					inWork[splitter{small, a}] = true
+				}
+			}
+		}
+	}
+	return blk
 }
 
 // refs lists the declarations d's text refers to, in text order.

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -51,7 +52,8 @@ func lex(file string, src []byte, errs *ErrorList) []token {
 // lexComments is lex, keeping `//` comments and `/* */` blocks as
 // tokComment tokens when comments is set.
 func lexComments(file string, src []byte, errs *ErrorList, comments bool) []token {
-	var toks []token
+	toks := make([]token, 0, countTokens(src))
+	text := string(src) // one copy: token texts are slices of it
 	line, col := 1, 1
 	i := 0
 	pos := func() Pos { return Pos{File: file, Line: line, Col: col} }
@@ -94,7 +96,7 @@ func lexComments(file string, src []byte, errs *ErrorList, comments bool) []toke
 			advance(end - i)
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
 			p := pos()
-			end := strings.Index(string(src[i+2:]), "*/")
+			end := bytes.Index(src[i+2:], []byte("*/"))
 			if end < 0 {
 				errs.add(p, "unterminated /* comment", "close it with */")
 				advance(len(src) - i)
@@ -110,13 +112,13 @@ func lexComments(file string, src []byte, errs *ErrorList, comments bool) []toke
 			for j < len(src) && isIdentPart(src[j]) {
 				j++
 			}
-			text := string(src[i:j])
-			if strings.Trim(text, "_") == "" {
+			name := text[i:j]
+			if strings.Trim(name, "_") == "" {
 				// `_` would be no name at all after case conversion, and is
 				// reserved or a placeholder in Go, Rust, Swift and Python.
-				errs.add(p, fmt.Sprintf("name %q has no letter or digit", text), "names need at least one ASCII letter or digit besides _")
+				errs.add(p, fmt.Sprintf("name %q has no letter or digit", name), "names need at least one ASCII letter or digit besides _")
 			}
-			toks = append(toks, token{kind: tokIdent, text: text, pos: p})
+			toks = append(toks, token{kind: tokIdent, text: name, pos: p})
 			advance(j - i)
 		case c >= '0' && c <= '9':
 			p := pos()
@@ -124,10 +126,10 @@ func lexComments(file string, src []byte, errs *ErrorList, comments bool) []toke
 			for j < len(src) && (isIdentPart(src[j])) {
 				j++
 			}
-			toks = append(toks, token{kind: tokInt, text: string(src[i:j]), pos: p})
+			toks = append(toks, token{kind: tokInt, text: text[i:j], pos: p})
 			advance(j - i)
 		case strings.IndexByte("{}[]()<>?:,=@;", c) >= 0:
-			toks = append(toks, token{kind: tokPunct, text: string(c), pos: pos()})
+			toks = append(toks, token{kind: tokPunct, text: text[i : i+1], pos: pos()})
 			advance(1)
 		default:
 			p := pos()
@@ -144,6 +146,20 @@ func lexComments(file string, src []byte, errs *ErrorList, comments bool) []toke
 		}
 	}
 	return append(toks, token{kind: tokEOF, pos: pos()})
+}
+
+// countTokens is a quick upper estimate of the tokens in src (comments
+// counted as words), so the token slice is allocated once.
+func countTokens(src []byte) int {
+	n, word := 1, false
+	for _, c := range src {
+		w := isIdentPart(c)
+		if w && !word || !w && c > ' ' {
+			n++
+		}
+		word = w
+	}
+	return n
 }
 
 func isIdentStart(c byte) bool {

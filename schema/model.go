@@ -19,12 +19,20 @@ type Schema struct {
 	Structs []*Struct // the structs, in declaration order
 	Enums   []*Enum
 	Unions  []*Union
+
+	// Indexes filled by the checker, for lookups in constant time; they are
+	// only read (never iterated), so nothing depends on map order.
+	byName map[string]Decl
+	byID   map[uint16]*Struct
 }
 
 // Lookup returns the declaration named name, or nil.
 func (s *Schema) Lookup(name string) Decl {
+	if s.byName != nil {
+		return s.byName[name]
+	}
 	for _, d := range s.Decls {
-		if d != nil && d.DeclName() == name { // nil only while checking
+		if d != nil && d.DeclName() == name {
 			return d
 		}
 	}
@@ -39,6 +47,9 @@ func (s *Schema) Struct(name string) *Struct {
 
 // StructByID returns the struct whose message type id is id, or nil.
 func (s *Schema) StructByID(id uint16) *Struct {
+	if s.byID != nil {
+		return s.byID[id]
+	}
 	for _, st := range s.Structs {
 		if st.ID == id {
 			return st

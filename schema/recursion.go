@@ -53,6 +53,13 @@ func edges(d Decl) []edge {
 // be boxed. It reports whether the schema is free of such errors.
 func (c *checker) recursion() bool {
 	ok := true
+	// Each declaration's edges, listed once: the passes below walk them
+	// three times.
+	out := make(map[Decl][]edge, len(c.s.Decls))
+	for _, d := range c.s.Decls {
+		out[d] = edges(d)
+	}
+	edges := func(d Decl) []edge { return out[d] }
 	// Direct cycles: depth-first search over inline edges only.
 	state := map[Decl]int{} // 0 new, 1 on stack, 2 done
 	var stack []Decl
@@ -101,7 +108,11 @@ func (c *checker) recursion() bool {
 	}
 
 	// Strongly connected components over every edge (Tarjan).
-	comp := c.components()
+	comp := c.components(edges)
+	size := map[int]int{} // component → how many declarations it holds
+	for _, d := range c.s.Decls {
+		size[comp[d]]++
+	}
 	for _, d := range c.s.Decls {
 		self := false
 		for _, e := range edges(d) {
@@ -112,7 +123,7 @@ func (c *checker) recursion() bool {
 				e.opt.Boxed = true
 			}
 		}
-		rec := self || c.componentSize(comp, comp[d]) > 1
+		rec := self || size[comp[d]] > 1
 		switch d := d.(type) {
 		case *Struct:
 			d.Recursive = rec
@@ -123,21 +134,12 @@ func (c *checker) recursion() bool {
 	return true
 }
 
-func (c *checker) componentSize(comp map[Decl]int, id int) int {
-	n := 0
-	for _, v := range comp {
-		if v == id {
-			n++
-		}
-	}
-	return n
-}
-
-func (c *checker) components() map[Decl]int {
-	index := map[Decl]int{}
-	low := map[Decl]int{}
-	onStack := map[Decl]bool{}
-	comp := map[Decl]int{}
+func (c *checker) components(edges func(Decl) []edge) map[Decl]int {
+	n := len(c.s.Decls)
+	index := make(map[Decl]int, n)
+	low := make(map[Decl]int, n)
+	onStack := make(map[Decl]bool, n)
+	comp := make(map[Decl]int, n)
 	var stack []Decl
 	next, ncomp := 0, 0
 	var strong func(d Decl)

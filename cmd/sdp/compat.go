@@ -150,20 +150,9 @@ func cmdFingerprint(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return errUsage
 	}
-	s, err := schema.Load(pos[0])
+	decls, err := namedDecls(pos[0], pos[1:])
 	if err != nil {
 		return err
-	}
-	decls := s.Decls
-	if len(pos) > 1 {
-		decls = nil
-		for _, name := range pos[1:] {
-			d := s.Lookup(name)
-			if d == nil {
-				return fmt.Errorf("%s has no type %q", pos[0], name)
-			}
-			decls = append(decls, d)
-		}
 	}
 	for _, d := range decls {
 		line := schema.FormatFingerprint(schema.Fingerprint(d)) + "  " + d.DeclName()
@@ -173,4 +162,25 @@ func cmdFingerprint(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stdout, line)
 	}
 	return nil
+}
+
+// namedDecls loads the schema at path and returns the declarations named,
+// in the order given, or every declaration when names is empty.
+func namedDecls(path string, names []string) ([]schema.Decl, error) {
+	s, err := schema.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(names) == 0 {
+		return s.Decls, nil
+	}
+	var decls []schema.Decl
+	for _, name := range names {
+		d := s.Lookup(name)
+		if d == nil {
+			return nil, fmt.Errorf("%s has no type %q", path, name)
+		}
+		decls = append(decls, d)
+	}
+	return decls, nil
 }

@@ -22,6 +22,8 @@ Usage:
              [--max-depth N] [--memory-limit BYTES] [--annotate [--max-elems N | --full]] [IN.sdpb] > value.json
   sdp compat [--rename OLD=NEW]... [--json] OLD.sdp NEW.sdp
   sdp fingerprint SCHEMA.sdp [TYPE...]
+  sdp layout [--json] SCHEMA.sdp [TYPE...]
+  sdp lsp
   sdp version
 
 Commands:
@@ -32,6 +34,8 @@ Commands:
   decode   decode wire-format bytes to JSON
   compat   compare two versions of a schema: which types changed their wire shape, and why
   fingerprint  print the 64-bit fingerprint of each type's wire shape
+  layout   print each type's wire layout: field offsets and sizes, like pahole
+  lsp      run the language server for editors (LSP over stdio; docs/editors.md)
   version  print the version
 
 Examples:
@@ -73,6 +77,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdCompat(rest, stdout, stderr)
 	case "fingerprint":
 		err = cmdFingerprint(rest, stdout, stderr)
+	case "layout":
+		err = cmdLayout(rest, stdout, stderr)
+	case "lsp":
+		err = cmdLSP(rest, stdin, stdout, stderr)
 	case "version", "--version", "-v":
 		fmt.Fprintf(stdout, "sdp %s (wire format SDP 0.2)\n", version)
 	case "help", "--help", "-h":

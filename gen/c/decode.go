@@ -447,7 +447,7 @@ func (g *generator) unionRead(u *schema.Union) {
 			p.In()
 			m := "out->value." + memberName(v.Name)
 			switch {
-			case isStructVariant(v):
+			case (v.Carries != nil):
 				r.within(pathSeg{name: v.Name}, func() { r.read(v.Fields[0].Value, m, 0, false) })
 			case len(v.Fields) > 0:
 				r.within(pathSeg{name: v.Name}, func() { r.fields(v.Fields, m+".") })

@@ -97,7 +97,7 @@ func (g *generator) unionInits() {
 				p.P("memset(v, 0, sizeof *v);")
 				p.F("v->tag = %s;", g.valueName(u, v.Name))
 				for _, f := range v.Fields {
-					if isStructVariant(v) {
+					if v.Carries != nil {
 						g.initValue(f.Value, m, 0)
 					} else {
 						g.initValue(f.Value, m+"."+memberName(f.Name), 0)

@@ -349,7 +349,7 @@ func (g *generator) unionEncode(u *schema.Union) {
 			p.In()
 			m := "v->value." + memberName(v.Name)
 			switch {
-			case isStructVariant(v):
+			case (v.Carries != nil):
 				body := emit.New("    ")
 				c := 1 + g.sizeOf(body, v.Fields[0].Value, m, 0)
 				if out := body.Bytes(); len(out) > 1 {
@@ -382,7 +382,7 @@ func (g *generator) unionEncode(u *schema.Union) {
 			p.F("case %s:", g.valueName(u, v.Name))
 			p.In()
 			m := "v->value." + memberName(v.Name)
-			if isStructVariant(v) {
+			if v.Carries != nil {
 				g.write(p, v.Fields[0].Value, m, 0)
 			} else {
 				for _, f := range v.Fields {
@@ -404,4 +404,3 @@ func (g *generator) unionEncode(u *schema.Union) {
 
 // isStructVariant reports a variant that carries a declared struct: its
 // one field, unnamed, holds the struct, stored as the variant's member.
-func isStructVariant(v *plan.Variant) bool { return len(v.Fields) == 1 && v.Fields[0].Field == nil }

@@ -4,19 +4,22 @@ import (
 	"fmt"
 	"strings"
 
+	"sdp/gen"
 	"sdp/gen/naming"
 	"sdp/gen/plan"
 	"sdp/schema"
 )
 
-// reserved are the names a struct member or union member cannot take: the
-// keywords of C99 and C++ (the header is meant to be included from C++ too)
-// and the lower-case object-like macros of the standard headers and common
-// compilers. Such names get a trailing underscore.
-var reserved = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`
+// reservedNames declares the names a schema name must not become in C
+// (checked by TestReservedNames). Keywords are what a struct or union
+// member cannot take: the keywords of C99 and C++ (the header is meant to be
+// included from C++ too) and the lower-case object-like macros of the
+// standard headers and common compilers; such names get a trailing
+// underscore. Type names are prefixed with the package, so only TopLevel,
+// the identifiers every generated package defines relative to the prefix,
+// can collide with them; upper-case ones take the macro prefix.
+var reservedNames = gen.Names{
+	Keywords: gen.Words(`
 		auto break case char const continue default do double else enum extern
 		float for goto if inline int long register restrict return short signed
 		sizeof static struct switch typedef union unsigned void volatile while
@@ -29,9 +32,38 @@ func init() {
 		static_cast template this thread_local throw true try typeid typename
 		using virtual wchar_t xor xor_eq
 		errno stdin stdout stderr complex imaginary noreturn unix linux i386
-		assert offsetof setjmp va_arg va_start va_end va_copy math_errhandling`) {
-		reserved[w] = true
+		assert offsetof setjmp va_arg va_start va_end va_copy math_errhandling`),
+	TopLevel: gen.Words(`
+	str arena arena_init arena_init_heap arena_reset arena_free arena_alloc arena_used
+	arena_chunk_ decode_options decode_result strerror read_message_header
+	message encoded_message_size encode_message decode_message decode_message_ex
+	dec_ dec_init_ dec_done_ fail_ add_ mul_ alloc_ alloc_bytes_ arena_grow_ max_align_ align_probe_
+	get_u16_ get_u32_ get_u64_ get_f32_ get_f64_ put_u16_ put_u32_ put_u64_ put_f32_ put_f64_
+	get_le16s_ get_le32s_ get_le64s_ put_le16s_ put_le32s_ put_le64s_ put_str_ read_str_
+	utf8_valid_ put_header_ read_header_ arena_release_ empty_ put_bytes_
+	mem_init_ charge_ over_u32_ str_size_
+	read_fn write_fn stream_result message_reader message_reader_init message_reader_free read_message
+	message_writer message_writer_init message_writer_free write_message known_type_ read_full_
+	reader_fail_ reader_grow_ reader_skip_ read_message_ in_field_ in_elem_ path_put_ path_out_ MAX_PATH
+	write_hello message_reader_schema_checked stream_error_text check_hello_ text_put_ text_num_
+	hello_entry_ hello_entries_ hello_count_ writer_reserve_ writer_flush_ HELLO_TYPE_ID ERR_SCHEMA
+	H_INCLUDED LITTLE_ENDIAN ALIGN_ CHUNK_MIN_ CHUNK_MAX_ DEFAULT_MAX_DEPTH MESSAGE_HEADER_SIZE
+	OK ERR_TRUNCATED ERR_TRAILING ERR_BOOL ERR_PRESENCE ERR_ENUM ERR_UNION_TAG ERR_UTF8
+	ERR_COUNT ERR_DEPTH ERR_MESSAGE ERR_NO_MEMORY ERR_MEMORY MEMORY_RATIO MEMORY_ALLOWANCE
+	ENCODE_UTF8_CHECK ERR_ENCODE ERR_WRITE ERR_BUFFER END DEFAULT_MAX_MESSAGE_SIZE encode_message_ex`),
+}
+
+var (
+	reserved     = gen.Set(reservedNames.Keywords)
+	runtimeNames = reservedNames.TopLevel
+)
+
+// prefixed is a runtime name as package pkg (upper case up) defines it.
+func prefixed(pkg, up, n string) string {
+	if strings.ToUpper(n) == n {
+		return up + "_" + n
 	}
+	return pkg + "_" + n
 }
 
 // memberName is a field's or variant's C member name: snake case, escaped.
@@ -65,37 +97,12 @@ func packagePrefix(name string) string {
 
 func upper(s string) string { return strings.ToUpper(s) }
 
-// runtimeNames are the identifiers every generated package defines,
-// relative to the prefix; upper-case ones take the macro prefix.
-var runtimeNames = strings.Fields(`
-	str arena arena_init arena_init_heap arena_reset arena_free arena_alloc arena_used
-	arena_chunk_ decode_options decode_result strerror read_message_header
-	message encoded_message_size encode_message decode_message decode_message_ex
-	dec_ dec_init_ dec_done_ fail_ add_ mul_ alloc_ alloc_bytes_ arena_grow_ max_align_ align_probe_
-	get_u16_ get_u32_ get_u64_ get_f32_ get_f64_ put_u16_ put_u32_ put_u64_ put_f32_ put_f64_
-	get_le16s_ get_le32s_ get_le64s_ put_le16s_ put_le32s_ put_le64s_ put_str_ read_str_
-	utf8_valid_ put_header_ read_header_ arena_release_ empty_ put_bytes_
-	mem_init_ charge_ over_u32_ str_size_
-	read_fn write_fn stream_result message_reader message_reader_init message_reader_free read_message
-	message_writer message_writer_init message_writer_free write_message known_type_ read_full_
-	reader_fail_ reader_grow_ reader_skip_ read_message_ in_field_ in_elem_ path_put_ path_out_ MAX_PATH
-	write_hello message_reader_schema_checked stream_error_text check_hello_ text_put_ text_num_
-	hello_entry_ hello_entries_ hello_count_ writer_reserve_ writer_flush_ HELLO_TYPE_ID ERR_SCHEMA
-	H_INCLUDED LITTLE_ENDIAN ALIGN_ CHUNK_MIN_ CHUNK_MAX_ DEFAULT_MAX_DEPTH MESSAGE_HEADER_SIZE
-	OK ERR_TRUNCATED ERR_TRAILING ERR_BOOL ERR_PRESENCE ERR_ENUM ERR_UNION_TAG ERR_UTF8
-	ERR_COUNT ERR_DEPTH ERR_MESSAGE ERR_NO_MEMORY ERR_MEMORY MEMORY_RATIO MEMORY_ALLOWANCE
-	ENCODE_UTF8_CHECK ERR_ENCODE ERR_WRITE ERR_BUFFER END DEFAULT_MAX_MESSAGE_SIZE encode_message_ex`)
-
 // assignNames picks every declaration's C name, escaping (with a trailing
 // underscore) any name whose identifiers would collide with the runtime's
 // or an earlier declaration's, then names the composite helper types.
 func (g *generator) assignNames() error {
 	for _, n := range runtimeNames {
-		if strings.ToUpper(n) == n {
-			g.claimed[g.up+"_"+n] = true
-		} else {
-			g.claimed[g.pkg+"_"+n] = true
-		}
+		g.claimed[prefixed(g.pkg, g.up, n)] = true
 	}
 	for _, d := range g.s.Decls {
 		b := naming.Snake(d.DeclName())

@@ -181,7 +181,7 @@ func (g *generator) typeSection() {
 				var out []*node
 				for _, v := range d.Variants {
 					switch {
-					case isStructVariant(v):
+					case (v.Carries != nil):
 						out = append(out, fieldDeps(v.Fields)...)
 					case len(v.Fields) > 0:
 						out = append(out, byName[g.variantType(d.Union, v.Variant)])
@@ -190,7 +190,7 @@ func (g *generator) typeSection() {
 				return out
 			}
 			for _, v := range d.Variants {
-				if !isStructVariant(v) && len(v.Fields) > 0 {
+				if v.Carries == nil && len(v.Fields) > 0 {
 					v := v
 					byName[g.variantType(d.Union, v.Variant)].deps = func() []*node { return fieldDeps(v.Fields) }
 				}

@@ -114,39 +114,17 @@ func implReserved(name string) bool {
 	return len(name) > 1 && name[0] == '_' && name[1] >= 'A' && name[1] <= 'Z'
 }
 
-// runtimeNames are identifiers the generated code declares in the schema's
-// namespace (or its anonymous namespace); schema types must not take them.
-var runtimeNames = map[string]bool{
-	"sdp": true, "std": true, "Reader": true, "Tag": true, "kMessages": true,
-	"put": true, "put_count": true, "kTooLarge": true, "too_long": true, "add_size": true, "checked_size": true, "payload_size": true, "put_str": true, "copy_bytes": true, "kLowBytes": true, "SDP_INLINE": true, "get_count": true, "put_header": true,
-	"check_header": true, "load_array": true, "store_array": true, "assign_array": true, "append_array": true, "grow": true,
-	"load_plain": true, "store_plain": true, "append_plain": true, "assign_wire": true, "WireIter": true,
-	"utf8_ok": true, "SDP_ENCODE_UTF8_CHECK": true, "SDP_COLD": true, "enum_name": true, "is_valid": true,
-	"encode": true, "decode": true, "encoded_size": true, "encode_to": true, "decode_prefix": true,
-	"to_owned": true, "encode_message": true, "encode_message_to": true, "encoded_message_size": true,
-	"decode_message": true, "decode_any_message": true, "message_type_id": true,
-	"AnyMessage": true, "AnyMessageView": true, "MessageReader": true, "MessageWriter": true, "kDefaultMaxMessageSize": true,
-	"kFingerprint": true, "HelloEntry": true, "kHelloEntries": true, "encode_hello": true,
-}
-
-// localNames are the parameters and locals of the generated functions; a
-// type of the same name would be hidden by them where a function names it
-// (`Tag<x>{}`, `out.emplace<options>()`). tmpPrefixes are the prefixes of
-// the numbered temporaries (scope.tmp): "i1", "n12".
-var (
-	localNames = map[string]bool{
-		"a": true, "b": true, "buf": true, "cap": true, "consumed": true, "d": true, "data": true,
-		"e": true, "f": true, "has": true, "i": true, "id": true, "message": true, "n": true,
-		"o": true, "options": true, "out": true, "p": true, "r": true, "s": true, "size": true,
-		"st": true, "tag": true, "v": true, "value": true, "view": true, "x": true, "y": true,
-	}
-	tmpPrefixes = []string{"e", "f", "has", "i", "n", "o", "s", "v"}
-)
+// tmpPrefixes are the prefixes of the numbered temporaries (scope.tmp):
+// "i1", "n12".
+var tmpPrefixes = []string{"e", "f", "has", "i", "n", "o", "s", "v"}
 
 // reservedType reports names a schema type may not take in C++: reserved
-// words and macros, the runtime's names and the generated functions' locals.
+// words and macros, the runtime's names, the generated functions' locals,
+// and names with the prefix of the generated functions and macros
+// (sdp_size, sdp_rd_u32, SDP_INLINE) unless they end in "_", as none of
+// those does: so the trailing underscore escapes sdp_size too.
 func reservedType(n string) bool {
-	if cppReserved[n] || runtimeNames[n] || localNames[n] || strings.HasPrefix(n, "sdp_") {
+	if cppReserved[n] || runtimeNames[n] || localNames[n] || (reservedNames.HasPrefix(n) && !strings.HasSuffix(n, "_")) {
 		return true
 	}
 	for _, pre := range tmpPrefixes {
@@ -209,7 +187,7 @@ func (g *generator) viewName(d schema.Decl) string { return g.names[d] + "View" 
 // of the class that holds it (C++ forbids that) or of its static members.
 func fieldName(f *schema.Field, owner string) string {
 	n := escape(f.Name)
-	for n == owner || n == owner+"View" || n == "kTypeId" || n == "kFingerprint" || n == "to_owned" {
+	for n == owner || n == owner+"View" || memberNames[n] {
 		n += "_"
 	}
 	return n

@@ -111,9 +111,3 @@ var headerMacros = []string{
 	"pthread_cleanup_pop", "pthread_cleanup_pop_restore_np", "pthread_cleanup_push",
 	"pthread_cleanup_push_defer_np", "sched_priority", "stderr", "stdin", "stdout", "strdupa", "strndupa",
 }
-
-func init() {
-	for _, m := range headerMacros {
-		cppReserved[m] = true
-	}
-}

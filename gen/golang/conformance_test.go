@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -82,3 +83,90 @@ func TestConformance386(t *testing.T) {
 	// where the vectors, read without a maximum, expect the cut stream.
 	conformance.Run(t, "go", start)
 }
+
+// TestSizes386 encodes, in a program built for 32-bit x86, registries whose
+// encodings are near and past what an int holds there: 31 and 33 plugins
+// whose names share one 64 MiB string (2.08 GB and 2.21 GB). The sizes are
+// summed in 64 bits, so the first is exact and the second is reported
+// (EncodedSize -1, *EncodeError from every encoder) instead of wrapping to a
+// negative size that made MarshalBinary panic in makeslice.
+func TestSizes386(t *testing.T) {
+	if runtime.GOARCH != "amd64" || runtime.GOOS != "linux" {
+		t.Skip("runs i386 programs on x86-64 Linux only")
+	}
+	m := buildModule(t)
+	dir := filepath.Join(m.dir, "sizes386")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(sizes386Main), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(m.dir, "sizes386.bin")
+	m.goCmd(t, []string{"GOARCH=386"}, "build", "-o", bin, "./sizes386")
+	out, err := exec.Command(bin).CombinedOutput()
+	if err != nil || strings.TrimSpace(string(out)) != "ok" {
+		t.Fatalf("32-bit sizes: %v\n%s", err, out)
+	}
+}
+
+const sizes386Main = `package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"sdptest/plugins"
+)
+
+func registry(n int, name string) *plugins.PluginRegistry {
+	r := &plugins.PluginRegistry{Plugins: make([]plugins.Plugin, n)}
+	for i := range r.Plugins {
+		r.Plugins[i].Name = name
+	}
+	return r
+}
+
+func fail(format string, args ...interface{}) {
+	fmt.Printf(format+"\n", args...)
+	os.Exit(1)
+}
+
+func main() {
+	name := strings.Repeat("x", 64<<20)
+	// 12 bytes of registry, then per plugin 20 bytes of counts and lengths
+	// and the name's bytes.
+	if got, want := registry(31, name).EncodedSize(), 12+31*(20+64<<20); got != want {
+		fail("31 plugins: EncodedSize %d, want %d", got, want)
+	}
+	r := registry(33, name)
+	if n := r.EncodedSize(); n != -1 {
+		fail("33 plugins: EncodedSize %d, want -1", n)
+	}
+	if n := r.EncodedMessageSize(); n != -1 {
+		fail("33 plugins: EncodedMessageSize %d, want -1", n)
+	}
+	check := func(what string, b []byte, err error) {
+		var ee *plugins.EncodeError
+		if !errors.As(err, &ee) || len(b) > 3 {
+			fail("33 plugins: %s returned %d bytes and %v, want an *EncodeError", what, len(b), err)
+		}
+	}
+	b, err := r.MarshalBinary()
+	check("MarshalBinary", b, err)
+	b, err = r.AppendBinary([]byte{1, 2, 3})
+	check("AppendBinary", b, err)
+	b, err = r.MarshalMessage()
+	check("MarshalMessage", b, err)
+	b, err = r.AppendMessage(nil)
+	check("AppendMessage", b, err)
+	_, err = r.WriteTo(io.Discard)
+	check("WriteTo", nil, err)
+	err = plugins.NewMessageWriter(io.Discard).WriteMessage(r)
+	check("MessageWriter.WriteMessage", nil, err)
+	fmt.Println("ok")
+}
+`

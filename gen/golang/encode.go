@@ -28,7 +28,7 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 			name := g.names.decl[d]
 			pd := g.plan.Of(d)
 			fs := g.structFields(d)
-			g.emitMarshalMethods(p, "m *"+name, "m", name, fs, pd.Tail)
+			g.emitMarshalMethods(p, "m *"+name, "m", name, d.Name, fs, pd.Tail)
 			g.emitSize(p, "m *"+name, "m", fs, 0)
 			p.F("// encode appends the fields of %s to b.", name)
 			p.Block("func (m *"+name+") encode(b []byte, e *encoder) []byte {", "}", func() {
@@ -42,9 +42,12 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 			p.P()
 		case *schema.Enum:
 			name := g.names.decl[d]
-			g.emitMarshalMethods(p, "v "+name, "v", name, fields{}, nil)
+			g.emitMarshalMethods(p, "v "+name, "v", name, d.Name, fields{}, nil)
 			p.P("// EncodedSize returns the number of bytes MarshalBinary produces.")
 			p.F("func (v %s) EncodedSize() int { return %d }", name, d.Base.Size())
+			p.P()
+			p.P("// encodedSize is EncodedSize in 64 bits.")
+			p.F("func (v %s) encodedSize() int64 { return %d }", name, d.Base.Size())
 			p.P()
 			p.F("// validate records an error for a number that names no value of %s.", name)
 			p.Block("func (v "+name+") validate(e *encoder) {", "}", func() {
@@ -63,7 +66,7 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 			for _, pv := range g.plan.Of(d).Variants {
 				v := pv.Variant
 				vt := g.names.vtype[v]
-				g.emitMarshalMethods(p, "v "+vt, "v", vt, fields{}, nil)
+				g.emitMarshalMethods(p, "v "+vt, "v", vt, d.Name+"."+v.Name, fields{}, nil)
 				fs := g.variantFields(pv)
 				g.emitSize(p, "v "+vt, "v", fs, 1)
 				p.F("// encode appends the tag of %s (%d), then its fields.", vt, v.Tag)
@@ -162,9 +165,10 @@ func (g *generator) variantFields(v *plan.Variant) fields {
 const bulkAppendMin = "32<<10"
 
 // emitMarshalMethods writes MarshalBinary, AppendBinary and WriteTo for a
-// type with EncodedSize and encode methods; fs are a struct's fields, and
-// tail the plan's bulk tail of them (nil when it has none).
-func (g *generator) emitMarshalMethods(p *emit.Printer, recv, v, name string, fs fields, tail *plan.BulkTail) {
+// type with EncodedSize and encode methods; schemaName names it in errors,
+// fs are a struct's fields, and tail the plan's bulk tail of them (nil when
+// it has none).
+func (g *generator) emitMarshalMethods(p *emit.Printer, recv, v, name, schemaName string, fs fields, tail *plan.BulkTail) {
 	bulk := tail != nil
 	var head, elem int
 	var last field
@@ -182,11 +186,15 @@ func (g *generator) emitMarshalMethods(p *emit.Printer, recv, v, name string, fs
 		p.P("// exact encoded size.")
 	}
 	p.Block("func ("+recv+") MarshalBinary() ([]byte, error) {", "}", func() {
+		p.F("n := %s.encodedSize()", v)
+		p.P("if n > int64(maxInt) {")
+		p.F("\treturn nil, sizeError(%q, n)", schemaName)
+		p.P("}")
 		p.P("var e encoder")
 		if bulk {
 			p.P("var b []byte")
 			p.Block(fmt.Sprintf("if len(%s.%s)*%d < %s {", v, last.goName, elem, bulkAppendMin), "} else {", func() {
-				p.F("b = make([]byte, 0, %s.EncodedSize())", v)
+				p.P("b = make([]byte, 0, int(n))")
 			})
 			p.In()
 			p.F("b = make([]byte, 0, %d)", head)
@@ -194,7 +202,7 @@ func (g *generator) emitMarshalMethods(p *emit.Printer, recv, v, name string, fs
 			p.P("}")
 			p.F("b = %s.encode(b, &e)", v)
 		} else {
-			p.F("b := %s.encode(make([]byte, 0, %s.EncodedSize()), &e)", v, v)
+			p.F("b := %s.encode(make([]byte, 0, int(n)), &e)", v)
 		}
 		p.P("if e.err != nil {")
 		p.P("\treturn nil, e.err")
@@ -211,9 +219,13 @@ func (g *generator) emitMarshalMethods(p *emit.Printer, recv, v, name string, fs
 	p.F("// AppendBinary appends the encoding of %s to b and returns the extended", name)
 	p.P("// slice; it grows b at most once. On error it returns b unchanged.")
 	p.Block("func ("+recv+") AppendBinary(b []byte) ([]byte, error) {", "}", func() {
+		p.F("n := %s.encodedSize()", v)
+		p.P("if n > int64(maxInt-len(b)) {")
+		p.F("\treturn b, sizeError(%q, n)", schemaName)
+		p.P("}")
 		p.P("start := len(b)")
 		p.P("var e encoder")
-		p.F("b = %s.encode(grow(b, %s.EncodedSize()), &e)", v, v)
+		p.F("b = %s.encode(grow(b, int(n)), &e)", v)
 		p.P("if e.err != nil {")
 		p.P("\treturn b[:start], e.err")
 		p.P("}")
@@ -241,14 +253,24 @@ func (g *generator) emitSize(p *emit.Printer, recv, v string, fs fields, extra i
 	for _, f := range fs.list {
 		fixed += g.sizeValue(body, f.v, v+"."+f.goName, 0)
 	}
-	p.P("// EncodedSize returns the number of bytes MarshalBinary produces.")
-	p.Block("func ("+recv+") EncodedSize() int {", "}", func() {
-		src := string(body.Bytes())
-		if src == "\n" {
-			p.P("return ", fixed)
-			return
-		}
-		p.P("n := ", fixed)
+	src := string(body.Bytes())
+	if src == "\n" {
+		p.P("// EncodedSize returns the number of bytes MarshalBinary produces.")
+		p.F("func (%s) EncodedSize() int { return %d }", recv, fixed)
+		p.P()
+		p.P("// encodedSize is EncodedSize in 64 bits.")
+		p.F("func (%s) encodedSize() int64 { return %d }", recv, fixed)
+		p.P()
+		return
+	}
+	p.P("// EncodedSize returns the number of bytes MarshalBinary produces, or -1")
+	p.P("// when that is more than an int holds (possible on a 32-bit host only).")
+	p.F("func (%s) EncodedSize() int { return sizeInt(%s.encodedSize()) }", recv, v)
+	p.P()
+	p.P("// encodedSize is EncodedSize summed in 64 bits, which lengths of values")
+	p.P("// in memory cannot overflow.")
+	p.Block("func ("+recv+") encodedSize() int64 {", "}", func() {
+		p.F("n := int64(%d)", fixed)
 		p.Line(src[:len(src)-1])
 		p.P("return n")
 	})
@@ -264,14 +286,14 @@ func (g *generator) sizeValue(p *emit.Printer, v *plan.Value, x string, lvl int)
 	i := fmt.Sprintf("i%d", lvl)
 	switch v.Op {
 	case plan.String:
-		p.F("n += len(%s)", x)
+		p.F("n += int64(len(%s))", x)
 		return 4
 	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array:
 		if k := v.Elem.Fixed; k >= 0 {
 			if k == 1 {
-				p.F("n += len(%s)", x)
+				p.F("n += int64(len(%s))", x)
 			} else {
-				p.F("n += len(%s) * %d", x, k)
+				p.F("n += int64(len(%s)) * %d", x, k)
 			}
 			return 4
 		}
@@ -286,7 +308,7 @@ func (g *generator) sizeValue(p *emit.Printer, v *plan.Value, x string, lvl int)
 		return 0
 	case plan.Optional:
 		if v.Elem.Op == plan.Union {
-			p.Block("if "+x+" != nil {", "}", func() { p.F("n += %s.EncodedSize()", sel(x)) })
+			p.Block("if "+x+" != nil {", "}", func() { p.F("n += %s.encodedSize()", sel(x)) })
 			return 1
 		}
 		p.Block("if "+x+" != nil {", "}", func() {
@@ -294,13 +316,13 @@ func (g *generator) sizeValue(p *emit.Printer, v *plan.Value, x string, lvl int)
 		})
 		return 1
 	case plan.Struct:
-		p.F("n += %s.EncodedSize()", sel(x))
+		p.F("n += %s.encodedSize()", sel(x))
 	case plan.Union:
 		if v.Fixed >= 0 {
 			return v.Fixed
 		}
-		p.Block("if "+x+" != nil {", "} else {", func() { p.F("n += %s.EncodedSize()", sel(x)) })
-		p.F("\tn += %s{}.EncodedSize()", g.names.vtype[v.Decl.Union.Variants[0]])
+		p.Block("if "+x+" != nil {", "} else {", func() { p.F("n += %s.encodedSize()", sel(x)) })
+		p.F("\tn += %s{}.encodedSize()", g.names.vtype[v.Decl.Union.Variants[0]])
 		p.P("}")
 	}
 	return 0

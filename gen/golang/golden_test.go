@@ -13,6 +13,7 @@ import (
 	"sdp/conformance"
 	"sdp/gen"
 	"sdp/gen/gentest"
+	"sdp/gen/naming"
 	"sdp/schema"
 )
 
@@ -103,36 +104,65 @@ func TestOptions(t *testing.T) {
 	}
 }
 
-// TestReservedNames checks that every exported package-level name the
-// generated code defines for itself (those of a schema with one struct,
-// minus the struct's own) is in packageLevel, so that a schema type with
-// that name is renamed instead of clashing.
+// TestReservedNames checks reservedNames against the generated code
+// (gentest.ReservedNames): the exported package-level names and methods
+// the generated package defines, mined with go/parser.
 func TestReservedNames(t *testing.T) {
-	s, err := schema.Parse("x.sdp", []byte("struct X { a: u32, b: []u16, c: [2]X2 }\nstruct X2 { f: f32 }"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := Generate(s, gen.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	reserved := map[string]bool{}
-	for _, n := range packageLevel {
-		reserved[n] = true
-	}
+	gentest.ReservedNames(t, gentest.NamesProbe{
+		Names:    reservedNames,
+		Generate: Generate,
+		Mine:     mineGo,
+		TypeName: func(s *schema.Schema, d schema.Decl) (string, string) {
+			return naming.Pascal(d.DeclName()), newNames(s).decl[d]
+		},
+		FieldName: func(s *schema.Schema, f *schema.Field) (string, string) {
+			return pascalWithInitialisms(f.Name), fieldName(f)
+		},
+	})
+}
+
+// mineGo returns the exported package-level names Go files define, and the
+// exported methods of the probe schema's structs and variant types.
+func mineGo(t testing.TB, files []gen.File) (top, methods []string) {
 	fset := token.NewFileSet()
+	var parsed []*ast.File
+	structs := map[string]bool{} // the probe's struct types (enums have no fields)
 	for _, f := range files {
+		if !strings.HasSuffix(f.Path, ".go") {
+			continue
+		}
 		file, err := parser.ParseFile(fset, f.Path, f.Content, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
+		parsed = append(parsed, file)
 		for name, obj := range file.Scope.Objects {
-			if !ast.IsExported(name) || strings.HasPrefix(name, "X") {
-				continue // the schema's own X, X2 and their XTypeID, XFingerprint, ...
-			}
-			if !reserved[name] {
-				t.Errorf("%s: the generated %s %s is not in packageLevel: a schema type named %s would clash", f.Path, obj.Kind, name, name)
+			if spec, ok := obj.Decl.(*ast.TypeSpec); ok && gentest.Own(name) {
+				if _, ok := spec.Type.(*ast.StructType); ok {
+					structs[name] = true
+				}
 			}
 		}
 	}
+	for _, file := range parsed {
+		for name := range file.Scope.Objects {
+			if ast.IsExported(name) {
+				top = append(top, name)
+			}
+		}
+		for _, d := range file.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Recv == nil || !fn.Name.IsExported() {
+				continue
+			}
+			recv := fn.Recv.List[0].Type
+			if star, ok := recv.(*ast.StarExpr); ok {
+				recv = star.X
+			}
+			if id, ok := recv.(*ast.Ident); ok && structs[id.Name] {
+				methods = append(methods, fn.Name.Name)
+			}
+		}
+	}
+	return top, methods
 }

@@ -10,47 +10,42 @@ import (
 	"sdp/schema"
 )
 
-// Go keywords and predeclared identifiers. Exported (capitalised) names never
-// collide with them; the package name can.
-var goKeywords = map[string]bool{
-	"break": true, "case": true, "chan": true, "const": true, "continue": true,
-	"default": true, "defer": true, "else": true, "fallthrough": true, "for": true,
-	"func": true, "go": true, "goto": true, "if": true, "import": true,
-	"interface": true, "map": true, "package": true, "range": true, "return": true,
-	"select": true, "struct": true, "switch": true, "type": true, "var": true,
-	// predeclared
-	"any": true, "bool": true, "byte": true, "comparable": true, "complex64": true,
-	"complex128": true, "error": true, "float32": true, "float64": true, "int": true,
-	"int8": true, "int16": true, "int32": true, "int64": true, "rune": true,
-	"string": true, "uint": true, "uint8": true, "uint16": true, "uint32": true,
-	"uint64": true, "uintptr": true, "true": true, "false": true, "iota": true,
-	"nil": true, "append": true, "cap": true, "close": true, "complex": true,
-	"copy": true, "delete": true, "imag": true, "len": true, "make": true,
-	"new": true, "panic": true, "print": true, "println": true, "real": true,
-	"recover": true, "main": true,
+// reservedNames declares the names a schema name must not become in Go
+// (checked by TestReservedNames). Exported (capitalised) names never collide
+// with a keyword or predeclared identifier; the package name can.
+var reservedNames = gen.Names{
+	Keywords: gen.Words(`break case chan const continue default defer else fallthrough for
+		func go goto if import interface map package range return select struct switch type var
+		any bool byte comparable complex64 complex128 error float32 float64 int int8 int16 int32
+		int64 rune string uint uint8 uint16 uint32 uint64 uintptr true false iota nil append cap
+		close complex copy delete imag len make new panic print println real recover main`),
+	// The exported names the generated package defines itself: a schema
+	// type with one of these names gets a trailing underscore.
+	TopLevel: gen.Words(`DecodeOptions DefaultMaxDepth DecodeError EncodeError
+		Message NewMessage DecodeMessage DecodeMessageWith DecodeMessageInto
+		MessageReader NewMessageReader MessageWriter NewMessageWriter
+		MessageHeaderSize DefaultMaxMessageSize
+		Rule RuleTruncated RuleTrailing RuleBool RulePresence RuleEnum
+		RuleUnionTag RuleUTF8 RuleCount RuleDepth RuleMessage
+		RuleMemory RuleSchema StreamError HelloTypeID`),
+	// The methods generated on struct and variant types: a field with one
+	// of these names gets a trailing underscore.
+	Members: gen.Words(`MarshalBinary UnmarshalBinary UnmarshalBinaryWith
+		UnmarshalPrefix AppendBinary EncodedSize EncodedMessageSize
+		WriteTo ReadFrom MarshalMessage
+		AppendMessage UnmarshalMessage UnmarshalMessageWith MessageTypeID`),
 }
 
-// packageLevel are the exported names the generated package defines itself.
-// A schema type with one of these names gets a trailing underscore.
-var packageLevel = []string{
-	"DecodeOptions", "DefaultMaxDepth", "DecodeError", "EncodeError",
-	"Message", "NewMessage", "DecodeMessage", "DecodeMessageWith", "DecodeMessageInto",
-	"MessageReader", "NewMessageReader", "MessageWriter", "NewMessageWriter",
-	"MessageHeaderSize", "DefaultMaxMessageSize", "MessageMagic",
-	"Rule", "RuleTruncated", "RuleTrailing", "RuleBool", "RulePresence", "RuleEnum",
-	"RuleUnionTag", "RuleUTF8", "RuleCount", "RuleDepth", "RuleMessage",
-	"RuleMemory", "RuleSchema", "StreamError", "HelloTypeID",
-}
+// enumMethods are methods of enum types only, which have no fields; a field
+// named like one still gets a trailing underscore, as it always has, so
+// that generated APIs (a field `string` is String_) do not change.
+var enumMethods = gen.Words(`String IsValid`)
 
-// methodNames are the methods generated on struct and variant types. A field
-// with one of these names gets a trailing underscore.
-var methodNames = map[string]bool{
-	"MarshalBinary": true, "UnmarshalBinary": true, "UnmarshalBinaryWith": true,
-	"UnmarshalPrefix": true, "AppendBinary": true, "EncodedSize": true, "EncodedMessageSize": true,
-	"WriteTo": true, "ReadFrom": true, "MarshalMessage": true,
-	"AppendMessage": true, "UnmarshalMessage": true, "UnmarshalMessageWith": true, "MessageTypeID": true,
-	"String": true, "IsValid": true,
-}
+var (
+	goKeywords   = gen.Set(reservedNames.Keywords)
+	packageLevel = reservedNames.TopLevel
+	methodNames  = gen.Set(reservedNames.Members, enumMethods)
+)
 
 // names maps every schema name to its Go identifier.
 type names struct {

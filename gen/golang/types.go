@@ -208,10 +208,12 @@ func (g *generator) emitUnion(p *emit.Printer, u *schema.Union) {
 	p.Block("type "+name+" interface {", "}", func() {
 		p.P("encoding.BinaryMarshaler")
 		p.P("io.WriterTo")
-		p.P("// EncodedSize returns the number of bytes MarshalBinary produces.")
+		p.P("// EncodedSize returns the number of bytes MarshalBinary produces, or -1")
+		p.P("// when that is more than an int holds (possible on a 32-bit host only).")
 		p.P("EncodedSize() int")
 		p.P("// AppendBinary appends the encoding (tag, then the variant) to b.")
 		p.P("AppendBinary(b []byte) ([]byte, error)")
+		p.P("encodedSize() int64")
 		p.P("encode(b []byte, e *encoder) []byte")
 		p.P(marker(name), "()")
 	})

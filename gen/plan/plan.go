@@ -141,6 +141,10 @@ type Decl struct {
 	// Tail is set when the struct's encoding is a fixed-size head followed
 	// by one array copied in bulk (see BulkTail).
 	Tail *BulkTail
+	// Ref is the value a field of this type holds (Op Struct, Enum or
+	// Union): what a printer codes when it codes the declaration on its own,
+	// at the top level or in a helper no field refers to.
+	Ref *Value
 }
 
 // Name is the declaration's schema name.
@@ -159,6 +163,9 @@ type Variant struct {
 	// variant has none.
 	Fields []*Field
 	Steps  []Step
+	// Carries is, for a struct variant, its one field (the struct it
+	// carries, with no path segment); nil for a unit or inline variant.
+	Carries *Field
 	// Fixed is the variant's encoded size, tag included, or -1.
 	Fixed int
 }
@@ -279,6 +286,9 @@ func Build(s *schema.Schema) *Plan {
 		p.byDecl[d] = pd
 	}
 	for _, pd := range p.Decls {
+		pd.Ref = p.value(declType(pd.Decl))
+	}
+	for _, pd := range p.Decls {
 		switch {
 		case pd.Struct != nil:
 			p.buildStruct(pd)
@@ -322,8 +332,8 @@ func (p *Plan) buildUnion(pd *Decl) {
 		case schema.VariantInline:
 			pv.Fields = p.fields(v.Fields)
 		case schema.VariantStruct:
-			t := &schema.Type{Kind: schema.StructRef, Struct: v.Struct}
-			pv.Fields = []*Field{{Value: p.value(t), Offset: 0}}
+			pv.Carries = &Field{Value: p.value(declType(v.Struct)), Offset: 0}
+			pv.Fields = []*Field{pv.Carries}
 		}
 		pv.Fixed = 1
 		for _, f := range pv.Fields {
@@ -335,6 +345,19 @@ func (p *Plan) buildUnion(pd *Decl) {
 		}
 		pd.Variants = append(pd.Variants, pv)
 	}
+}
+
+// declType is the type of a field that holds a value of d.
+func declType(d schema.Decl) *schema.Type {
+	switch d := d.(type) {
+	case *schema.Struct:
+		return &schema.Type{Kind: schema.StructRef, Struct: d}
+	case *schema.Enum:
+		return &schema.Type{Kind: schema.EnumRef, Enum: d}
+	case *schema.Union:
+		return &schema.Type{Kind: schema.UnionRef, Union: d}
+	}
+	panic("plan: a declaration of another kind")
 }
 
 // fields plans a struct's or an inline variant's fields.
@@ -416,6 +439,19 @@ func pick(counted bool, a, b Op) Op {
 func (o Op) Bulk() bool {
 	switch o {
 	case Bytes, Numbers, PlainArray, FixedBytes, FixedNumbers, FixedPlain:
+		return true
+	}
+	return false
+}
+
+// IsArray reports the ops of arrays, counted or of fixed length, copied in
+// bulk or element by element.
+func (o Op) IsArray() bool { return o.Counted() || o.FixedLength() }
+
+// FixedLength reports the ops of fixed-length arrays ([N]T).
+func (o Op) FixedLength() bool {
+	switch o {
+	case FixedBytes, FixedNumbers, FixedPlain, FixedArray:
 		return true
 	}
 	return false

@@ -53,10 +53,16 @@ func TestInvariants(t *testing.T) {
 			if d.Decl != s.Decls[i] || p.Of(s.Decls[i]) != d {
 				t.Fatalf("%s: decl %d out of order", s.Name, i)
 			}
+			if d.Ref == nil || d.Ref.Decl != d || d.Ref.Fixed != d.Fixed || d.Ref.Min != d.Min {
+				t.Errorf("%s.%s: Ref does not refer to the declaration", s.Name, d.Name())
+			}
 			if d.Struct != nil {
 				checkFields(t, s.Name+"."+d.Name(), d.Fields, d.Steps, 0, d.Fixed, d.Min)
 			}
 			for _, v := range d.Variants {
+				if (v.Carries != nil) != (v.Variant.Kind == schema.VariantStruct) || v.Carries != nil && (len(v.Fields) != 1 || v.Fields[0] != v.Carries) {
+					t.Errorf("%s.%s.%s: Carries is wrong", s.Name, d.Name(), v.Name)
+				}
 				checkFields(t, s.Name+"."+d.Name()+"."+v.Name, v.Fields, v.Steps, 1, v.Fixed, -1)
 			}
 			walkValues(d, func(v *plan.Value) {
@@ -163,6 +169,9 @@ func checkValue(t *testing.T, where string, v *plan.Value) {
 	}
 	if !ok {
 		t.Errorf("%s: a %s planned as %s", where, v.Type, v)
+	}
+	if v.Op.IsArray() != (k == schema.Array || k == schema.FixedArray) || v.Op.FixedLength() != (k == schema.FixedArray) {
+		t.Errorf("%s: IsArray or FixedLength is wrong for %s", where, v.Type)
 	}
 }
 

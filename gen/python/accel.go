@@ -55,7 +55,7 @@ func (g *generator) accelSource() []byte {
 			a.class(g.n.decl[d.Decl], d.Fields)
 		case d.Union != nil:
 			for _, pv := range d.Variants {
-				if carried(pv) == nil {
+				if pv.Carries == nil {
 					a.class(g.n.variant[pv.Variant], pv.Fields)
 				}
 			}
@@ -98,7 +98,7 @@ func (g *generator) accelSource() []byte {
 	}
 	// Prototypes, then the helpers, on demand from every declaration.
 	for _, d := range g.plan.Decls {
-		a.need(g.ref(d))
+		a.need(d.Ref)
 	}
 	var body []*plan.Value
 	for len(a.todo) > 0 {
@@ -551,7 +551,7 @@ func (a *accel) unionDecode(d *plan.Decl) {
 	for _, pv := range d.Variants {
 		p.F("case %d:", pv.Tag)
 		p.In()
-		if s := carried(pv); s != nil {
+		if s := pv.Carries; s != nil {
 			p.F("seg = %s;", cString(pv.Name))
 			p.F("if ((v = %s) == NULL) {", a.decExpr(s.Value, false))
 			p.Line("    goto fail;")
@@ -702,7 +702,7 @@ func (a *accel) unionEncode(d *plan.Decl) {
 	p.Line("}")
 	for _, pv := range d.Variants {
 		var c int
-		if s := carried(pv); s != nil {
+		if s := pv.Carries; s != nil {
 			c = a.classOf[a.g.n.decl[s.Value.Decl.Decl]]
 		} else {
 			c = a.classOf[a.g.n.variant[pv.Variant]]
@@ -712,7 +712,7 @@ func (a *accel) unionEncode(d *plan.Decl) {
 		p.F("if ((rc = sdp_w_u8(w, %d)) < 0) {", pv.Tag)
 		p.Line("    goto done;")
 		p.Line("}")
-		if s := carried(pv); s != nil {
+		if s := pv.Carries; s != nil {
 			p.F("rc = %s;", a.encExpr(s.Value, "v"))
 		} else {
 			a.fieldsEncode(pv.Fields, pv.Steps, c)
@@ -740,7 +740,7 @@ func (a *accel) api() {
 	p.Line("")
 	p.Line("static sdp_type sdp_types[] = {")
 	for _, st := range structs {
-		i := a.index[canon(g.ref(g.plan.Of(st)))]
+		i := a.index[canon(g.plan.Of(st).Ref)]
 		p.F("    {%d, sdp_d%d, sdp_e%d, 0, &sdp_classes[%d]},", st.ID, i, i, a.classOf[g.n.decl[st]])
 	}
 	if len(structs) == 0 {

@@ -170,7 +170,7 @@ func (g *generator) unionDecode(d *plan.Decl) {
 	for _, pv := range d.Variants {
 		p.F("if _sdp_tag == %d:", pv.Tag)
 		p.In()
-		if s := carried(pv); s != nil {
+		if s := pv.Carries; s != nil {
 			p.Line("try:")
 			p.F("    return _sdp_d_%s(_sdp_r, _sdp_depth + 1)", g.need(s.Value))
 			p.Line("except DecodeError as _sdp_e:")

@@ -115,7 +115,7 @@ func (g *generator) unionEncode(d *plan.Decl) {
 		p.F("if isinstance(_sdp_v, %s):", g.variantClass(pv))
 		p.In()
 		p.F("_sdp_out.append(%d)", pv.Tag)
-		if s := carried(pv); s != nil {
+		if s := pv.Carries; s != nil {
 			p.F("_sdp_e_%s(_sdp_v, _sdp_out)", g.need(s.Value))
 		} else {
 			g.fieldsEncode(pv.Fields)

@@ -16,7 +16,7 @@ func (g *generator) topFuncs(d schema.Decl) {
 	if _, ok := d.(*schema.Enum); ok {
 		what = "enum"
 	}
-	c, hint, name := canon(g.ref(g.plan.Of(d))), g.n.decl[d], pyString(d.DeclName())
+	c, hint, name := canon(g.plan.Of(d).Ref), g.n.decl[d], pyString(d.DeclName())
 	p.F("def %s(value: %s) -> bytes:", f.encode, hint)
 	p.F(`    """Encodes a %s (%s) on its own; raises EncodeError for a value that has no encoding."""`, name, what)
 	p.F("    return _sdp_run(_sdp_e_%s, value)", c)
@@ -46,7 +46,7 @@ func fingerprint(d schema.Decl) string {
 // (blank).
 func (g *generator) methods(st *schema.Struct, shadow map[string]bool, self, opts string, blank bool) {
 	p := g.p
-	v := g.ref(g.plan.Of(st))
+	v := g.plan.Of(st).Ref
 	c := canon(v)
 	p.F("TYPE_ID: _sdp_t.ClassVar[%s] = %d", g.nm("int", shadow), st.ID)
 	p.F("FINGERPRINT: _sdp_t.ClassVar[%s] = %s", g.nm("int", shadow), fingerprint(st))
@@ -120,7 +120,7 @@ func (g *generator) tables() {
 	structs := append([]*schema.Struct(nil), g.s.Structs...)
 	sort.Slice(structs, func(i, j int) bool { return structs[i].ID < structs[j].ID })
 	for _, st := range structs {
-		c := canon(g.ref(g.plan.Of(st)))
+		c := canon(g.plan.Of(st).Ref)
 		ids = append(ids, fmt.Sprintf("%d: _sdp_d_%s", st.ID, c))
 		classes = append(classes, fmt.Sprintf("%d: %s", st.ID, g.n.decl[st]))
 	}

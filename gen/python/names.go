@@ -6,19 +6,22 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"sdp/gen"
 	"sdp/gen/naming"
 	"sdp/gen/plan"
 	"sdp/schema"
 )
 
-// keywords are Python's keywords and soft keywords.
-var keywords = set(`False None True and as assert async await break class continue def del elif else except
+// reservedNames declares the names a schema name must not become in Python
+// (checked by TestReservedNames).
+var reservedNames = gen.Names{
+	// Python's keywords and soft keywords.
+	Keywords: gen.Words(`False None True and as assert async await break class continue def del elif else except
 finally for from global if import in is lambda nonlocal not or pass raise return try while with yield
-match case type _`)
-
-// builtins are Python's builtin names: a module-level name never shadows one,
-// so the generated and runtime code can use any of them.
-var builtins = set(`ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup BlockingIOError
+match case type _`),
+	// Python's builtin names: a module-level name never shadows one, so the
+	// generated and runtime code can use any of them.
+	Prelude: gen.Words(`ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup BlockingIOError
 BrokenPipeError BufferError BytesWarning ChildProcessError ConnectionAbortedError ConnectionError
 ConnectionRefusedError ConnectionResetError DeprecationWarning EOFError Ellipsis EncodingWarning
 EnvironmentError Exception ExceptionGroup FileExistsError FileNotFoundError FloatingPointError
@@ -33,18 +36,27 @@ any ascii bin bool breakpoint bytearray bytes callable chr classmethod compile c
 delattr dict dir divmod enumerate eval exec exit filter float format frozenset getattr globals hasattr
 hash help hex id input int isinstance issubclass iter len license list locals map max memoryview min next
 object oct open ord pow print property quit range repr reversed round set setattr slice sorted
-staticmethod str sum super tuple type vars zip`)
-
-// api are the module-level names of the generated module's runtime.
-var api = set(`DecodeError EncodeError DecodeOptions Some MessageReader MessageWriter decode_message MESSAGE_TYPES FINGERPRINTS
-MESSAGE_HEADER_SIZE HELLO_TYPE_ID DEFAULT_MAX_MESSAGE_SIZE annotations`)
-
-// members are the names a struct's or variant's fields may not take: the
-// generated methods.
-var members = set(memberNames)
+staticmethod str sum super tuple type vars zip`),
+	// The module-level names of the generated module's runtime.
+	TopLevel: gen.Words(`DecodeError EncodeError DecodeOptions Some MessageReader MessageWriter decode_message MESSAGE_TYPES FINGERPRINTS
+MESSAGE_HEADER_SIZE HELLO_TYPE_ID DEFAULT_MAX_MESSAGE_SIZE IMPLEMENTATION annotations`),
+	// The names a struct's or variant's fields may not take: the generated
+	// methods and class constants.
+	Members: gen.Words(memberNames),
+	// Names starting with _ are the runtime's private ones (_sdp...) or
+	// special; a schema name starting with _ gets an x prefix.
+	Prefixes: []string{"_"},
+}
 
 const memberNames = `decode decode_prefix decode_message decode_into encode encode_into encoded_size encode_message
 encode_message_into encoded_message_size TYPE_ID FINGERPRINT`
+
+var (
+	keywords = gen.Set(reservedNames.Keywords)
+	builtins = gen.Set(reservedNames.Prelude)
+	api      = gen.Set(reservedNames.TopLevel)
+	members  = gen.Set(reservedNames.Members)
+)
 
 // enumMembers are names an IntEnum member may not take.
 var enumMembers = set(`FINGERPRINT name value mro as_integer_ratio bit_count bit_length conjugate denominator from_bytes

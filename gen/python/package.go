@@ -39,7 +39,7 @@ func PackageName(s *schema.Schema, opt gen.Options) string {
 func Generate(s *schema.Schema, opt gen.Options) ([]gen.File, error) {
 	pkg := PackageName(s, opt)
 	g := &generator{s: s, n: newNames(s), p: emit.New("    "), done: map[string]bool{}, aliases: map[string]bool{}, runFormats: map[string]string{},
-		plan: plan.Build(s), refs: map[*plan.Decl]*plan.Value{}}
+		plan: plan.Build(s)}
 	src := g.module()
 	toml := fmt.Sprintf(`# %s
 

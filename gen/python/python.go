@@ -33,8 +33,6 @@ type generator struct {
 	done map[string]bool // helpers emitted or queued
 	todo []*plan.Value   // helpers to emit
 	plan *plan.Plan
-	// refs are the values that refer to each declaration (lookups only).
-	refs map[*plan.Decl]*plan.Value
 	// aliases are the class names annotations reach through `_sdp_c_` aliases.
 	aliases map[string]bool
 	// runFormats are the struct.Struct formats of runs of fixed-size fields.
@@ -63,7 +61,7 @@ func (g *generator) module() []byte {
 			g.class(d, g.n.decl[d], d.Doc, g.plan.Of(d).Fields)
 		case *schema.Union:
 			for _, pv := range g.plan.Of(d).Variants {
-				if carried(pv) != nil {
+				if pv.Carries != nil {
 					continue
 				}
 				v := pv.Variant
@@ -108,7 +106,7 @@ func (g *generator) module() []byte {
 	// Helpers, on demand: every type a struct or union refers to, and the
 	// enums that encode on their own.
 	for _, d := range g.plan.Decls {
-		g.need(g.ref(d))
+		g.need(d.Ref)
 	}
 	for len(g.todo) > 0 {
 		v := g.todo[0]
@@ -147,34 +145,6 @@ func (g *generator) need(v *plan.Value) string {
 		g.todo = append(g.todo, v)
 	}
 	return c
-}
-
-// ref is the value that refers to declaration d: what a field of its type
-// holds, for the helpers of a declaration no field refers to.
-func (g *generator) ref(d *plan.Decl) *plan.Value {
-	if v := g.refs[d]; v != nil {
-		return v
-	}
-	v := &plan.Value{Decl: d, Fixed: d.Fixed, Min: d.Min, Plain: d.Plain}
-	switch {
-	case d.Struct != nil:
-		v.Op, v.Type = plan.Struct, &schema.Type{Kind: schema.StructRef, Struct: d.Struct}
-	case d.Union != nil:
-		v.Op, v.Type = plan.Union, &schema.Type{Kind: schema.UnionRef, Union: d.Union}
-	case d.Enum != nil:
-		v.Op, v.Kind, v.Type = plan.Enum, d.Enum.Base, &schema.Type{Kind: schema.EnumRef, Enum: d.Enum}
-	}
-	g.refs[d] = v
-	return v
-}
-
-// carried is the field that holds the struct a struct variant carries, or
-// nil for a variant of its own fields (or none).
-func carried(pv *plan.Variant) *plan.Field {
-	if len(pv.Fields) == 1 && pv.Fields[0].Field == nil {
-		return pv.Fields[0]
-	}
-	return nil
 }
 
 // held is the expression of the value an optional _sdp_v holds: an optional

@@ -71,7 +71,7 @@ func (g *generator) unionSize(d *plan.Decl) {
 	p := g.p
 	for _, pv := range d.Variants {
 		p.F("if isinstance(_sdp_v, %s):", g.variantClass(pv))
-		if s := carried(pv); s != nil {
+		if s := pv.Carries; s != nil {
 			p.F("    return 1 + %s", g.sizeExpr(s.Value, "_sdp_v"))
 			continue
 		}

@@ -12,7 +12,7 @@ import (
 // variantClass is the class of a union variant's values: the struct a
 // struct variant carries, else the variant's own class.
 func (g *generator) variantClass(pv *plan.Variant) string {
-	if s := carried(pv); s != nil {
+	if s := pv.Carries; s != nil {
 		return g.n.decl[s.Value.Decl.Decl]
 	}
 	return g.n.variant[pv.Variant]

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -42,27 +43,27 @@ func (g *generator) decodeBody(p *printer) {
 			intoAPI(p, readInto)
 			p.P()
 			p.P("#[doc(hidden)]")
-			switch d := d.(type) {
-			case *schema.Struct:
+			switch pd := g.plan.Of(d); {
+			case pd.Struct != nil:
 				g.readWrapper(p, d, "'_", "Self")
 				p.P()
-				g.structRead(p, d, "'_", g.ownedValue)
-				if len(d.Fields) > 0 {
+				g.structRead(p, pd, "'_", g.ownedValue)
+				if len(pd.Fields) > 0 {
 					p.P()
-					g.fieldAt(p, d)
+					g.fieldAt(p, pd)
 				}
 				p.P()
-				g.readIntoStruct(p, d)
-			case *schema.Enum:
-				g.enumRead(p, d)
-			case *schema.Union:
+				g.readIntoStruct(p, pd)
+			case pd.Enum != nil:
+				g.enumRead(p, pd.Enum)
+			case pd.Union != nil:
 				g.readWrapper(p, d, "'_", "")
 				p.P()
-				g.unionRead(p, d, "'_", g.ownedValue)
+				g.unionRead(p, pd, "'_", g.ownedValue)
 				p.P()
-				g.unionPathAt(p, d)
+				g.unionPathAt(p, pd)
 				p.P()
-				g.readIntoUnion(p, d)
+				g.readIntoUnion(p, pd)
 				p.P()
 				topUnionRead(p, "Self", "'_", true)
 			}
@@ -140,7 +141,7 @@ func (g *generator) readWrapper(p *printer, d schema.Decl, life, owner string) {
 // field that failed: schemas with memory charges (rule 11) re-read it with
 // the memory total it started with, which the others need not keep.
 func (g *generator) readStruct() string {
-	if g.s.HasMemoryCharges() {
+	if g.plan.Charges {
 		return "rt::read_struct_charged"
 	}
 	return "rt::read_struct"
@@ -152,14 +153,14 @@ func (g *generator) readStruct() string {
 // within it array indexes, union variants and their fields, up to the
 // failure or to the next struct, whose own field_at writes the rest. It
 // runs on the error path only; at is the error's offset.
-func (g *generator) fieldAt(p *printer, st *schema.Struct) {
+func (g *generator) fieldAt(p *printer, pd *plan.Decl) {
 	p.P("#[doc(hidden)]")
 	p.P("#[cold]")
 	p.Fn("pub fn field_at", []string{"mut r: rt::Reader<'_>", "depth: u32", "at: usize", "path: &mut " + stdString}, stdOption+"<&'static str>", func() {
 		p.P("let r = &mut r;")
 		p.P("let _ = at;")
 		p.P("r.enter(depth).ok()?;")
-		g.locateFields(p, st.Fields, "depth", func(f *schema.Field) string { return fmt.Sprintf("Some(%q)", st.Name+"."+f.Name) })
+		g.locateFields(p, pd.Fields, "depth", func(f *plan.Field) string { return fmt.Sprintf("Some(%q)", pd.Name()+"."+f.Name) })
 		p.P("None")
 	})
 }
@@ -167,25 +168,25 @@ func (g *generator) fieldAt(p *printer, st *schema.Struct) {
 // locateFields emits the search for the field that fails among fields,
 // read at depth: its name goes on the path, then the search goes on inside
 // it (locate), then the function returns ret(field).
-func (g *generator) locateFields(p *printer, fields []*schema.Field, depth string, ret func(*schema.Field) string) {
+func (g *generator) locateFields(p *printer, fields []*plan.Field, depth string, ret func(*plan.Field) string) {
 	for _, f := range fields {
 		p.P("let before = r.clone();")
-		p.wrapped("if rt::failed(", g.viewResult(f.Type, depth), ") {")
+		p.wrapped("if rt::failed(", g.viewResult(f.Value, depth), ") {")
 		p.In()
 		p.P("*r = before;")
 		p.F("rt::push_field(path, %q);", f.Name)
-		g.locate(p, f.Type, depth, ret(f))
+		g.locate(p, f.Value, depth, ret(f))
 		p.P(returnStmt(ret(f)))
 		p.Out()
 		p.P("}")
 	}
 }
 
-// locate emits the search inside a value of type t that fails to decode at
+// locate emits the search inside a value of v that fails to decode at
 // offset at, r at its start: array indexes, union variants and inline
 // fields go on the path; it stops at a struct (whose field_at goes on) or
 // where the value's own count, presence byte or tag is the problem.
-func (g *generator) locate(p *printer, t *schema.Type, depth, ret string) {
+func (g *generator) locate(p *printer, v *plan.Value, depth, ret string) {
 	stop := func(cond string) {
 		p.F("if %s {", cond)
 		p.In()
@@ -193,14 +194,14 @@ func (g *generator) locate(p *printer, t *schema.Type, depth, ret string) {
 		p.Out()
 		p.P("}")
 	}
-	switch t.Kind {
-	case schema.Array, schema.FixedArray:
-		elem := t.Elem
-		if elem.Kind.IsScalar() {
+	switch {
+	case v.Op.IsArray():
+		elem := v.Elem
+		if scalars(v) {
 			// Read in one piece: the element from the offset.
-			size, _ := elem.FixedSize()
+			size := elem.Fixed
 			first := "r.position()"
-			if t.Kind == schema.Array {
+			if v.Op.Counted() {
 				first = "r.position() + 4"
 			}
 			p.F("if at >= %s {", first)
@@ -214,12 +215,12 @@ func (g *generator) locate(p *printer, t *schema.Type, depth, ret string) {
 			p.P("}")
 			return
 		}
-		n := fmt.Sprint(t.Len)
-		if t.Kind == schema.Array {
+		n := fmt.Sprint(v.Len)
+		if v.Op.Counted() {
 			stop("at == r.position()")
-			count := fmt.Sprintf("r.count(%d)", elem.MinSize())
-			if c := t.ArrayCharge(); c > 0 {
-				count = fmt.Sprintf("r.charged_count(%d, %d)", elem.MinSize(), c)
+			count := fmt.Sprintf("r.count(%d)", v.MinElem)
+			if c := v.Charge; c > 0 {
+				count = fmt.Sprintf("r.charged_count(%d, %d)", v.MinElem, c)
 			}
 			p.F("let Ok(n) = %s else {", count)
 			p.In()
@@ -241,14 +242,14 @@ func (g *generator) locate(p *printer, t *schema.Type, depth, ret string) {
 		p.P("}")
 		p.Out()
 		p.P("}")
-	case schema.Optional:
+	case v.Op == plan.Optional:
 		stop("at == r.position()")
 		stop("!matches!(r.presence(), Ok(true))")
-		g.locate(p, t.Elem, depth, ret)
-	case schema.UnionRef:
+		g.locate(p, v.Elem, depth, ret)
+	case v.Op == plan.Union:
 		// The union's own function: unions can recurse through their
 		// inline fields.
-		p.F("%s::path_in(r.clone(), %s + 1, at, path);", g.name[t.Union], depth)
+		p.F("%s::path_in(r.clone(), %s + 1, at, path);", g.name[v.Decl.Decl], depth)
 	}
 }
 
@@ -263,7 +264,7 @@ func returnStmt(ret string) string {
 // unionPathAt emits path_in, field_at's part for a union value at r that
 // fails at offset at: the variant and, for an inline variant, the search
 // among its fields. A bad tag or a union too deep adds nothing.
-func (g *generator) unionPathAt(p *printer, u *schema.Union) {
+func (g *generator) unionPathAt(p *printer, pd *plan.Decl) {
 	p.P("#[doc(hidden)]")
 	p.P("#[cold]")
 	p.P("#[allow(clippy::needless_return)]")
@@ -275,23 +276,23 @@ func (g *generator) unionPathAt(p *printer, u *schema.Union) {
 		p.P("return;")
 		p.Out()
 		p.P("}")
-		arm := func(v *schema.Variant) {
+		arm := func(v *plan.Variant) {
 			p.F("rt::push_field(path, %q);", v.Name)
-			if v.Kind == schema.VariantInline {
-				g.locateFields(p, v.Fields, "depth", func(*schema.Field) string { return "" })
+			if v.Variant.Kind == schema.VariantInline {
+				g.locateFields(p, v.Fields, "depth", func(*plan.Field) string { return "" })
 			}
 		}
-		if len(u.Variants) == 1 {
-			p.F("if let Ok(%d) = r.u8() {", u.Variants[0].Tag)
+		if len(pd.Variants) == 1 {
+			p.F("if let Ok(%d) = r.u8() {", pd.Variants[0].Tag)
 			p.In()
-			arm(u.Variants[0])
+			arm(pd.Variants[0])
 			p.Out()
 			p.P("}")
 			return
 		}
 		p.P("match r.u8() {")
 		p.In()
-		for _, v := range u.Variants {
+		for _, v := range pd.Variants {
 			p.F("Ok(%d) => {", v.Tag)
 			p.In()
 			arm(v)
@@ -304,16 +305,36 @@ func (g *generator) unionPathAt(p *printer, u *schema.Union) {
 	})
 }
 
-// valueFn gives the expression (with `?`) that reads a field of type t.
-type valueFn func(t *schema.Type, depth string) string
+// valueFn gives the expression (with `?`) that reads a value of v.
+type valueFn func(v *plan.Value, depth string) string
 
-func (g *generator) structRead(p *printer, st *schema.Struct, life string, value valueFn) {
+// decodeRuns are the runs the decoders read as one array (Reader::run):
+// two or more numbers and bools, at most 64 bytes (Reader::run's masks are
+// u64). structRead, read_fields_into, check and read_valid all read a
+// struct's fields in these steps.
+var decodeRuns = plan.RunRule{MaxSize: 64, MinFields: 2}
+
+// readSteps groups a struct's fields into the steps its decoders read.
+func readSteps(pd *plan.Decl) []plan.Step { return plan.Group(pd.Fields, decodeRuns) }
+
+// hasRun: some step is a run.
+func hasRun(steps []plan.Step) bool {
+	for _, s := range steps {
+		if s.Run != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *generator) structRead(p *printer, pd *plan.Decl, life string, value valueFn) {
 	p.Fn("fn read_fields", []string{"r: &mut rt::Reader<" + life + ">", "depth: u32"}, "rt::DecodeResult<Self>", func() {
 		p.P("r.enter(depth)?;")
-		if decodeRun(st.Fields) < 2 && len(st.Fields) > 0 && !hasRun(st.Fields) {
+		steps := readSteps(pd)
+		if len(pd.Fields) > 0 && !hasRun(steps) {
 			var fields []string
-			for _, f := range st.Fields {
-				fields = append(fields, fieldName(f)+": "+value(f.Type, "depth"))
+			for _, f := range pd.Fields {
+				fields = append(fields, fieldName(f.Field)+": "+value(f.Value, "depth"))
 			}
 			structLit(p, "Ok(Self", fields, ")", 18)
 			return
@@ -322,51 +343,19 @@ func (g *generator) structRead(p *printer, st *schema.Struct, life string, value
 		// taken as a fixed-size array and its fields read at constant
 		// offsets. Fields are read in order into locals.
 		var inits []string
-		fields := st.Fields
-		for len(fields) > 0 {
-			if n := decodeRun(fields); n >= 2 {
-				g.decodeRun(p, fields[:n])
-				for _, f := range fields[:n] {
-					inits = append(inits, fieldInit(fieldName(f), localName(f)))
-				}
-				fields = fields[n:]
-				continue
+		for _, step := range steps {
+			if step.Run != nil {
+				decodeRun(p, step.Run, func(l plan.Leaf) string { return "let " + localName(l.Path[0]) })
+			} else {
+				f := step.Fields[0]
+				p.wrapped("let "+localName(f.Field)+" = ", value(f.Value, "depth"), ";")
 			}
-			f := fields[0]
-			p.wrapped("let "+localName(f)+" = ", value(f.Type, "depth"), ";")
-			inits = append(inits, fieldInit(fieldName(f), localName(f)))
-			fields = fields[1:]
+			for _, f := range step.Fields {
+				inits = append(inits, fieldInit(fieldName(f.Field), localName(f.Field)))
+			}
 		}
 		structLit(p, "Ok(Self", inits, ")", 18)
 	})
-}
-
-// hasRun: some run of fields is read as one array.
-func hasRun(fields []*schema.Field) bool {
-	for i := range fields {
-		if decodeRun(fields[i:]) >= 2 {
-			return true
-		}
-	}
-	return false
-}
-
-// maxRun is the most bytes one run reads (Reader::run's masks are u64).
-const maxRun = 64
-
-// decodeRun is the number of leading fields that are numbers or bools and
-// fit in one run.
-func decodeRun(fields []*schema.Field) int {
-	n, size := 0, 0
-	for n < len(fields) && fields[n].Type.Kind.IsScalar() {
-		k, _ := fields[n].Type.FixedSize()
-		if size+k > maxRun {
-			break
-		}
-		size += k
-		n++
-	}
-	return n
 }
 
 // localName is the local variable a field is read into: its name, unless
@@ -380,41 +369,28 @@ func localName(f *schema.Field) string {
 	return n
 }
 
-// fieldRun is a run of number and bool fields read as one array.
-type fieldRun struct {
-	size          int    // bytes
-	starts, bools uint64 // Reader::run's masks: bit i set where a field, a bool starts
-	at            []int  // each field's offset in the run
-}
-
-func runOf(fields []*schema.Field) fieldRun {
-	var r fieldRun
-	for _, f := range fields {
-		r.at = append(r.at, r.size)
-		r.starts |= 1 << uint(r.size)
-		if f.Type.Kind == schema.Bool {
-			r.bools |= 1 << uint(r.size)
+// take is the expression that takes a run from the reader, with
+// Reader::run's masks: bit i set where a field, a bool starts.
+func take(r *plan.Run) string {
+	var starts, bools uint64
+	for _, l := range r.Leaves {
+		starts |= 1 << uint(l.Offset)
+		if l.Value.Kind == schema.Bool {
+			bools |= 1 << uint(l.Offset)
 		}
-		n, _ := f.Type.FixedSize()
-		r.size += n
 	}
-	return r
+	return fmt.Sprintf("r.run::<%d>(%#x, %#x)?", r.Size, starts, bools)
 }
 
-// take is the expression that takes the run from the reader.
-func (r fieldRun) take() string {
-	return fmt.Sprintf("r.run::<%d>(%#x, %#x)?", r.size, r.starts, r.bools)
-}
-
-// decodeRun reads a run of number and bool fields with one bounds check.
-func (g *generator) decodeRun(p *printer, fields []*schema.Field) {
-	run := runOf(fields)
-	p.F("let run = %s;", run.take())
-	for i, f := range fields {
-		if f.Type.Kind == schema.Bool {
-			p.F("let %s = r.bool_in(run, %d)?;", localName(f), run.at[i])
+// decodeRun reads a run of number and bool fields with one bounds check;
+// dst(leaf) is where each field goes (`let x`, `self.x`).
+func decodeRun(p *printer, r *plan.Run, dst func(plan.Leaf) string) {
+	p.F("let run = %s;", take(r))
+	for _, l := range r.Leaves {
+		if l.Value.Kind == schema.Bool {
+			p.F("%s = r.bool_in(run, %d)?;", dst(l), l.Offset)
 		} else {
-			p.F("let %s = rt::at::<%s, %d>(run, %d);", localName(f), scalarName(f.Type.Kind), run.size, run.at[i])
+			p.F("%s = rt::at::<%s, %d>(run, %d);", dst(l), scalarName(l.Value.Kind), r.Size, l.Offset)
 		}
 	}
 }
@@ -454,23 +430,22 @@ func (g *generator) enumRead(p *printer, e *schema.Enum) {
 	})
 }
 
-func (g *generator) unionRead(p *printer, u *schema.Union, life string, value valueFn) {
+func (g *generator) unionRead(p *printer, pd *plan.Decl, life string, value valueFn) {
 	p.Fn("fn read_fields", []string{"r: &mut rt::Reader<" + life + ">", "depth: u32"}, "rt::DecodeResult<Self>", func() {
 		p.P("r.enter(depth)?;")
 		p.Block("match r.u8()? {", "}", func() {
-			for _, v := range u.Variants {
+			for _, v := range pd.Variants {
 				vn := "Self::" + pascal(v.Name)
 				arm := fmt.Sprintf("%d => ", v.Tag)
-				switch v.Kind {
+				switch v.Variant.Kind {
 				case schema.VariantUnit:
 					p.F("%sOk(%s),", arm, vn)
 				case schema.VariantStruct:
-					t := &schema.Type{Kind: schema.StructRef, Struct: v.Struct}
-					p.F("%sOk(%s(%s)),", arm, vn, value(t, "depth"))
+					p.F("%sOk(%s(%s)),", arm, vn, value(v.Fields[0].Value, "depth"))
 				case schema.VariantInline:
 					var fields []string
 					for _, f := range v.Fields {
-						fields = append(fields, fieldName(f)+": "+value(f.Type, "depth"))
+						fields = append(fields, fieldName(f.Field)+": "+value(f.Value, "depth"))
 					}
 					structLit(p, arm+"Ok("+vn, fields, "),", 18)
 				}
@@ -480,62 +455,65 @@ func (g *generator) unionRead(p *printer, u *schema.Union, life string, value va
 	})
 }
 
-// ownedValue reads a field of the owned types.
-func (g *generator) ownedValue(t *schema.Type, depth string) string {
-	switch {
-	case t.Kind == schema.String:
+// ownedValue reads a value of v in the owned types.
+func (g *generator) ownedValue(v *plan.Value, depth string) string {
+	switch v.Op {
+	case plan.String:
 		return "r.string()?"
-	case t.Kind == schema.Array && t.Elem.Kind == schema.U8:
+	case plan.Bytes:
 		return "r.bytes()?.to_vec()"
 	}
-	return g.ownedResult(t, depth) + "?"
+	return g.ownedResult(v, depth) + "?"
 }
 
-// ownedResult is an expression of type DecodeResult<T> that reads a t.
-func (g *generator) ownedResult(t *schema.Type, depth string) string {
-	switch t.Kind {
-	case schema.String:
+// ownedResult is an expression of type DecodeResult<T> that reads a value
+// of v.
+func (g *generator) ownedResult(v *plan.Value, depth string) string {
+	switch v.Op {
+	case plan.String:
 		return "r.string()"
-	case schema.Array, schema.FixedArray:
+	case plan.Bytes:
+		return "r.bytes().map(<[u8]>::to_vec)"
+	case plan.Numbers, plan.PlainArray, plan.Array,
+		plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
 		switch {
-		case t.Kind == schema.Array && t.Elem.Kind == schema.U8:
-			return "r.bytes().map(<[u8]>::to_vec)"
-		case t.Kind == schema.Array && isScalarElem(t.Elem):
-			return fmt.Sprintf("r.scalar_vec::<%s>()", scalarName(t.Elem.Kind))
-		case isScalarElem(t.Elem) && g.boxedArray(t):
-			return fmt.Sprintf("r.boxed_scalars::<%s, %d>()", scalarName(t.Elem.Kind), t.Len)
-		case isScalarElem(t.Elem):
-			return fmt.Sprintf("r.scalar_array::<%s, %d>()", scalarName(t.Elem.Kind), t.Len)
-		case plainArray(t):
-			return g.plainRead(t, depth)
-		case t.Kind == schema.Array && t.ArrayCharge() > 0:
-			return fmt.Sprintf("r.charged_vec(%d, %d, %s)", t.Elem.MinSize(), t.ArrayCharge(), g.ownedCallable(t.Elem, depth))
-		case t.Kind == schema.Array:
-			return fmt.Sprintf("r.vec(%d, %s)", t.Elem.MinSize(), g.ownedCallable(t.Elem, depth))
-		case g.boxedArray(t):
-			return fmt.Sprintf("r.boxed_array(%s)", g.ownedCallable(t.Elem, depth))
+		case v.Op.Counted() && scalars(v):
+			return fmt.Sprintf("r.scalar_vec::<%s>()", scalarName(v.Elem.Kind))
+		case scalars(v) && g.boxed(v):
+			return fmt.Sprintf("r.boxed_scalars::<%s, %d>()", scalarName(v.Elem.Kind), v.Len)
+		case scalars(v):
+			return fmt.Sprintf("r.scalar_array::<%s, %d>()", scalarName(v.Elem.Kind), v.Len)
+		case v.Op == plan.PlainArray || v.Op == plan.FixedPlain:
+			return g.plainRead(v, depth)
+		case v.Op == plan.Array && v.Charge > 0:
+			return fmt.Sprintf("r.charged_vec(%d, %d, %s)", v.MinElem, v.Charge, g.ownedCallable(v.Elem, depth))
+		case v.Op == plan.Array:
+			return fmt.Sprintf("r.vec(%d, %s)", v.MinElem, g.ownedCallable(v.Elem, depth))
+		case g.boxed(v):
+			return fmt.Sprintf("r.boxed_array(%s)", g.ownedCallable(v.Elem, depth))
 		}
-		return fmt.Sprintf("r.array(%s)", g.ownedCallable(t.Elem, depth))
-	case schema.Optional:
-		if c := t.PresenceCharge(); c > 0 {
-			return fmt.Sprintf("r.charged_option_box(%d, %s)", c, closure("r", g.ownedResult(t.Elem, depth)))
+		return fmt.Sprintf("r.array(%s)", g.ownedCallable(v.Elem, depth))
+	case plan.Optional:
+		if c := v.Charge; c > 0 {
+			return fmt.Sprintf("r.charged_option_box(%d, %s)", c, closure("r", g.ownedResult(v.Elem, depth)))
 		}
-		if t.Boxed {
-			return "r.option_box(" + closure("r", g.ownedResult(t.Elem, depth)) + ")"
+		if v.Boxed {
+			return "r.option_box(" + closure("r", g.ownedResult(v.Elem, depth)) + ")"
 		}
-		return fmt.Sprintf("r.option(%s)", g.ownedCallable(t.Elem, depth))
-	case schema.StructRef, schema.UnionRef:
-		return fmt.Sprintf("%s::read(r, %s + 1)", g.name[t.Decl()], depth)
-	case schema.EnumRef:
-		return g.name[t.Decl()] + "::read(r)"
+		return fmt.Sprintf("r.option(%s)", g.ownedCallable(v.Elem, depth))
+	case plan.Struct, plan.Union:
+		return fmt.Sprintf("%s::read(r, %s + 1)", g.name[v.Decl.Decl], depth)
+	case plan.Enum:
+		return g.name[v.Decl.Decl] + "::read(r)"
 	}
-	return "r." + scalarName(t.Kind) + "()"
+	return "r." + scalarName(v.Kind) + "()"
 }
 
-// ownedCallable is a closure (or path) reading one t from a reader `r`.
-func (g *generator) ownedCallable(t *schema.Type, depth string) string {
-	if t.Kind == schema.EnumRef {
-		return g.name[t.Decl()] + "::read"
+// ownedCallable is a closure (or path) reading one value of v from a
+// reader `r`.
+func (g *generator) ownedCallable(v *plan.Value, depth string) string {
+	if v.Op == plan.Enum {
+		return g.name[v.Decl.Decl] + "::read"
 	}
-	return closure("r", g.ownedResult(t, depth))
+	return closure("r", g.ownedResult(v, depth))
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -39,7 +40,8 @@ func intoAPI(p *printer, read string) {
 }
 
 // readIntoStruct emits read_into and read_fields_into for a struct.
-func (g *generator) readIntoStruct(p *printer, st *schema.Struct) {
+func (g *generator) readIntoStruct(p *printer, pd *plan.Decl) {
+	st := pd.Struct
 	p.P("#[doc(hidden)]")
 	p.Fn("pub fn read_into", []string{"&mut self", "r: &mut rt::Reader<'_>", "depth: u32"}, "rt::DecodeResult<()>", func() {
 		if g.ownedCopy[st] {
@@ -52,7 +54,7 @@ func (g *generator) readIntoStruct(p *printer, st *schema.Struct) {
 			return
 		}
 		fn := "rt::read_struct_into"
-		if g.s.HasMemoryCharges() {
+		if g.plan.Charges {
 			fn = "rt::read_struct_charged_into"
 		}
 		p.wrapped("", call(fn, "self", "r", "depth", fmt.Sprintf("%q", st.Name), "Self::read_fields_into", "Self::field_at"), "")
@@ -63,30 +65,21 @@ func (g *generator) readIntoStruct(p *printer, st *schema.Struct) {
 	p.P()
 	p.Fn("fn read_fields_into", []string{"&mut self", "r: &mut rt::Reader<'_>", "depth: u32"}, "rt::DecodeResult<()>", func() {
 		p.P("r.enter(depth)?;")
-		fields := st.Fields
-		for len(fields) > 0 {
-			if n := decodeRun(fields); n >= 2 {
-				run := runOf(fields[:n])
-				p.F("let run = %s;", run.take())
-				for i, f := range fields[:n] {
-					if f.Type.Kind == schema.Bool {
-						p.F("self.%s = r.bool_in(run, %d)?;", fieldName(f), run.at[i])
-					} else {
-						p.F("self.%s = rt::at::<%s, %d>(run, %d);", fieldName(f), scalarName(f.Type.Kind), run.size, run.at[i])
-					}
-				}
-				fields = fields[n:]
+		for _, step := range readSteps(pd) {
+			if step.Run != nil {
+				decodeRun(p, step.Run, func(l plan.Leaf) string { return "self." + fieldName(l.Path[0]) })
 				continue
 			}
-			g.intoStmt(p, fields[0].Type, "self."+fieldName(fields[0]), "depth")
-			fields = fields[1:]
+			f := step.Fields[0]
+			g.intoStmt(p, f.Value, "self."+fieldName(f.Field), "depth")
 		}
 		p.P("Ok(())")
 	})
 }
 
 // readIntoUnion emits read_into and read_fields_into for a union.
-func (g *generator) readIntoUnion(p *printer, u *schema.Union) {
+func (g *generator) readIntoUnion(p *printer, pd *plan.Decl) {
+	u := pd.Union
 	p.P("#[doc(hidden)]")
 	p.Fn("pub fn read_into", []string{"&mut self", "r: &mut rt::Reader<'_>", "depth: u32"}, "rt::DecodeResult<()>", func() {
 		if g.ownedCopy[u] {
@@ -103,8 +96,8 @@ func (g *generator) readIntoUnion(p *printer, u *schema.Union) {
 	p.Fn("fn read_fields_into", []string{"&mut self", "r: &mut rt::Reader<'_>", "depth: u32"}, "rt::DecodeResult<()>", func() {
 		p.P("r.enter(depth)?;")
 		p.Block("match r.u8()? {", "}", func() {
-			for _, v := range u.Variants {
-				g.variantInto(p, v, len(u.Variants) == 1)
+			for _, v := range pd.Variants {
+				g.variantInto(p, v, len(pd.Variants) == 1)
 			}
 			p.P("tag => return Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),")
 		})
@@ -116,46 +109,41 @@ func (g *generator) readIntoUnion(p *printer, u *schema.Union) {
 // variant's storage when self holds that variant already and it has heap
 // storage, otherwise assigning the variant read as the owned decode does.
 // only: the variant is the union's only one (self always holds it).
-func (g *generator) variantInto(p *printer, v *schema.Variant, only bool) {
+func (g *generator) variantInto(p *printer, v *plan.Variant, only bool) {
 	vn := "Self::" + pascal(v.Name)
+	kind := v.Variant.Kind
 	assign := func() {
-		switch v.Kind {
+		switch kind {
 		case schema.VariantUnit:
 			p.F("*self = %s;", vn)
 		case schema.VariantStruct:
-			t := &schema.Type{Kind: schema.StructRef, Struct: v.Struct}
-			p.wrapped("*self = "+vn+"(", g.ownedValue(t, "depth"), ");")
+			p.wrapped("*self = "+vn+"(", g.ownedValue(v.Fields[0].Value, "depth"), ");")
 		case schema.VariantInline:
 			var fields []string
 			for _, f := range v.Fields {
-				fields = append(fields, fieldName(f)+": "+g.ownedValue(f.Type, "depth"))
+				fields = append(fields, fieldName(f.Field)+": "+g.ownedValue(f.Value, "depth"))
 			}
 			structLit(p, "*self = "+vn, fields, ";", 18)
 		}
 	}
 	reuse := false
-	switch v.Kind {
-	case schema.VariantStruct:
-		reuse = !g.ownedCopy[v.Struct]
-	case schema.VariantInline:
-		for _, f := range v.Fields {
-			reuse = reuse || !g.copyOwned(f.Type)
-		}
+	for _, f := range v.Fields {
+		reuse = reuse || !g.copyOwned(f.Value)
 	}
 	if !reuse {
 		p.Block(fmt.Sprintf("%d => {", v.Tag), "}", assign)
 		return
 	}
 	p.Block(fmt.Sprintf("%d => match self {", v.Tag), "},", func() {
-		if v.Kind == schema.VariantStruct {
+		if kind == schema.VariantStruct {
 			p.Block(vn+"(x) => {", "}", func() {
-				p.F("%s::read_into(x, r, depth + 1)?;", g.name[v.Struct])
+				p.F("%s::read_into(x, r, depth + 1)?;", g.name[v.Fields[0].Value.Decl.Decl])
 			})
 		} else {
 			var binds []string
 			for _, f := range v.Fields {
-				if b := bindName(f); b != fieldName(f) {
-					binds = append(binds, fieldName(f)+": "+b)
+				if b := bindName(f.Field); b != fieldName(f.Field) {
+					binds = append(binds, fieldName(f.Field)+": "+b)
 				} else {
 					binds = append(binds, b)
 				}
@@ -174,7 +162,7 @@ func (g *generator) variantInto(p *printer, v *schema.Variant, only bool) {
 			}
 			p.Block(head, "}", func() {
 				for _, f := range v.Fields {
-					g.intoStmt(p, f.Type, "*"+bindName(f), "depth")
+					g.intoStmt(p, f.Value, "*"+bindName(f.Field), "depth")
 				}
 			})
 		}
@@ -184,14 +172,14 @@ func (g *generator) variantInto(p *printer, v *schema.Variant, only bool) {
 	})
 }
 
-// intoStmt emits the statement that reads a value of type t into the place
+// intoStmt emits the statement that reads a value of v into the place
 // expression place.
-func (g *generator) intoStmt(p *printer, t *schema.Type, place, depth string) {
-	if g.copyOwned(t) && !inPlaceArray(t) {
-		p.wrapped(place+" = ", g.ownedValue(t, depth), ";")
+func (g *generator) intoStmt(p *printer, v *plan.Value, place, depth string) {
+	if g.copyOwned(v) && !inPlaceArray(v) {
+		p.wrapped(place+" = ", g.ownedValue(v, depth), ";")
 		return
 	}
-	p.wrapped("", g.intoExpr(t, place, depth), "?;")
+	p.wrapped("", g.intoExpr(v, place, depth), "?;")
 }
 
 // mutRef is a `&mut` expression for the place expression place.
@@ -203,78 +191,78 @@ func mutRef(place string) string {
 }
 
 // intoExpr is an expression of type rt::DecodeResult<()> that reads a value
-// of type t into the place expression place.
-func (g *generator) intoExpr(t *schema.Type, place, depth string) string {
-	if g.copyOwned(t) && inPlaceArray(t) {
+// of v into the place expression place.
+func (g *generator) intoExpr(v *plan.Value, place, depth string) string {
+	if g.copyOwned(v) && inPlaceArray(v) {
 		// Read in place: the owned decode of [N]T builds a vector.
-		if plainArray(t) {
-			return g.plainAssign(t, mutRef(place), depth)
+		if v.Op == plan.FixedPlain {
+			return g.plainAssign(v, mutRef(place), depth)
 		}
-		return "r.array_assign(" + mutRef(place) + ", " + g.ownedCallable(t.Elem, depth) + ")"
+		return "r.array_assign(" + mutRef(place) + ", " + g.ownedCallable(v.Elem, depth) + ")"
 	}
-	if g.copyOwned(t) {
-		return g.ownedResult(t, depth) + ".map(" + closure("v", place+" = v") + ")"
+	if g.copyOwned(v) {
+		return g.ownedResult(v, depth) + ".map(" + closure("v", place+" = v") + ")"
 	}
 	dst := mutRef(place)
-	elemInto := func(elem *schema.Type) string {
+	elemInto := func(elem *plan.Value) string {
 		return closure("r, x", g.intoExpr(elem, "*x", depth))
 	}
-	if t.Elem != nil && g.copyOwned(t.Elem) {
+	if v.Elem != nil && g.copyOwned(v.Elem) {
 		// Elements without heap storage are assigned as read (one trailing
 		// closure: not marked as arguments, so that rustfmt's overflow of
 		// a last closure is what wrapped writes).
-		read := g.ownedCallable(t.Elem, depth)
+		read := g.ownedCallable(v.Elem, depth)
 		switch {
-		case plainArray(t):
-			return g.plainAssign(t, dst, depth)
-		case t.Kind == schema.Array && t.ArrayCharge() > 0:
-			return fmt.Sprintf("r.charged_vec_assign(%s, %d, %d, %s)", dst, t.Elem.MinSize(), t.ArrayCharge(), read)
-		case t.Kind == schema.Array && !isScalarElem(t.Elem):
-			return fmt.Sprintf("r.vec_assign(%s, %d, %s)", dst, t.Elem.MinSize(), read)
-		case t.Kind == schema.FixedArray && !isScalarElem(t.Elem):
+		case v.Op == plan.PlainArray || v.Op == plan.FixedPlain:
+			return g.plainAssign(v, dst, depth)
+		case v.Op.Counted() && v.Charge > 0:
+			return fmt.Sprintf("r.charged_vec_assign(%s, %d, %d, %s)", dst, v.MinElem, v.Charge, read)
+		case v.Op.Counted() && !scalars(v):
+			return fmt.Sprintf("r.vec_assign(%s, %d, %s)", dst, v.MinElem, read)
+		case v.Op.IsArray() && !v.Op.Counted() && !scalars(v):
 			return "r.array_assign(" + dst + ", " + read + ")"
-		case t.Kind == schema.Optional && t.PresenceCharge() > 0:
-			return fmt.Sprintf("r.charged_option_box_assign(%s, %d, %s)", dst, t.PresenceCharge(), read)
-		case t.Kind == schema.Optional:
+		case v.Op == plan.Optional && v.Charge > 0:
+			return fmt.Sprintf("r.charged_option_box_assign(%s, %d, %s)", dst, v.Charge, read)
+		case v.Op == plan.Optional:
 			return "r.option_box_assign(" + dst + ", " + read + ")"
 		}
 	}
-	switch t.Kind {
-	case schema.String:
+	switch {
+	case v.Op == plan.String:
 		return "r.string_into(" + dst + ")"
-	case schema.Array:
+	case v.Op.Counted():
 		switch {
-		case t.Elem.Kind == schema.U8:
+		case v.Op == plan.Bytes:
 			return "r.bytes_into(" + dst + ")"
-		case isScalarElem(t.Elem):
+		case scalars(v):
 			return "r.scalar_vec_into(" + dst + ")"
-		case t.ArrayCharge() > 0:
-			return call("r.charged_vec_into", dst, fmt.Sprint(t.Elem.MinSize()), fmt.Sprint(t.ArrayCharge()), g.ownedCallable(t.Elem, depth), elemInto(t.Elem))
+		case v.Charge > 0:
+			return call("r.charged_vec_into", dst, fmt.Sprint(v.MinElem), fmt.Sprint(v.Charge), g.ownedCallable(v.Elem, depth), elemInto(v.Elem))
 		}
-		return call("r.vec_into", dst, fmt.Sprint(t.Elem.MinSize()), g.ownedCallable(t.Elem, depth), elemInto(t.Elem))
-	case schema.FixedArray:
+		return call("r.vec_into", dst, fmt.Sprint(v.MinElem), g.ownedCallable(v.Elem, depth), elemInto(v.Elem))
+	case v.Op.IsArray():
 		// A boxed array is passed as its box: deref coercion finds the array.
-		if isScalarElem(t.Elem) {
+		if scalars(v) {
 			return "r.scalar_array_into(" + dst + ")"
 		}
-		return "r.array_into(" + dst + ", " + elemInto(t.Elem) + ")"
-	case schema.Optional:
-		read := closure("r", g.ownedResult(t.Elem, depth))
-		if c := t.PresenceCharge(); c > 0 {
-			return call("r.charged_option_box_into", dst, fmt.Sprint(c), read, elemInto(t.Elem))
+		return "r.array_into(" + dst + ", " + elemInto(v.Elem) + ")"
+	case v.Op == plan.Optional:
+		read := closure("r", g.ownedResult(v.Elem, depth))
+		if c := v.Charge; c > 0 {
+			return call("r.charged_option_box_into", dst, fmt.Sprint(c), read, elemInto(v.Elem))
 		}
-		if t.Boxed {
-			return call("r.option_box_into", dst, read, elemInto(t.Elem))
+		if v.Boxed {
+			return call("r.option_box_into", dst, read, elemInto(v.Elem))
 		}
-		return call("r.option_into", dst, g.ownedCallable(t.Elem, depth), elemInto(t.Elem))
-	case schema.StructRef, schema.UnionRef:
-		return fmt.Sprintf("%s::read_into(%s, r, %s + 1)", g.name[t.Decl()], dst, depth)
+		return call("r.option_into", dst, g.ownedCallable(v.Elem, depth), elemInto(v.Elem))
+	case v.Op == plan.Struct || v.Op == plan.Union:
+		return fmt.Sprintf("%s::read_into(%s, r, %s + 1)", g.name[v.Decl.Decl], dst, depth)
 	}
-	panic("sdp/gen/rust: no heap storage in " + t.String())
+	panic("sdp/gen/rust: no heap storage in " + v.Op.String())
 }
 
 // inPlaceArray: a [N]T of non-scalar elements, which is read element by
 // element into the existing array even when it has no heap storage.
-func inPlaceArray(t *schema.Type) bool {
-	return t.Kind == schema.FixedArray && !isScalarElem(t.Elem)
+func inPlaceArray(v *plan.Value) bool {
+	return v.Op.IsArray() && !v.Op.Counted() && !scalars(v)
 }

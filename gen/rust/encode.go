@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -27,13 +28,13 @@ func (g *generator) encodeBody(p *printer) {
 			g.encodeAPI(p, name)
 			p.P()
 			p.P("#[doc(hidden)]")
-			switch d := d.(type) {
-			case *schema.Struct:
-				g.structEncode(p, d)
-			case *schema.Enum:
-				g.enumEncode(p, d)
-			case *schema.Union:
-				g.unionEncode(p, d)
+			switch pd := g.plan.Of(d); {
+			case pd.Struct != nil:
+				g.structEncode(p, pd)
+			case pd.Enum != nil:
+				g.enumEncode(p, pd.Enum)
+			case pd.Union != nil:
+				g.unionEncode(p, pd)
 			}
 			p.P()
 			g.checkLengthsFn(p, d)
@@ -103,19 +104,16 @@ func (g *generator) checkLengthsFn(p *printer, d schema.Decl) {
 	p.P("/// Checks that every length and count of the value fits the wire's u32.")
 	p.P("#[doc(hidden)]")
 	var body func()
-	switch d := d.(type) {
-	case *schema.Struct:
-		if schema.DeclReaches(d, lengthy) {
-			body = func() {
-				for _, f := range d.Fields {
-					g.checkValue(p, f.Type, "self."+fieldName(f), false, 0)
-				}
+	pd := g.plan.Of(d)
+	switch {
+	case pd.Struct != nil && g.lengths[pd]:
+		body = func() {
+			for _, f := range pd.Fields {
+				g.checkValue(p, f.Value, "self."+fieldName(f.Field), false, 0)
 			}
 		}
-	case *schema.Union:
-		if schema.DeclReaches(d, lengthy) {
-			body = func() { g.unionCheck(p, d) }
-		}
+	case pd.Union != nil && g.lengths[pd]:
+		body = func() { g.unionCheck(p, pd) }
 	}
 	if body == nil {
 		p.Fn("pub fn check_lengths", []string{"&self"}, "::core::result::Result<(), rt::EncodeError>", func() {
@@ -133,45 +131,69 @@ func (g *generator) checkLengthsFn(p *printer, d schema.Decl) {
 	})
 }
 
-// lengthy is a type with a length or count on the wire: a string, a byte
-// string or an array.
-func lengthy(t *schema.Type) bool { return t.Kind == schema.String || t.Kind == schema.Array }
+// hasLengths reports whether a value of v can hold a length or count on
+// the wire (a string, a byte string or a counted array).
+func (g *generator) hasLengths(v *plan.Value) bool {
+	switch {
+	case v.Op == plan.String || v.Op.Counted():
+		return true
+	case v.Op == plan.FixedArray || v.Op == plan.Optional:
+		return g.hasLengths(v.Elem)
+	case v.Op == plan.Struct || v.Op == plan.Union:
+		return g.lengths[v.Decl]
+	}
+	return false
+}
 
-// hasLengths reports whether a value of type t can hold a length or count.
-func hasLengths(t *schema.Type) bool { return schema.Reaches(t, lengthy) }
-
-// variantChecked reports whether a variant carries lengths.
-func variantChecked(v *schema.Variant) bool { return schema.VariantReaches(v, lengthy) }
+// findLengths fills lengths, for every struct and union, as a fixpoint over
+// the (possibly recursive) declarations.
+func (g *generator) findLengths() {
+	g.lengths = map[*plan.Decl]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, pd := range g.plan.Decls {
+			if g.lengths[pd] {
+				continue
+			}
+			for _, f := range fieldsOf(pd) {
+				if g.hasLengths(f.Value) {
+					g.lengths[pd], changed = true, true
+					break
+				}
+			}
+		}
+	}
+}
 
 // unionCheck emits the match of a union's check_lengths over the variants
 // that carry lengths.
-func (g *generator) unionCheck(p *printer, u *schema.Union) {
+func (g *generator) unionCheck(p *printer, pd *plan.Decl) {
 	p.Block("match self {", "}", func() {
 		rest := false
-		for _, v := range u.Variants {
-			switch v.Kind {
+		for _, v := range pd.Variants {
+			switch v.Variant.Kind {
 			case schema.VariantStruct:
-				if !variantChecked(v) {
+				if !g.hasLengths(v.Fields[0].Value) {
 					rest = true
 					continue
 				}
-				variantPattern(p, v, nil, " => v.check_lengths()?,")
+				variantPattern(p, v.Variant, nil, " => v.check_lengths()?,")
 			case schema.VariantInline:
 				bind := map[*schema.Field]bool{}
 				for _, f := range v.Fields {
-					if hasLengths(f.Type) {
-						bind[f] = true
+					if g.hasLengths(f.Value) {
+						bind[f.Field] = true
 					}
 				}
 				if len(bind) == 0 {
 					rest = true
 					continue
 				}
-				variantPattern(p, v, bind, " => {")
+				variantPattern(p, v.Variant, bind, " => {")
 				p.In()
 				for _, f := range v.Fields {
-					if bind[f] {
-						g.checkValue(p, f.Type, bindName(f), true, 0)
+					if bind[f.Field] {
+						g.checkValue(p, f.Value, bindName(f.Field), true, 0)
 					}
 				}
 				p.Out()
@@ -186,42 +208,43 @@ func (g *generator) unionCheck(p *printer, u *schema.Union) {
 	})
 }
 
-// checkValue emits the checks of the lengths in x of type t (nothing for a
-// type of a fixed size). isRef says x is a reference rather than a place.
-func (g *generator) checkValue(p *printer, t *schema.Type, x string, isRef bool, level int) {
-	if !hasLengths(t) {
+// checkValue emits the checks of the lengths in x, a value of v (nothing
+// for a value without lengths). isRef says x is a reference rather than a
+// place.
+func (g *generator) checkValue(p *printer, v *plan.Value, x string, isRef bool, level int) {
+	if !g.hasLengths(v) {
 		return
 	}
 	ref := x
 	if !isRef {
 		ref = "&" + x
 	}
-	switch t.Kind {
-	case schema.String:
+	switch v.Op {
+	case plan.String:
 		p.F("rt::check_len(%s.len())?;", x)
-	case schema.Array, schema.FixedArray:
-		if g.boxedArray(t) {
+	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array, plan.FixedArray:
+		if g.boxed(v) {
 			ref = boxedRef(x, isRef)
 		}
-		if t.Kind == schema.Array {
+		if v.Op.Counted() {
 			p.F("rt::check_len(%s.len())?;", x)
 		}
-		if !hasLengths(t.Elem) {
+		if !g.hasLengths(v.Elem) {
 			return
 		}
 		e := loopVar("e", level)
 		p.Block(fmt.Sprintf("for %s in %s {", e, ref), "}", func() {
-			g.checkValue(p, t.Elem, e, true, level+1)
+			g.checkValue(p, v.Elem, e, true, level+1)
 		})
-	case schema.Optional:
-		v := loopVar("v", level)
-		if t.Boxed {
+	case plan.Optional:
+		o := loopVar("v", level)
+		if v.Boxed {
 			ref = x + ".as_deref()"
 		}
-		p.Block("if let Some("+v+") = "+ref+" {", "}", func() {
-			g.checkValue(p, t.Elem, v, true, level+1)
+		p.Block("if let Some("+o+") = "+ref+" {", "}", func() {
+			g.checkValue(p, v.Elem, o, true, level+1)
 		})
-	case schema.StructRef, schema.UnionRef:
+	case plan.Struct, plan.Union:
 		p.F("%s.check_lengths()?;", x)
 	}
 }
@@ -247,29 +270,29 @@ func (s size) expr() string {
 	return strings.Join(parts, " + ")
 }
 
-// sizeOf is the encoded size of the value x of type t. isRef says x is a
+// sizeOf is the encoded size of the value x of v. isRef says x is a
 // reference (a binding) rather than a place (self.field); level numbers the
 // closure variables of nested types.
-func (g *generator) sizeOf(t *schema.Type, x string, isRef bool, level int) size {
-	if n, ok := t.FixedSize(); ok {
-		return size{n: n}
+func (g *generator) sizeOf(v *plan.Value, x string, isRef bool, level int) size {
+	if v.Fixed >= 0 {
+		return size{n: v.Fixed}
 	}
 	ref := x
 	if !isRef {
 		ref = "&" + x
 	}
-	switch t.Kind {
-	case schema.String:
+	switch v.Op {
+	case plan.String:
 		return size{n: 4, terms: []string{x + ".len()"}}
-	case schema.Array, schema.FixedArray:
+	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array, plan.FixedArray:
 		s := size{}
-		if t.Kind == schema.Array {
+		if v.Op.Counted() {
 			s.n = 4
 		}
-		if g.boxedArray(t) {
+		if g.boxed(v) {
 			ref = boxedRef(x, isRef)
 		}
-		if n, ok := t.Elem.FixedSize(); ok {
+		if n := v.Elem.Fixed; n >= 0 {
 			if n == 1 {
 				s.terms = []string{x + ".len()"}
 			} else {
@@ -278,24 +301,24 @@ func (g *generator) sizeOf(t *schema.Type, x string, isRef bool, level int) size
 			return s
 		}
 		e := loopVar("e", level)
-		inner := g.sizeOf(t.Elem, e, true, level+1)
+		inner := g.sizeOf(v.Elem, e, true, level+1)
 		s.terms = []string{fmt.Sprintf("rt::sum_sizes(%s, %s)", ref, closure(e, inner.expr()))}
 		return s
-	case schema.Optional:
-		v := loopVar("v", level)
-		inner := g.sizeOf(t.Elem, v, true, level+1)
+	case plan.Optional:
+		o := loopVar("v", level)
+		inner := g.sizeOf(v.Elem, o, true, level+1)
 		if len(inner.terms) == 0 {
-			v = "_"
+			o = "_"
 		}
 		fn := "rt::option_size"
-		if t.Boxed {
+		if v.Boxed {
 			fn = "rt::option_box_size" // the closure sees the value, not its box
 		}
-		return size{n: 1, terms: []string{fmt.Sprintf("%s(%s, %s)", fn, ref, closure(v, inner.expr()))}}
-	case schema.StructRef, schema.UnionRef:
+		return size{n: 1, terms: []string{fmt.Sprintf("%s(%s, %s)", fn, ref, closure(o, inner.expr()))}}
+	case plan.Struct, plan.Union:
 		return size{terms: []string{x + ".encoded_size()"}}
 	}
-	panic("rust: no size for " + t.String())
+	panic("rust: no size for " + v.Op.String())
 }
 
 // loopVar names the variable of a closure or loop at a nesting level.
@@ -327,77 +350,57 @@ func sizeBody(p *printer, s size) {
 	p.P("n")
 }
 
-func (g *generator) structEncode(p *printer, st *schema.Struct) {
+func (g *generator) structEncode(p *printer, pd *plan.Decl) {
 	var s size
-	for _, f := range st.Fields {
-		s.add(g.sizeOf(f.Type, "self."+fieldName(f), false, 0))
+	for _, f := range pd.Fields {
+		s.add(g.sizeOf(f.Value, "self."+fieldName(f.Field), false, 0))
 	}
-	if len(st.Fields) == 0 {
+	if len(pd.Fields) == 0 {
 		p.P("pub fn encode_raw(&self, _out: ", outVec, ") {}")
 	} else {
 		p.Block("pub fn encode_raw(&self, out: "+outVec+") {", "}", func() {
-			fields := st.Fields
-			for len(fields) > 0 {
-				n := plainRun(fields)
-				if n >= 3 {
-					g.encodeRun(p, fields[:n])
-					fields = fields[n:]
+			for _, step := range plan.Group(pd.Fields, encodeRuns) {
+				if step.Run != nil {
+					encodeRun(p, step.Run)
 					continue
 				}
-				f := fields[0]
-				g.encodeValue(p, f.Type, "self."+fieldName(f), false, 0)
-				fields = fields[1:]
+				f := step.Fields[0]
+				g.encodeValue(p, f.Value, "self."+fieldName(f.Field), false, 0)
 			}
 		})
 	}
 	p.P()
-	sizeFn(p, g.name[st], s)
+	sizeFn(p, g.name[pd.Decl], s)
 }
 
-// plainScalar: a field written as a fixed number of bytes from a scalar
-// (numbers, bools, enums).
-func plainScalar(t *schema.Type) bool { return t.Kind.IsScalar() || t.Kind == schema.EnumRef }
-
-// plainRun is the number of leading fields that are plain scalars.
-func plainRun(fields []*schema.Field) int {
-	n := 0
-	for n < len(fields) && plainScalar(fields[n].Type) {
-		n++
-	}
-	return n
-}
+// encodeRuns are the runs the encoder writes with one append: three or more
+// consecutive scalar or enum fields.
+var encodeRuns = plan.RunRule{Enums: true, MinFields: 3}
 
 // encodeRun writes a run of scalar fields with one append: they are
 // assembled in a stack array first, which saves a capacity check per field
 // (the encoder's main cost on structs of many small fields).
-func (g *generator) encodeRun(p *printer, fields []*schema.Field) {
-	total := 0
-	for _, f := range fields {
-		n, _ := f.Type.FixedSize()
-		total += n
-	}
-	p.F("let mut run = [0u8; %d];", total)
-	at := 0
-	for _, f := range fields {
-		x := "self." + fieldName(f)
-		n, _ := f.Type.FixedSize()
+func encodeRun(p *printer, r *plan.Run) {
+	p.F("let mut run = [0u8; %d];", r.Size)
+	for _, l := range r.Leaves {
+		x := "self." + fieldName(l.Path[0])
+		at, v := l.Offset, l.Value
 		var bytes string
 		switch {
-		case f.Type.Kind == schema.Bool:
+		case v.Op == plan.Scalar && v.Kind == schema.Bool:
 			p.F("run[%d] = u8::from(%s);", at, x)
-		case f.Type.Kind == schema.U8:
+		case v.Op == plan.Scalar && v.Kind == schema.U8:
 			p.F("run[%d] = %s;", at, x)
-		case f.Type.Kind == schema.EnumRef && f.Type.Enum.Base == schema.U8:
+		case v.Op == plan.Enum && v.Kind == schema.U8:
 			p.F("run[%d] = %s.to_u8();", at, x)
-		case f.Type.Kind == schema.EnumRef:
-			bytes = fmt.Sprintf("%s.to_%s().to_le_bytes()", x, scalarName(f.Type.Enum.Base))
+		case v.Op == plan.Enum:
+			bytes = fmt.Sprintf("%s.to_%s().to_le_bytes()", x, scalarName(v.Kind))
 		default:
 			bytes = x + ".to_le_bytes()"
 		}
 		if bytes != "" {
-			p.F("run[%d..%d].copy_from_slice(&%s);", at, at+n, bytes)
+			p.F("run[%d..%d].copy_from_slice(&%s);", at, at+v.Fixed, bytes)
 		}
-		at += n
 	}
 	p.P("out.extend_from_slice(&run);")
 }
@@ -417,9 +420,6 @@ func (g *generator) enumEncode(p *printer, e *schema.Enum) {
 		p.F("%d", e.Base.Size())
 	})
 }
-
-// variantFields lists the fields a variant carries.
-func variantFields(v *schema.Variant) []*schema.Field { return v.Fields }
 
 // variantPattern is the match pattern of a variant binding the named fields
 // (all fields when bind is nil); others are elided with `..`.
@@ -482,23 +482,29 @@ func structLitPattern(p *printer, head string, fields []string, tail string) {
 	p.Line("}" + tail)
 }
 
-func (g *generator) unionEncode(p *printer, u *schema.Union) {
+// bindOf is the binding of a variant's field: the struct of a struct
+// variant is bound as v.
+func bindOf(f *plan.Field) string {
+	if f.Field == nil {
+		return "v"
+	}
+	return bindName(f.Field)
+}
+
+func (g *generator) unionEncode(p *printer, pd *plan.Decl) {
 	p.Block("pub fn encode_raw(&self, out: "+outVec+") {", "}", func() {
 		p.Block("match self {", "}", func() {
-			for _, v := range u.Variants {
+			for _, v := range pd.Variants {
 				tag := fmt.Sprintf("out.push(%d)", v.Tag)
-				if v.Kind == schema.VariantUnit || (v.Kind == schema.VariantInline && len(v.Fields) == 0) {
-					variantPattern(p, v, nil, " => "+tag+",")
+				if len(v.Fields) == 0 {
+					variantPattern(p, v.Variant, nil, " => "+tag+",")
 					continue
 				}
-				variantPattern(p, v, nil, " => {")
+				variantPattern(p, v.Variant, nil, " => {")
 				p.In()
 				p.Line(tag + ";")
-				if v.Kind == schema.VariantStruct {
-					p.P("v.encode_raw(out);")
-				}
 				for _, f := range v.Fields {
-					g.encodeValue(p, f.Type, bindName(f), true, 0)
+					g.encodeValue(p, f.Value, bindOf(f), true, 0)
 				}
 				p.Out()
 				p.P("}")
@@ -506,37 +512,28 @@ func (g *generator) unionEncode(p *printer, u *schema.Union) {
 		})
 	})
 	p.P()
-	p.F("/// The exact number of bytes [`%s::encode`] appends.", g.name[u])
+	p.F("/// The exact number of bytes [`%s::encode`] appends.", g.name[pd.Decl])
 	p.Block("pub fn encoded_size(&self) -> usize {", "}", func() {
-		if n, ok := u.FixedSize(); ok {
-			p.F("%d", n)
+		if pd.Fixed >= 0 {
+			p.F("%d", pd.Fixed)
 			return
 		}
 		p.Block("match self {", "}", func() {
-			for _, v := range u.Variants {
+			for _, v := range pd.Variants {
 				s := size{n: 1}
 				bind := map[*schema.Field]bool{}
-				switch v.Kind {
-				case schema.VariantStruct:
-					sv := g.sizeOf(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}, "v", true, 0)
-					s.add(sv)
-					if len(sv.terms) > 0 {
-						bind[nil] = true
-					}
-				case schema.VariantInline:
-					for _, f := range v.Fields {
-						fs := g.sizeOf(f.Type, bindName(f), true, 0)
-						s.add(fs)
-						if len(fs.terms) > 0 {
-							bind[f] = true
-						}
+				for _, f := range v.Fields {
+					fs := g.sizeOf(f.Value, bindOf(f), true, 0)
+					s.add(fs)
+					if len(fs.terms) > 0 {
+						bind[f.Field] = true
 					}
 				}
 				if len(s.terms) <= 1 {
-					variantPattern(p, v, bind, " => "+s.expr()+",")
+					variantPattern(p, v.Variant, bind, " => "+s.expr()+",")
 					continue
 				}
-				variantPattern(p, v, bind, " => {")
+				variantPattern(p, v.Variant, bind, " => {")
 				p.In()
 				sizeBody(p, s)
 				p.Out()
@@ -546,9 +543,10 @@ func (g *generator) unionEncode(p *printer, u *schema.Union) {
 	})
 }
 
-// encodeValue emits the statements that append x of type t. isRef says x is
-// a reference (a loop or pattern binding) rather than a place (self.field).
-func (g *generator) encodeValue(p *printer, t *schema.Type, x string, isRef bool, level int) {
+// encodeValue emits the statements that append x, a value of v. isRef says
+// x is a reference (a loop or pattern binding) rather than a place
+// (self.field).
+func (g *generator) encodeValue(p *printer, v *plan.Value, x string, isRef bool, level int) {
 	ref := x // x as a reference
 	val := x // x as a value (scalars)
 	if isRef {
@@ -556,55 +554,59 @@ func (g *generator) encodeValue(p *printer, t *schema.Type, x string, isRef bool
 	} else {
 		ref = "&" + x
 	}
-	switch t.Kind {
-	case schema.Bool:
-		p.F("rt::put_bool(out, %s);", val)
-	case schema.U8:
-		p.F("out.push(%s);", val)
-	case schema.String:
+	switch v.Op {
+	case plan.Scalar:
+		switch v.Kind {
+		case schema.Bool:
+			p.F("rt::put_bool(out, %s);", val)
+		case schema.U8:
+			p.F("out.push(%s);", val)
+		default:
+			p.F("out.extend_from_slice(&%s.to_le_bytes());", x)
+		}
+	case plan.String:
 		p.F("rt::put_str(out, %s);", ref)
-	case schema.Array, schema.FixedArray:
-		if g.boxedArray(t) {
+	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array,
+		plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
+		if g.boxed(v) {
 			ref = boxedRef(x, isRef)
 		}
 		switch {
-		case t.Kind == schema.Array && t.Elem.Kind == schema.U8:
+		case v.Op == plan.Bytes:
 			p.F("rt::put_bytes(out, %s);", ref)
 			return
-		case t.Kind == schema.Array && isScalarElem(t.Elem):
+		case v.Op.Counted() && scalars(v):
 			p.F("rt::put_scalars(out, %s);", ref)
 			return
-		case isScalarElem(t.Elem):
+		case scalars(v):
 			p.F("rt::put_scalar_array(out, %s);", ref)
 			return
 		}
-		if t.Kind == schema.Array {
+		if v.Op.Counted() {
 			p.F("rt::put_len(out, %s.len());", x)
 		}
-		if plainArray(t) {
+		if v.Op == plan.PlainArray || v.Op == plan.FixedPlain {
 			p.F("rt::put_plain(out, %s);", ref)
 			return
 		}
 		e := loopVar("e", level)
 		p.Block(fmt.Sprintf("for %s in %s {", e, ref), "}", func() {
-			g.encodeValue(p, t.Elem, e, true, level+1)
+			g.encodeValue(p, v.Elem, e, true, level+1)
 		})
-	case schema.Optional:
-		v := loopVar("v", level)
-		if t.Boxed {
+	case plan.Optional:
+		o := loopVar("v", level)
+		if v.Boxed {
 			ref = x + ".as_deref()" // bind the value, not its box
 		}
 		p.Block("match "+ref+" {", "}", func() {
-			p.Block("Some("+v+") => {", "}", func() {
+			p.Block("Some("+o+") => {", "}", func() {
 				p.P("out.push(1);")
-				g.encodeValue(p, t.Elem, v, true, level+1)
+				g.encodeValue(p, v.Elem, o, true, level+1)
 			})
 			p.P("None => out.push(0),")
 		})
-	case schema.StructRef, schema.UnionRef, schema.EnumRef:
+	case plan.Struct, plan.Union, plan.Enum:
 		p.F("%s.encode_raw(out);", x)
-	default:
-		p.F("out.extend_from_slice(&%s.to_le_bytes());", x)
 	}
 }
 

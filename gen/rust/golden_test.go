@@ -2,12 +2,15 @@ package rust
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"sdp/conformance"
 	"sdp/gen"
 	"sdp/gen/gentest"
+	"sdp/gen/naming"
+	"sdp/schema"
 )
 
 // TestGolden compares the crate generated for every corpus schema with
@@ -77,4 +80,47 @@ func TestEscaping(t *testing.T) {
 	if got := pascal("self"); got != "Self_" {
 		t.Errorf("pascal(self) = %q", got)
 	}
+}
+
+// TestReservedNames checks reservedNames against the crate generated for
+// the probe schema (gentest.ReservedNames): the types its root defines.
+func TestReservedNames(t *testing.T) {
+	gentest.ReservedNames(t, gentest.NamesProbe{
+		Names:    reservedNames,
+		Generate: Generate,
+		Mine:     mineRust,
+		TypeName: func(s *schema.Schema, d schema.Decl) (string, string) {
+			return naming.Pascal(d.DeclName()), newGenerator(s, "probe").name[d]
+		},
+	})
+}
+
+// rustItem matches an item of the type namespace at the top of a module;
+// rustReexport the runtime's names lib.rs re-exports.
+var (
+	rustItem     = regexp.MustCompile(`(?m)^(?:pub(?:\([a-z]+\))? )?(?:struct|enum|trait|type|union) (\w+)`)
+	rustReexport = regexp.MustCompile(`(?s)\npub use rt::\{([^}]*)\}`)
+)
+
+// mineRust returns the types the crate root defines: its modules' items
+// (re-exported with a glob; not the runtime's, which the code names as
+// rt::...) and the runtime's names it re-exports one by one.
+func mineRust(t testing.TB, files []gen.File) (top, members []string) {
+	for _, f := range files {
+		src := string(f.Content)
+		if !strings.HasSuffix(f.Path, ".rs") || strings.HasSuffix(f.Path, "/rt.rs") {
+			continue
+		}
+		for _, m := range rustItem.FindAllStringSubmatch(src, -1) {
+			top = append(top, m[1])
+		}
+		if m := rustReexport.FindStringSubmatch(src); m != nil {
+			for _, n := range strings.Split(m[1], ",") {
+				if n = strings.TrimSpace(n); n != "" && naming.Pascal(n) == n {
+					top = append(top, n) // a type (constants and functions cannot clash)
+				}
+			}
+		}
+	}
+	return top, nil
 }

@@ -4,43 +4,40 @@ import (
 	"strings"
 	"unicode"
 
+	"sdp/gen"
 	"sdp/gen/naming"
 	"sdp/schema"
 )
 
-// keywords are Rust's strict and reserved keywords (all editions up to 2024).
-var keywords = map[string]bool{
-	"as": true, "break": true, "const": true, "continue": true, "crate": true,
-	"else": true, "enum": true, "extern": true, "false": true, "fn": true,
-	"for": true, "if": true, "impl": true, "in": true, "let": true, "loop": true,
-	"match": true, "mod": true, "move": true, "mut": true, "pub": true,
-	"ref": true, "return": true, "self": true, "Self": true, "static": true,
-	"struct": true, "super": true, "trait": true, "true": true, "type": true,
-	"unsafe": true, "use": true, "where": true, "while": true, "async": true,
-	"await": true, "dyn": true, "abstract": true, "become": true, "box": true,
-	"do": true, "final": true, "macro": true, "override": true, "priv": true,
-	"typeof": true, "unsized": true, "virtual": true, "yield": true, "try": true,
-	"gen": true, "union": true,
+// reservedNames declares the names a schema name must not become in Rust
+// (checked by TestReservedNames). Fields and methods live in separate
+// namespaces, so there are no Members.
+var reservedNames = gen.Names{
+	// Rust's strict and reserved keywords (all editions up to 2024).
+	Keywords: gen.Words(`as break const continue crate else enum extern false fn for if impl in
+		let loop match mod move mut pub ref return self Self static struct super trait true type
+		unsafe use where while async await dyn abstract become box do final macro override priv
+		typeof unsized virtual yield try gen union`),
+	// The methods returning Self, in PascalCase: a type named like one
+	// fails clippy's self_named_constructors.
+	Prelude: gen.Words(`Decode DecodeWith DecodeMessage DecodeMessageWith
+		Read ReadFields ReadValid ToOwnedValue`),
+	// The types the generated crate defines at its root (the runtime's it
+	// re-exports, and the messages module's): a schema type with one of
+	// these names gets a trailing underscore.
+	TopLevel: gen.Words(`DecodeError DecodeErrorKind DecodeResult DecodeOptions
+		Reader ReadFn LeSlice LeIter ListView ListIter Scalar StreamError Message
+		MessageRef MessageReader MessageWriter SdpType SdpMessage EnumValueError EncodeError
+		HelloEntry`),
 }
+
+var (
+	keywords     = gen.Set(reservedNames.Keywords)
+	runtimeNames = append(append([]string{}, reservedNames.TopLevel...), reservedNames.Prelude...)
+)
 
 // notRaw are keywords that cannot be raw identifiers (r#self is invalid).
 var notRaw = map[string]bool{"self": true, "Self": true, "crate": true, "super": true, "_": true}
-
-// runtimeNames are the crate-root types the generated crate defines itself
-// and the generated constructors' names; a schema type with one of these
-// names gets a trailing underscore.
-var runtimeNames = map[string]bool{
-	"DecodeError": true, "DecodeErrorKind": true, "DecodeResult": true, "DecodeOptions": true,
-	"Reader": true, "ReadFn": true, "LeSlice": true, "LeIter": true, "ListView": true,
-	"ListIter": true, "Scalar": true, "StreamError": true, "Message": true,
-	"MessageRef": true, "MessageReader": true, "MessageWriter": true,
-	"SdpType": true, "SdpMessage": true, "EnumValueError": true, "EncodeError": true,
-	"HelloEntry": true,
-	// The methods returning Self, in PascalCase: a type named like one
-	// fails clippy's self_named_constructors.
-	"Decode": true, "DecodeWith": true, "DecodeMessage": true, "DecodeMessageWith": true,
-	"Read": true, "ReadFields": true, "ReadValid": true, "ToOwnedValue": true,
-}
 
 // ident escapes a snake_case value name (field, binding): raw identifiers
 // for keywords, a trailing underscore where raw identifiers are not allowed.
@@ -118,7 +115,7 @@ func crateName(pkg string) string {
 // names assigns every declaration its Rust type name and view name.
 func (g *generator) assignNames() {
 	used := map[string]bool{}
-	for k := range runtimeNames {
+	for _, k := range runtimeNames {
 		used[k] = true
 	}
 	for _, d := range g.s.Decls {

@@ -330,19 +330,20 @@ func (g *generator) module(docs []string, imports []string, body func(p *printer
 			used = len(g.s.Decls) > 0
 		case "crate::views::*":
 			used = false
-			for d, v := range g.view {
-				if g.hasView[d] && strings.Contains(text, v+"::") || strings.Contains(text, v+"<") {
+			for _, d := range g.s.Decls {
+				v, ok := g.view[d]
+				if ok && (g.hasView[d] && strings.Contains(text, v+"::") || strings.Contains(text, v+"<")) {
 					used = true
 				}
 			}
 			// The list element readers and hints of views.rs, which the
 			// owned decoder's field locator reads lists with.
 			g.findComposites()
-			for _, n := range g.composite {
-				used = used || strings.Contains(text, n+"()")
+			for _, v := range g.compositeList {
+				used = used || strings.Contains(text, g.composite[elemKey(v)]+"()")
 			}
-			for _, n := range g.hints {
-				used = used || strings.Contains(text, n)
+			for _, v := range g.hintList {
+				used = used || strings.Contains(text, g.hints[elemKey(v)])
 			}
 		}
 		if used {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -22,6 +23,9 @@ const (
 type generator struct {
 	s     *schema.Schema
 	crate string
+	// plan is the codec plan every size, encode, decode, check and view
+	// printer walks.
+	plan *plan.Plan
 
 	name map[schema.Decl]string // Rust type name
 	view map[schema.Decl]string // view type name (structs and unions)
@@ -41,22 +45,26 @@ type generator struct {
 	ownedEq map[schema.Decl]bool
 	// inline memoizes inlineSize of structs and unions.
 	inline map[schema.Decl]uint64
+	// lengths: a value of the struct or union can hold a string, byte
+	// string or counted array, whose length check_lengths checks.
+	lengths map[*plan.Decl]bool
 
 	// composite names the views-module functions giving the rt::Elem of
 	// optional and list elements of lists (by elemKey), in compositeList
 	// order; filled on first use.
 	composite     map[string]string
-	compositeList []*schema.Type
+	compositeList []*plan.Value
 	// hints names the views-module rt::Hint consts of list elements that
 	// need one (by elemKey), in hintList order.
 	hints    map[string]string
-	hintList []*schema.Type
+	hintList []*plan.Value
 }
 
 func newGenerator(s *schema.Schema, crate string) *generator {
 	g := &generator{
 		s:             s,
 		crate:         crate,
+		plan:          plan.Build(s),
 		name:          map[schema.Decl]string{},
 		view:          map[schema.Decl]string{},
 		hasView:       map[schema.Decl]bool{},
@@ -68,26 +76,16 @@ func newGenerator(s *schema.Schema, crate string) *generator {
 	}
 	g.analyze()
 	g.assignNames()
+	g.findLengths()
 	return g
 }
 
-// fieldsOf lists every field type a struct or union holds.
-func fieldsOf(d schema.Decl) []*schema.Type {
-	var out []*schema.Type
-	switch d := d.(type) {
-	case *schema.Struct:
-		for _, f := range d.Fields {
-			out = append(out, f.Type)
-		}
-	case *schema.Union:
-		for _, v := range d.Variants {
-			for _, f := range v.Fields {
-				out = append(out, f.Type)
-			}
-			if v.Struct != nil {
-				out = append(out, &schema.Type{Kind: schema.StructRef, Struct: v.Struct})
-			}
-		}
+// fieldsOf lists every field a struct or union holds: a struct's fields,
+// then each variant's (the struct a struct variant carries is one field).
+func fieldsOf(pd *plan.Decl) []*plan.Field {
+	out := pd.Fields
+	for _, v := range pd.Variants {
+		out = append(out[:len(out):len(out)], v.Fields...)
 	}
 	return out
 }
@@ -95,10 +93,11 @@ func fieldsOf(d schema.Decl) []*schema.Type {
 // analyze computes the per-type properties as fixpoints over the (possibly
 // recursive) type graph.
 func (g *generator) analyze() {
-	var decls []schema.Decl
-	for _, d := range g.s.Decls {
-		if _, ok := d.(*schema.Enum); !ok {
-			decls = append(decls, d)
+	var decls []*plan.Decl
+	for _, pd := range g.plan.Decls {
+		if pd.Enum == nil {
+			d := pd.Decl
+			decls = append(decls, pd)
 			g.ownedCopy[d] = true
 			g.viewCopy[d] = true
 			g.ownedEq[d] = true
@@ -106,13 +105,14 @@ func (g *generator) analyze() {
 	}
 	for changed := true; changed; {
 		changed = false
-		for _, d := range decls {
+		for _, pd := range decls {
+			d := pd.Decl
 			hv, oc, vc, eq := false, true, true, true
-			for _, t := range fieldsOf(d) {
-				hv = hv || g.borrows(t)
-				oc = oc && g.copyOwned(t)
-				vc = vc && g.copyView(t)
-				eq = eq && g.eqOwned(t)
+			for _, f := range fieldsOf(pd) {
+				hv = hv || g.borrows(f.Value)
+				oc = oc && g.copyOwned(f.Value)
+				vc = vc && g.copyView(f.Value)
+				eq = eq && g.eqOwned(f.Value)
 			}
 			if hv != g.hasView[d] || oc != g.ownedCopy[d] || vc != g.viewCopy[d] || eq != g.ownedEq[d] {
 				g.hasView[d], g.ownedCopy[d], g.viewCopy[d], g.ownedEq[d] = hv, oc, vc, eq
@@ -120,74 +120,77 @@ func (g *generator) analyze() {
 			}
 		}
 	}
-	for _, st := range g.s.Structs {
-		ok := true
-		for _, f := range st.Fields {
-			ok = ok && g.defaultable(f.Type)
+	for _, pd := range decls {
+		if pd.Struct == nil {
+			continue
 		}
-		g.defaultDerive[st] = ok
+		ok := true
+		for _, f := range pd.Fields {
+			ok = ok && g.defaultable(f.Value)
+		}
+		g.defaultDerive[pd.Decl] = ok
 	}
 }
 
-// borrows: the view of t refers to the input.
-func (g *generator) borrows(t *schema.Type) bool {
-	switch t.Kind {
-	case schema.String, schema.Array, schema.FixedArray:
+// borrows: the view of v refers to the input.
+func (g *generator) borrows(v *plan.Value) bool {
+	switch {
+	case v.Op == plan.String || v.Op.IsArray():
 		return true
-	case schema.Optional:
-		return g.borrows(t.Elem)
-	case schema.StructRef, schema.UnionRef:
-		return g.hasView[t.Decl()]
+	case v.Op == plan.Optional:
+		return g.borrows(v.Elem)
+	case v.Op == plan.Struct || v.Op == plan.Union:
+		return g.hasView[v.Decl.Decl]
 	}
 	return false
 }
 
-func (g *generator) copyOwned(t *schema.Type) bool {
-	switch t.Kind {
-	case schema.String, schema.Array:
+func (g *generator) copyOwned(v *plan.Value) bool {
+	switch {
+	case v.Op == plan.String || v.Op.Counted():
 		return false
-	case schema.FixedArray:
-		return !g.boxedArray(t) && g.copyOwned(t.Elem)
-	case schema.Optional:
-		return !t.Boxed && g.copyOwned(t.Elem)
-	case schema.StructRef, schema.UnionRef:
-		return g.ownedCopy[t.Decl()]
+	case v.Op.FixedLength():
+		return !g.boxed(v) && g.copyOwned(v.Elem)
+	case v.Op == plan.Optional:
+		return !v.Boxed && g.copyOwned(v.Elem)
+	case v.Op == plan.Struct || v.Op == plan.Union:
+		return g.ownedCopy[v.Decl.Decl]
 	}
 	return true
 }
 
-// eqOwned: the owned type of t can derive Eq and Hash (no float inside).
-func (g *generator) eqOwned(t *schema.Type) bool {
-	switch t.Kind {
-	case schema.F32, schema.F64:
-		return false
-	case schema.Optional, schema.Array, schema.FixedArray:
-		return g.eqOwned(t.Elem)
-	case schema.StructRef, schema.UnionRef:
-		return g.ownedEq[t.Decl()]
+// eqOwned: the owned type of v can derive Eq and Hash (no float inside).
+func (g *generator) eqOwned(v *plan.Value) bool {
+	switch {
+	case v.Op == plan.Scalar:
+		return v.Kind != schema.F32 && v.Kind != schema.F64
+	case v.Op == plan.Optional || v.Op.IsArray():
+		return g.eqOwned(v.Elem)
+	case v.Op == plan.Struct || v.Op == plan.Union:
+		return g.ownedEq[v.Decl.Decl]
 	}
 	return true
 }
 
-func (g *generator) copyView(t *schema.Type) bool {
-	switch t.Kind {
-	case schema.Optional:
-		return !t.Boxed && g.copyView(t.Elem)
-	case schema.StructRef, schema.UnionRef:
-		if g.hasView[t.Decl()] {
-			return g.viewCopy[t.Decl()]
+func (g *generator) copyView(v *plan.Value) bool {
+	switch v.Op {
+	case plan.Optional:
+		return !v.Boxed && g.copyView(v.Elem)
+	case plan.Struct, plan.Union:
+		if g.hasView[v.Decl.Decl] {
+			return g.viewCopy[v.Decl.Decl]
 		}
-		return g.ownedCopy[t.Decl()]
+		return g.ownedCopy[v.Decl.Decl]
 	}
 	return true // arrays are LeSlice or ListView, both Copy
 }
 
-// defaultable: #[derive(Default)] works for a field of type t (arrays of
-// more than 32 elements do not implement Default, and boxed arrays are made
-// on the heap directly).
-func (g *generator) defaultable(t *schema.Type) bool {
-	if t.Kind == schema.FixedArray {
-		return t.Len <= 32 && !g.boxedArray(t) && g.defaultable(t.Elem)
+// defaultable: #[derive(Default)] works for a field of v (arrays of more
+// than 32 elements do not implement Default, and boxed arrays are made on
+// the heap directly).
+func (g *generator) defaultable(v *plan.Value) bool {
+	if v.Op.FixedLength() {
+		return v.Len <= 32 && !g.boxed(v) && g.defaultable(v.Elem)
 	}
 	return true
 }
@@ -199,62 +202,57 @@ func (g *generator) defaultable(t *schema.Type) bool {
 // (issue #13: a chain of 32 KiB values must decode on a 512 KiB stack).
 const boxArrayOver = 1024
 
-// boxedArray: t is a fixed array held as Box<[T; N]>.
-func (g *generator) boxedArray(t *schema.Type) bool {
-	return t.Kind == schema.FixedArray && sizeMul(uint64(t.Len), g.inlineSize(t.Elem)) > boxArrayOver
+// boxed: v is a fixed array held as Box<[T; N]>.
+func (g *generator) boxed(v *plan.Value) bool {
+	return v.Op.FixedLength() && sizeMul(uint64(v.Len), g.inlineSize(v.Elem)) > boxArrayOver
 }
 
-// inlineSize estimates the bytes a value of t takes inline in the owned
+// inlineSize estimates the bytes a value of v takes inline in the owned
 // types (a boxed fixed array counts as its pointer). It is not rule 11's
 // nominal size, which ignores where values are boxed; it only decides
 // which fixed arrays are boxed.
-func (g *generator) inlineSize(t *schema.Type) uint64 {
-	switch t.Kind {
-	case schema.FixedArray:
-		if g.boxedArray(t) {
+func (g *generator) inlineSize(v *plan.Value) uint64 {
+	switch {
+	case v.Op.FixedLength():
+		if g.boxed(v) {
 			return 8
 		}
-		return sizeMul(uint64(t.Len), g.inlineSize(t.Elem))
-	case schema.Optional:
-		if t.Boxed {
+		return sizeMul(uint64(v.Len), g.inlineSize(v.Elem))
+	case v.Op == plan.Optional:
+		if v.Boxed {
 			return 8
 		}
-		return 8 + g.inlineSize(t.Elem)
-	case schema.StructRef, schema.UnionRef:
-		d := t.Decl()
-		if n, ok := g.inline[d]; ok {
+		return 8 + g.inlineSize(v.Elem)
+	case v.Op == plan.Struct || v.Op == plan.Union:
+		pd := v.Decl
+		if n, ok := g.inline[pd.Decl]; ok {
 			return n
 		}
 		var n uint64
-		switch d := d.(type) {
-		case *schema.Struct:
-			n = g.fieldsInline(d.Fields)
-		case *schema.Union:
-			for _, v := range d.Variants {
-				m := g.fieldsInline(v.Fields)
-				if v.Struct != nil {
-					m = g.inlineSize(&schema.Type{Kind: schema.StructRef, Struct: v.Struct})
-				}
-				if m > n {
+		if pd.Struct != nil {
+			n = g.fieldsInline(pd.Fields)
+		} else {
+			for _, pv := range pd.Variants {
+				if m := g.fieldsInline(pv.Fields); m > n {
 					n = m
 				}
 			}
 			n += 8
 		}
-		g.inline[d] = n
+		g.inline[pd.Decl] = n
 		return n
-	case schema.String, schema.Array:
+	case v.Op == plan.String || v.Op.Counted():
 		return 24
-	case schema.EnumRef:
+	case v.Op == plan.Enum:
 		return 4
 	}
-	return uint64(t.Kind.Size())
+	return uint64(v.Kind.Size())
 }
 
-func (g *generator) fieldsInline(fields []*schema.Field) uint64 {
+func (g *generator) fieldsInline(fields []*plan.Field) uint64 {
 	var n uint64
 	for _, f := range fields {
-		n = sizeAdd(n, g.inlineSize(f.Type))
+		n = sizeAdd(n, g.inlineSize(f.Value))
 	}
 	return n
 }
@@ -282,76 +280,84 @@ func scalarName(k schema.Kind) string {
 	return k.String()
 }
 
-// isScalarElem: arrays of t are LeSlice views and bulk-copied vectors.
-func isScalarElem(t *schema.Type) bool { return t.Kind.IsScalar() }
-
-// owned is the Rust type of a field in the owned types.
-func (g *generator) owned(t *schema.Type) string {
-	switch t.Kind {
-	case schema.String:
-		return stdString
-	case schema.Array:
-		return stdVec + "<" + g.owned(t.Elem) + ">"
-	case schema.FixedArray:
-		if g.boxedArray(t) {
-			return fmt.Sprintf("%s<[%s; %d]>", stdBox, g.owned(t.Elem), t.Len)
-		}
-		return fmt.Sprintf("[%s; %d]", g.owned(t.Elem), t.Len)
-	case schema.Optional:
-		if t.Boxed {
-			return stdOption + "<" + stdBox + "<" + g.owned(t.Elem) + ">>"
-		}
-		return stdOption + "<" + g.owned(t.Elem) + ">"
-	case schema.StructRef, schema.UnionRef, schema.EnumRef:
-		return g.name[t.Decl()]
-	}
-	return scalarName(t.Kind)
-}
-
-// viewOf is the Rust type of a field in the view types.
-func (g *generator) viewOf(t *schema.Type) string {
-	switch t.Kind {
-	case schema.String:
-		return "&'a str"
-	case schema.Array, schema.FixedArray:
-		switch {
-		case t.Elem.Kind == schema.U8 && t.Kind == schema.Array:
-			return "&'a [u8]"
-		case t.Elem.Kind == schema.U8:
-			return fmt.Sprintf("&'a [u8; %d]", t.Len)
-		case isScalarElem(t.Elem):
-			return "rt::LeSlice<'a, " + scalarName(t.Elem.Kind) + ">"
-		}
-		return "rt::ListView<'a, " + g.viewOf(t.Elem) + ">"
-	case schema.Optional:
-		if t.Boxed {
-			return stdOption + "<" + stdBox + "<" + g.viewOf(t.Elem) + ">>"
-		}
-		return stdOption + "<" + g.viewOf(t.Elem) + ">"
-	case schema.StructRef, schema.UnionRef:
-		if g.hasView[t.Decl()] {
-			return g.view[t.Decl()] + "<'a>"
-		}
-		return g.name[t.Decl()]
-	case schema.EnumRef:
-		return g.name[t.Decl()]
-	}
-	return scalarName(t.Kind)
-}
-
-// usesDepth: decoding t passes the depth on: it holds structs or unions,
-// or (in views) lists, which record the depth of their elements.
-func usesDepth(t *schema.Type, view bool) bool {
-	switch t.Kind {
-	case schema.StructRef, schema.UnionRef:
+// scalars: an array of numbers or bools (bytes too), held as a slice or
+// array of Rust scalars and viewed as a LeSlice; the plan's Bytes,
+// Numbers, FixedBytes and FixedNumbers, and arrays of bools, whose elements
+// are read one by one (each byte is checked) but stored and viewed as the
+// numbers are.
+func scalars(v *plan.Value) bool {
+	switch v.Op {
+	case plan.Bytes, plan.Numbers, plan.FixedBytes, plan.FixedNumbers:
 		return true
-	case schema.Array, schema.FixedArray:
-		if isScalarElem(t.Elem) {
-			return false
+	case plan.Array, plan.FixedArray:
+		return v.Elem.Op == plan.Scalar
+	}
+	return false
+}
+
+// owned is the Rust type of a value of v in the owned types.
+func (g *generator) owned(v *plan.Value) string {
+	switch {
+	case v.Op == plan.String:
+		return stdString
+	case v.Op.Counted():
+		return stdVec + "<" + g.owned(v.Elem) + ">"
+	case v.Op.FixedLength():
+		if g.boxed(v) {
+			return fmt.Sprintf("%s<[%s; %d]>", stdBox, g.owned(v.Elem), v.Len)
 		}
-		return view || usesDepth(t.Elem, view)
-	case schema.Optional:
-		return usesDepth(t.Elem, view)
+		return fmt.Sprintf("[%s; %d]", g.owned(v.Elem), v.Len)
+	case v.Op == plan.Optional:
+		if v.Boxed {
+			return stdOption + "<" + stdBox + "<" + g.owned(v.Elem) + ">>"
+		}
+		return stdOption + "<" + g.owned(v.Elem) + ">"
+	case v.Op == plan.Struct || v.Op == plan.Union || v.Op == plan.Enum:
+		return g.name[v.Decl.Decl]
+	}
+	return scalarName(v.Kind)
+}
+
+// viewOf is the Rust type of a value of v in the view types.
+func (g *generator) viewOf(v *plan.Value) string {
+	switch {
+	case v.Op == plan.String:
+		return "&'a str"
+	case v.Op == plan.Bytes:
+		return "&'a [u8]"
+	case v.Op == plan.FixedBytes:
+		return fmt.Sprintf("&'a [u8; %d]", v.Len)
+	case scalars(v):
+		return "rt::LeSlice<'a, " + scalarName(v.Elem.Kind) + ">"
+	case v.Op.IsArray():
+		return "rt::ListView<'a, " + g.viewOf(v.Elem) + ">"
+	case v.Op == plan.Optional:
+		if v.Boxed {
+			return stdOption + "<" + stdBox + "<" + g.viewOf(v.Elem) + ">>"
+		}
+		return stdOption + "<" + g.viewOf(v.Elem) + ">"
+	case v.Op == plan.Struct || v.Op == plan.Union:
+		if g.hasView[v.Decl.Decl] {
+			return g.view[v.Decl.Decl] + "<'a>"
+		}
+		return g.name[v.Decl.Decl]
+	case v.Op == plan.Enum:
+		return g.name[v.Decl.Decl]
+	}
+	return scalarName(v.Kind)
+}
+
+// usesDepth: reading a view of v passes the depth on: it holds structs or
+// unions, or lists of non-scalars, which record the depth of their
+// elements.
+func usesDepth(v *plan.Value) bool {
+	switch {
+	case v.Op == plan.Struct || v.Op == plan.Union:
+		return true
+	case v.Op.IsArray():
+		return !scalars(v)
+	case v.Op == plan.Optional:
+		return usesDepth(v.Elem)
 	}
 	return false
 }

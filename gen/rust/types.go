@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -25,9 +26,9 @@ func (g *generator) typesRs() []byte {
 		g.fingerprint(p, d)
 		p.P()
 		g.sdpTypeImpl(p, d, "crate::rt")
-		if st, ok := d.(*schema.Struct); ok && isPlain(st) {
+		if pd := g.plan.Of(d); pd.Plain != nil {
 			p.P()
-			g.plainImpl(p, st, "crate::rt")
+			g.plainImpl(p, pd, "crate::rt")
 		}
 		if e, ok := d.(*schema.Enum); ok {
 			p.P()
@@ -62,17 +63,18 @@ func (g *generator) structType(p *printer, st *schema.Struct) {
 		derives = append(derives, "Default")
 	}
 	p.F("#[derive(%s)]", strings.Join(derives, ", "))
-	if isPlain(st) {
+	if g.plan.Of(st).Plain != nil {
 		p.P("#[repr(C)]")
 	}
 	if len(st.Fields) == 0 {
 		p.F("pub struct %s {}", g.name[st])
 		return
 	}
+	pd := g.plan.Of(st)
 	p.Block("pub struct "+g.name[st]+" {", "}", func() {
-		for _, f := range st.Fields {
-			doc(p, f.Doc)
-			p.F("pub %s: %s,", fieldName(f), g.owned(f.Type))
+		for _, f := range pd.Fields {
+			doc(p, f.Field.Doc)
+			p.F("pub %s: %s,", fieldName(f.Field), g.owned(f.Value))
 		}
 	})
 	if g.defaultDerive[st] {
@@ -82,26 +84,26 @@ func (g *generator) structType(p *printer, st *schema.Struct) {
 	p.Block("impl "+stdDef+" for "+g.name[st]+" {", "}", func() {
 		p.Block("fn default() -> Self {", "}", func() {
 			var fields []string
-			for _, f := range st.Fields {
-				fields = append(fields, fieldName(f)+": "+g.defaultExpr(f.Type))
+			for _, f := range pd.Fields {
+				fields = append(fields, fieldName(f.Field)+": "+g.defaultExpr(f.Value))
 			}
 			structLit(p, "Self", fields, "", 18)
 		})
 	})
 }
 
-// defaultExpr is the default value of a field type, for types that cannot
+// defaultExpr is the default value of a field of v, for types that cannot
 // derive Default (arrays of more than 32 elements).
-func (g *generator) defaultExpr(t *schema.Type) string {
-	if g.boxedArray(t) {
-		f := closure("", g.defaultExpr(t.Elem))
-		if e := g.defaultExpr(t.Elem); e == stdDef+"::default()" {
+func (g *generator) defaultExpr(v *plan.Value) string {
+	if g.boxed(v) {
+		f := closure("", g.defaultExpr(v.Elem))
+		if e := g.defaultExpr(v.Elem); e == stdDef+"::default()" {
 			f = stdDef + "::default"
 		}
 		return "crate::rt::boxed_with(" + f + ")"
 	}
-	if t.Kind == schema.FixedArray && !g.defaultable(t) {
-		return "::core::array::from_fn(" + closure("_", g.defaultExpr(t.Elem)) + ")"
+	if v.Op.FixedLength() && !g.defaultable(v) {
+		return "::core::array::from_fn(" + closure("_", g.defaultExpr(v.Elem)) + ")"
 	}
 	return stdDef + "::default()"
 }
@@ -173,14 +175,15 @@ func (g *generator) unionType(p *printer, u *schema.Union) {
 	}
 	p.F("#[derive(%s)]", strings.Join(derives, ", "))
 	p.P(allowLarge)
-	vertical := variantsVertical(p, u, g.owned, unitFirst)
+	pd := g.plan.Of(u)
+	vertical := variantsVertical(p, pd, g.owned, unitFirst)
 	p.Block("pub enum "+name+" {", "}", func() {
-		for i, v := range u.Variants {
-			doc(p, v.Doc)
+		for i, v := range pd.Variants {
+			doc(p, v.Variant.Doc)
 			if i == 0 && unitFirst {
 				p.P("#[default]")
 			}
-			g.variantDecl(p, v, g.owned, vertical)
+			variantDecl(p, v, g.owned, vertical)
 		}
 	})
 	if unitFirst || len(u.Variants) == 0 {
@@ -189,15 +192,15 @@ func (g *generator) unionType(p *printer, u *schema.Union) {
 	p.P()
 	p.Block("impl "+stdDef+" for "+name+" {", "}", func() {
 		p.Block("fn default() -> Self {", "}", func() {
-			v := u.Variants[0]
+			v := pd.Variants[0]
 			vn := "Self::" + pascal(v.Name)
-			if v.Kind == schema.VariantStruct {
+			if v.Variant.Kind == schema.VariantStruct {
 				p.F("%s(%s::default())", vn, stdDef)
 				return
 			}
 			var fields []string
 			for _, f := range v.Fields {
-				fields = append(fields, fieldName(f)+": "+g.defaultExpr(f.Type))
+				fields = append(fields, fieldName(f.Field)+": "+g.defaultExpr(f.Value))
 			}
 			structLit(p, vn, fields, "", 18)
 		})
@@ -208,25 +211,25 @@ func (g *generator) unionType(p *printer, u *schema.Union) {
 // field per line: rustfmt does that for all of them when any one does not fit
 // on a line (struct_variant_width is 35) or documents a field, or when any
 // variant carries an attribute (a doc comment or #[default]).
-func variantsVertical(p *printer, u *schema.Union, typeOf func(*schema.Type) string, defaultAttr bool) bool {
-	for _, v := range u.Variants {
-		if len(v.Doc) > 0 {
+func variantsVertical(p *printer, pd *plan.Decl, typeOf func(*plan.Value) string, defaultAttr bool) bool {
+	for _, v := range pd.Variants {
+		if len(v.Variant.Doc) > 0 {
 			return true // attributes make a variant multi-line
 		}
 	}
 	if defaultAttr {
 		return true
 	}
-	for _, v := range u.Variants {
-		if v.Kind != schema.VariantInline || len(v.Fields) == 0 {
+	for _, v := range pd.Variants {
+		if v.Variant.Kind != schema.VariantInline || len(v.Fields) == 0 {
 			continue
 		}
 		var fields []string
 		for _, f := range v.Fields {
-			if len(f.Doc) > 0 {
+			if len(f.Field.Doc) > 0 {
 				return true
 			}
-			fields = append(fields, fieldName(f)+": "+typeOf(f.Type))
+			fields = append(fields, fieldName(f.Field)+": "+typeOf(f.Value))
 		}
 		body := strings.Join(fields, ", ")
 		line := pascal(v.Name) + " { " + body + " },"
@@ -239,13 +242,13 @@ func variantsVertical(p *printer, u *schema.Union, typeOf func(*schema.Type) str
 
 // variantDecl declares one union variant with the field types typeOf gives
 // (owned or view).
-func (g *generator) variantDecl(p *printer, v *schema.Variant, typeOf func(*schema.Type) string, vertical bool) {
+func variantDecl(p *printer, v *plan.Variant, typeOf func(*plan.Value) string, vertical bool) {
 	vn := pascal(v.Name)
-	switch v.Kind {
+	switch v.Variant.Kind {
 	case schema.VariantUnit:
 		p.F("%s,", vn)
 	case schema.VariantStruct:
-		p.F("%s(%s),", vn, typeOf(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}))
+		p.F("%s(%s),", vn, typeOf(v.Fields[0].Value))
 	case schema.VariantInline:
 		if len(v.Fields) == 0 {
 			p.F("%s {},", vn)
@@ -254,15 +257,15 @@ func (g *generator) variantDecl(p *printer, v *schema.Variant, typeOf func(*sche
 		if !vertical {
 			var fields []string
 			for _, f := range v.Fields {
-				fields = append(fields, fieldName(f)+": "+typeOf(f.Type))
+				fields = append(fields, fieldName(f.Field)+": "+typeOf(f.Value))
 			}
 			p.F("%s { %s },", vn, strings.Join(fields, ", "))
 			return
 		}
 		p.Block(vn+" {", "},", func() {
 			for _, f := range v.Fields {
-				doc(p, f.Doc)
-				p.F("%s: %s,", fieldName(f), typeOf(f.Type))
+				doc(p, f.Field.Doc)
+				p.F("%s: %s,", fieldName(f.Field), typeOf(f.Value))
 			}
 		})
 	}

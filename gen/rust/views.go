@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -51,7 +52,7 @@ func (g *generator) viewAlias(p *printer, d schema.Decl) {
 			p.Block("pub fn to_owned_value(&self) -> Self {", "}", func() { p.P("self.clone()") })
 		}
 		p.P()
-		g.validRead(p, d, "")
+		g.validRead(p, g.plan.Of(d), "")
 	})
 	validImpl(p, "impl<'a> rt::Valid<'a> for "+name)
 }
@@ -70,28 +71,28 @@ func (g *generator) viewType(p *printer, d schema.Decl) {
 		derives = "Debug, Clone, Copy, PartialEq"
 	}
 	p.F("#[derive(%s)]", derives)
-	switch d := d.(type) {
-	case *schema.Struct:
+	pd := g.plan.Of(d)
+	if pd.Struct != nil {
 		p.Block("pub struct "+view+"<'a> {", "}", func() {
-			for _, f := range d.Fields {
-				doc(p, f.Doc)
-				p.F("pub %s: %s,", fieldName(f), g.viewOf(f.Type))
+			for _, f := range pd.Fields {
+				doc(p, f.Field.Doc)
+				p.F("pub %s: %s,", fieldName(f.Field), g.viewOf(f.Value))
 			}
 		})
-	case *schema.Union:
+	} else {
 		p.P(allowLarge)
-		vertical := variantsVertical(p, d, g.viewOf, false)
+		vertical := variantsVertical(p, pd, g.viewOf, false)
 		p.Block("pub enum "+view+"<'a> {", "}", func() {
-			for _, v := range d.Variants {
-				doc(p, v.Doc)
-				g.variantDecl(p, v, g.viewOf, vertical)
+			for _, v := range pd.Variants {
+				doc(p, v.Variant.Doc)
+				variantDecl(p, v, g.viewOf, vertical)
 			}
 		})
 	}
 	p.P()
 	p.Block("impl<'a> "+view+"<'a> {", "}", func() {
 		read := "Self::read"
-		if _, ok := d.(*schema.Union); ok {
+		if pd.Union != nil {
 			read = "Self::read_top"
 		}
 		decodeAPI(p, view, "'a", read)
@@ -99,20 +100,19 @@ func (g *generator) viewType(p *printer, d schema.Decl) {
 		p.P("#[doc(hidden)]")
 		g.readWrapper(p, d, "'a", name)
 		p.P()
-		switch d := d.(type) {
-		case *schema.Struct:
-			g.structRead(p, d, "'a", g.viewValue)
-		case *schema.Union:
-			g.unionRead(p, d, "'a", g.viewValue)
+		if pd.Struct != nil {
+			g.structRead(p, pd, "'a", g.viewValue)
+		} else {
+			g.unionRead(p, pd, "'a", g.viewValue)
 			p.P()
 			topUnionRead(p, name, "'a", false)
 		}
 		p.P()
-		if st, ok := d.(*schema.Struct); ok && len(st.Fields) > 0 {
-			g.structCheck(p, st)
+		if pd.Struct != nil && len(pd.Fields) > 0 {
+			g.structCheck(p, pd)
 			p.P()
 		}
-		g.validRead(p, d, "'a")
+		g.validRead(p, pd, "'a")
 		p.P()
 		p.F("/// Copies the view into an owned [`%s`].", name)
 		self := "self"
@@ -120,15 +120,14 @@ func (g *generator) viewType(p *printer, d schema.Decl) {
 			self = "&self"
 		}
 		p.Block("pub fn to_owned_value("+self+") -> "+name+" {", "}", func() {
-			switch d := d.(type) {
-			case *schema.Struct:
+			if pd.Struct != nil {
 				var fields []string
-				for _, f := range d.Fields {
-					fields = append(fields, fieldInit(fieldName(f), g.toOwned(f.Type, "self."+fieldName(f), false, 0)))
+				for _, f := range pd.Fields {
+					fields = append(fields, fieldInit(fieldName(f.Field), g.toOwned(f.Value, "self."+fieldName(f.Field), false, 0)))
 				}
 				structLit(p, name, fields, "", 18)
-			case *schema.Union:
-				g.unionToOwned(p, d, !g.viewCopy[d])
+			} else {
+				g.unionToOwned(p, pd, !g.viewCopy[d])
 			}
 		})
 	})
@@ -149,27 +148,26 @@ func fieldInit(name, value string) string {
 	return name + ": " + value
 }
 
-func (g *generator) unionToOwned(p *printer, u *schema.Union, isRef bool) {
-	name := g.name[u]
+func (g *generator) unionToOwned(p *printer, pd *plan.Decl, isRef bool) {
+	name := g.name[pd.Decl]
 	p.Block("match self {", "}", func() {
-		for _, v := range u.Variants {
+		for _, v := range pd.Variants {
 			vn := pascal(v.Name)
-			switch v.Kind {
+			switch v.Variant.Kind {
 			case schema.VariantUnit:
 				p.F("Self::%s => %s::%s,", vn, name, vn)
 			case schema.VariantStruct:
-				t := &schema.Type{Kind: schema.StructRef, Struct: v.Struct}
-				p.F("Self::%s(v) => %s::%s(%s),", vn, name, vn, g.toOwned(t, "v", isRef, 0))
+				p.F("Self::%s(v) => %s::%s(%s),", vn, name, vn, g.toOwned(v.Fields[0].Value, "v", isRef, 0))
 			case schema.VariantInline:
 				var binds, fields []string
 				for _, f := range v.Fields {
-					b := bindName(f)
-					if b != fieldName(f) {
-						binds = append(binds, fieldName(f)+": "+b)
+					b := bindName(f.Field)
+					if b != fieldName(f.Field) {
+						binds = append(binds, fieldName(f.Field)+": "+b)
 					} else {
 						binds = append(binds, b)
 					}
-					fields = append(fields, fieldInit(fieldName(f), g.toOwned(f.Type, b, isRef, 0)))
+					fields = append(fields, fieldInit(fieldName(f.Field), g.toOwned(f.Value, b, isRef, 0)))
 				}
 				pat := "Self::" + vn + " {}"
 				if len(binds) > 0 {
@@ -192,52 +190,49 @@ func (g *generator) unionToOwned(p *printer, u *schema.Union, isRef bool) {
 	})
 }
 
-// viewValue reads a field of a view (with `?`).
-func (g *generator) viewValue(t *schema.Type, depth string) string {
-	return g.viewResult(t, depth) + "?"
+// viewValue reads a value of v in a view (with `?`).
+func (g *generator) viewValue(v *plan.Value, depth string) string {
+	return g.viewResult(v, depth) + "?"
 }
 
-// viewResult is an expression of type DecodeResult<view of t>.
-func (g *generator) viewResult(t *schema.Type, depth string) string {
-	switch t.Kind {
-	case schema.String:
+// viewResult is an expression of type DecodeResult<view of v>.
+func (g *generator) viewResult(v *plan.Value, depth string) string {
+	switch {
+	case v.Op == plan.String:
 		return "r.str()"
-	case schema.Array, schema.FixedArray:
-		elem := t.Elem
+	case v.Op.IsArray():
 		switch {
-		case t.Kind == schema.Array && elem.Kind == schema.U8:
+		case v.Op == plan.Bytes:
 			return "r.bytes()"
-		case elem.Kind == schema.U8:
-			return fmt.Sprintf("r.byte_array::<%d>()", t.Len)
-		case t.Kind == schema.Array && isScalarElem(elem):
-			return fmt.Sprintf("r.scalar_slice::<%s>()", scalarName(elem.Kind))
-		case isScalarElem(elem):
-			return fmt.Sprintf("r.scalars::<%s>(%d)", scalarName(elem.Kind), t.Len)
+		case v.Op == plan.FixedBytes:
+			return fmt.Sprintf("r.byte_array::<%d>()", v.Len)
+		case v.Op.Counted() && scalars(v):
+			return fmt.Sprintf("r.scalar_slice::<%s>()", scalarName(v.Elem.Kind))
+		case scalars(v):
+			return fmt.Sprintf("r.scalars::<%s>(%d)", scalarName(v.Elem.Kind), v.Len)
+		case v.Charge > 0:
+			return fmt.Sprintf("r.charged_list_of(%d, %d, %s, %s)", v.MinElem, v.Charge, depth, g.elemExpr(v.Elem))
+		case v.Op.Counted():
+			return fmt.Sprintf("r.list_of(%d, %s, %s)", v.MinElem, depth, g.elemExpr(v.Elem))
 		}
-		if c := t.ArrayCharge(); c > 0 {
-			return fmt.Sprintf("r.charged_list_of(%d, %d, %s, %s)", elem.MinSize(), c, depth, g.elemExpr(elem))
+		return fmt.Sprintf("r.list(%d, %s, %s)", v.Len, depth, g.elemExpr(v.Elem))
+	case v.Op == plan.Optional:
+		if v.Elem.Op == plan.Enum {
+			return "r.option(" + g.name[v.Elem.Decl.Decl] + "::read)"
 		}
-		if t.Kind == schema.Array {
-			return fmt.Sprintf("r.list_of(%d, %s, %s)", elem.MinSize(), depth, g.elemExpr(elem))
+		if c := v.Charge; c > 0 {
+			return fmt.Sprintf("r.charged_option_box(%d, %s)", c, closure("r", g.viewResult(v.Elem, depth)))
 		}
-		return fmt.Sprintf("r.list(%d, %s, %s)", t.Len, depth, g.elemExpr(elem))
-	case schema.Optional:
-		if t.Elem.Kind == schema.EnumRef {
-			return "r.option(" + g.name[t.Elem.Decl()] + "::read)"
+		if v.Boxed {
+			return "r.option_box(" + closure("r", g.viewResult(v.Elem, depth)) + ")"
 		}
-		if c := t.PresenceCharge(); c > 0 {
-			return fmt.Sprintf("r.charged_option_box(%d, %s)", c, closure("r", g.viewResult(t.Elem, depth)))
-		}
-		if t.Boxed {
-			return "r.option_box(" + closure("r", g.viewResult(t.Elem, depth)) + ")"
-		}
-		return "r.option(" + closure("r", g.viewResult(t.Elem, depth)) + ")"
-	case schema.StructRef, schema.UnionRef:
-		return fmt.Sprintf("%s::read(r, %s + 1)", g.viewName(t.Decl()), depth)
-	case schema.EnumRef:
-		return g.name[t.Decl()] + "::read(r)"
+		return "r.option(" + closure("r", g.viewResult(v.Elem, depth)) + ")"
+	case v.Op == plan.Struct || v.Op == plan.Union:
+		return fmt.Sprintf("%s::read(r, %s + 1)", g.viewName(v.Decl.Decl), depth)
+	case v.Op == plan.Enum:
+		return g.name[v.Decl.Decl] + "::read(r)"
 	}
-	return "r." + scalarName(t.Kind) + "()"
+	return "r." + scalarName(v.Kind) + "()"
 }
 
 // viewName is the type whose read decodes a view of d: the view, or the
@@ -249,112 +244,97 @@ func (g *generator) viewName(d schema.Decl) string {
 	return g.name[d]
 }
 
-// viewReadFn is the validating reader of a list's elements (a ReadFn); it
-// receives the depth of the struct holding the list.
-func (g *generator) viewReadFn(t *schema.Type) string {
-	d := "d"
-	if !usesDepth(t, true) {
-		d = "_"
-	}
-	return closure("r, "+d, g.viewResult(t, "d"))
-}
-
-// fixedSize is the encoded size of every t, or 0 when it varies.
-func fixedSize(t *schema.Type) int {
-	n, ok := t.FixedSize()
-	if !ok || n < 0 {
+// fixedSize is the encoded size of every value of v, or 0 when it varies.
+func fixedSize(v *plan.Value) int {
+	if v.Fixed < 0 {
 		return 0
 	}
-	return n
+	return v.Fixed
 }
 
-// elemExpr is the rt::Elem with which a list view reads elements of type t.
-func (g *generator) elemExpr(t *schema.Type) string {
-	switch t.Kind {
-	case schema.String:
+// elemExpr is the rt::Elem with which a list view reads elements of v.
+func (g *generator) elemExpr(v *plan.Value) string {
+	switch {
+	case v.Op == plan.String:
 		return "rt::elem_str()"
-	case schema.StructRef, schema.UnionRef:
-		return g.viewName(t.Decl()) + "::elem()"
-	case schema.EnumRef:
-		return g.name[t.Decl()] + "::elem()"
-	case schema.Array, schema.FixedArray:
-		switch elem := t.Elem; {
-		case t.Kind == schema.Array && elem.Kind == schema.U8:
-			return "rt::elem_bytes()"
-		case elem.Kind == schema.U8:
-			return fmt.Sprintf("rt::elem_byte_array::<%d>()", t.Len)
-		case t.Kind == schema.Array && isScalarElem(elem):
-			return fmt.Sprintf("rt::elem_scalar_slice::<%s>()", scalarName(elem.Kind))
-		case isScalarElem(elem):
-			return fmt.Sprintf("rt::elem_scalars::<%s, %d>()", scalarName(elem.Kind), t.Len)
-		}
+	case v.Op == plan.Struct || v.Op == plan.Union:
+		return g.viewName(v.Decl.Decl) + "::elem()"
+	case v.Op == plan.Enum:
+		return g.name[v.Decl.Decl] + "::elem()"
+	case v.Op == plan.Bytes:
+		return "rt::elem_bytes()"
+	case v.Op == plan.FixedBytes:
+		return fmt.Sprintf("rt::elem_byte_array::<%d>()", v.Len)
+	case v.Op.Counted() && scalars(v):
+		return fmt.Sprintf("rt::elem_scalar_slice::<%s>()", scalarName(v.Elem.Kind))
+	case scalars(v):
+		return fmt.Sprintf("rt::elem_scalars::<%s, %d>()", scalarName(v.Elem.Kind), v.Len)
 	}
-	return g.compositeElem(t) + "()"
+	return g.compositeElem(v) + "()"
 }
 
 // elemKey identifies an element type among the composite ones.
-func elemKey(t *schema.Type) string {
-	if t.Kind == schema.Optional && t.Boxed {
-		return "box " + t.String()
+func elemKey(v *plan.Value) string {
+	if v.Op == plan.Optional && v.Boxed {
+		return "box " + v.Type.String()
 	}
-	return t.String()
+	return v.Type.String()
 }
 
 // compositeElem names the views-module function that gives the rt::Elem of
-// list elements of type t (optionals and lists of non-scalars), in the order
-// the schema first uses them.
-func (g *generator) compositeElem(t *schema.Type) string {
+// list elements of v (optionals and lists of non-scalars), in the order the
+// schema first uses them.
+func (g *generator) compositeElem(v *plan.Value) string {
 	g.findComposites()
-	if name, ok := g.composite[elemKey(t)]; ok {
+	if name, ok := g.composite[elemKey(v)]; ok {
 		return name
 	}
-	panic("rust: no list element function for " + t.String())
+	panic("rust: no list element function for " + v.Type.String())
 }
 
-// addHint registers the hint const of list elements of type t (an array).
-func (g *generator) addHint(t *schema.Type) {
-	for t.Kind == schema.Optional {
-		t = t.Elem
+// addHint registers the hint const of list elements of v (an array).
+func (g *generator) addHint(v *plan.Value) {
+	for v.Op == plan.Optional {
+		v = v.Elem
 	}
-	if !needsHint(t) {
+	if !needsHint(v) {
 		return
 	}
-	g.addHint(t.Elem) // an inner hint is declared first
-	if _, ok := g.hints[elemKey(t)]; !ok {
-		g.hints[elemKey(t)] = fmt.Sprintf("HINT_%d", len(g.hintList))
-		g.hintList = append(g.hintList, t)
+	g.addHint(v.Elem) // an inner hint is declared first
+	if _, ok := g.hints[elemKey(v)]; !ok {
+		g.hints[elemKey(v)] = fmt.Sprintf("HINT_%d", len(g.hintList))
+		g.hintList = append(g.hintList, v)
 	}
 }
 
 // findComposites fills composite, compositeList, hints and hintList once.
 func (g *generator) findComposites() {
-	if g.composite == nil {
-		g.composite = map[string]string{}
-		g.hints = map[string]string{}
-		var visit func(t *schema.Type)
-		visit = func(t *schema.Type) {
-			if t == nil {
-				return
-			}
-			if t.Kind == schema.Array || t.Kind == schema.FixedArray {
-				g.addHint(t.Elem)
-			}
-			if (t.Kind == schema.Array || t.Kind == schema.FixedArray) && !isScalarElem(t.Elem) {
-				e := t.Elem
-				k := e.Kind
-				if k == schema.Optional || (k == schema.Array || k == schema.FixedArray) && !isScalarElem(e.Elem) {
-					if _, ok := g.composite[elemKey(e)]; !ok {
-						g.composite[elemKey(e)] = fmt.Sprintf("elem_%d", len(g.compositeList))
-						g.compositeList = append(g.compositeList, e)
-					}
+	if g.composite != nil {
+		return
+	}
+	g.composite = map[string]string{}
+	g.hints = map[string]string{}
+	var visit func(v *plan.Value)
+	visit = func(v *plan.Value) {
+		if v == nil {
+			return
+		}
+		if v.Op.IsArray() {
+			g.addHint(v.Elem)
+		}
+		if v.Op.IsArray() && !scalars(v) {
+			if e := v.Elem; e.Op == plan.Optional || e.Op.IsArray() && !scalars(e) {
+				if _, ok := g.composite[elemKey(e)]; !ok {
+					g.composite[elemKey(e)] = fmt.Sprintf("elem_%d", len(g.compositeList))
+					g.compositeList = append(g.compositeList, e)
 				}
 			}
-			visit(t.Elem)
 		}
-		for _, d := range g.s.Decls {
-			for _, t := range fieldsOf(d) {
-				visit(t)
-			}
+		visit(v.Elem)
+	}
+	for _, pd := range g.plan.Decls {
+		for _, f := range fieldsOf(pd) {
+			visit(f.Value)
 		}
 	}
 }
@@ -362,17 +342,17 @@ func (g *generator) findComposites() {
 // compositeElems emits the functions compositeElem names.
 func (g *generator) compositeElems(p *printer) {
 	g.findComposites()
-	for _, t := range g.compositeList {
-		name := g.composite[elemKey(t)]
-		view := g.viewOf(t)
+	for _, v := range g.compositeList {
+		name := g.composite[elemKey(v)]
+		view := g.viewOf(v)
 		p.P()
-		p.F("/// The elements of `[]%s` lists.", t.String())
+		p.F("/// The elements of `[]%s` lists.", v.Type.String())
 		p.Block("pub(crate) fn "+name+"<'a>() -> rt::Elem<'a, "+view+"> {", "}", func() {
 			d := "d"
-			if !usesDepth(t, true) {
+			if !usesDepth(v) {
 				d = "_"
 			}
-			check := closure("r, "+d, g.viewResult(t, "d")+".map(drop)")
+			check := closure("r, "+d, g.viewResult(v, "d")+".map(drop)")
 			head := "let check: rt::CheckFn<'a> ="
 			if line := head + " " + flat(check) + ";"; len(line) <= p.width() {
 				p.Line(line)
@@ -384,102 +364,109 @@ func (g *generator) compositeElems(p *printer) {
 			}
 			p.P("// SAFETY: reading back a validated element of this type reads")
 			p.P("// exactly what `check` reads and accepts.")
-			p.F("unsafe { rt::Elem::new(check, %s, %d) }", g.hintExpr(t), fixedSize(t))
+			p.F("unsafe { rt::Elem::new(check, %s, %d) }", g.hintExpr(v), fixedSize(v))
 		})
 	}
 }
 
-// validExpr reads a t that was validated, without checks, from `b` at `*p`.
-// It is used inside `unsafe` code whose contract says a validated t is there.
-func (g *generator) validExpr(t *schema.Type) string {
-	switch t.Kind {
-	case schema.String:
+// validExpr reads a value of v that was validated, without checks, from
+// `b` at `*p`. It is used inside `unsafe` code whose contract says a
+// validated value is there.
+func (g *generator) validExpr(v *plan.Value) string {
+	switch {
+	case v.Op == plan.String:
 		return "rt::v_str(b, p)"
-	case schema.Array, schema.FixedArray:
-		elem := t.Elem
+	case v.Op.IsArray():
 		switch {
-		case t.Kind == schema.Array && elem.Kind == schema.U8:
+		case v.Op == plan.Bytes:
 			return "rt::v_bytes(b, p)"
-		case elem.Kind == schema.U8:
-			return fmt.Sprintf("rt::v_byte_array::<%d>(b, p)", t.Len)
-		case t.Kind == schema.Array && isScalarElem(elem):
-			return fmt.Sprintf("rt::v_scalar_slice::<%s>(b, p)", scalarName(elem.Kind))
-		case isScalarElem(elem):
-			return fmt.Sprintf("rt::v_scalars::<%s, %d>(b, p)", scalarName(elem.Kind), t.Len)
-		case t.Kind == schema.Array:
-			return fmt.Sprintf("rt::v_list_of(b, p, %d, %s)", fixedSize(elem), g.hintExpr(elem))
+		case v.Op == plan.FixedBytes:
+			return fmt.Sprintf("rt::v_byte_array::<%d>(b, p)", v.Len)
+		case v.Op.Counted() && scalars(v):
+			return fmt.Sprintf("rt::v_scalar_slice::<%s>(b, p)", scalarName(v.Elem.Kind))
+		case scalars(v):
+			return fmt.Sprintf("rt::v_scalars::<%s, %d>(b, p)", scalarName(v.Elem.Kind), v.Len)
+		case v.Op.Counted():
+			return fmt.Sprintf("rt::v_list_of(b, p, %d, %s)", fixedSize(v.Elem), g.hintExpr(v.Elem))
 		}
-		return fmt.Sprintf("rt::v_list(b, p, %d, %d, %s)", t.Len, fixedSize(elem), g.hintExpr(elem))
-	case schema.Optional:
-		inner := g.validExpr(t.Elem)
-		if t.Boxed {
+		return fmt.Sprintf("rt::v_list(b, p, %d, %d, %s)", v.Len, fixedSize(v.Elem), g.hintExpr(v.Elem))
+	case v.Op == plan.Optional:
+		inner := g.validExpr(v.Elem)
+		if v.Boxed {
 			inner = stdBox + "::new(" + inner + ")"
 		}
 		return "rt::v_option(b, p, " + closure("b, p", inner) + ")"
-	case schema.StructRef, schema.UnionRef:
-		return g.viewName(t.Decl()) + "::read_valid(b, p)"
-	case schema.EnumRef:
-		return g.name[t.Decl()] + "::read_valid(b, p)"
+	case v.Op == plan.Struct || v.Op == plan.Union:
+		return g.viewName(v.Decl.Decl) + "::read_valid(b, p)"
+	case v.Op == plan.Enum:
+		return g.name[v.Decl.Decl] + "::read_valid(b, p)"
 	}
-	return "rt::v_" + scalarName(t.Kind) + "(b, p)"
+	return "rt::v_" + scalarName(v.Kind) + "(b, p)"
 }
 
-// needsHint: reading a list element of type t back needs an rt::Hint
-// other than LEAF (a fixed array of scalars, or an array of non-scalars).
-func needsHint(t *schema.Type) bool {
-	switch t.Kind {
-	case schema.Optional:
-		return needsHint(t.Elem)
-	case schema.FixedArray:
-		return t.Elem.Kind != schema.U8
-	case schema.Array:
-		return !isScalarElem(t.Elem)
+// needsHint: reading a list element of v back needs an rt::Hint other than
+// LEAF (a fixed array of numbers, bools or structs, or an array of
+// non-scalars).
+func needsHint(v *plan.Value) bool {
+	switch v.Op {
+	case plan.Optional:
+		return needsHint(v.Elem)
+	case plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
+		return true
+	case plan.PlainArray, plan.Array:
+		return !scalars(v)
 	}
 	return false
 }
 
-// hintExpr is the rt::Hint with which list elements of type t are read.
-func (g *generator) hintExpr(t *schema.Type) string {
-	if t.Kind == schema.Optional {
-		return g.hintExpr(t.Elem)
+// hintExpr is the rt::Hint with which list elements of v are read.
+func (g *generator) hintExpr(v *plan.Value) string {
+	if v.Op == plan.Optional {
+		return g.hintExpr(v.Elem)
 	}
-	if !needsHint(t) {
+	if !needsHint(v) {
 		return "rt::Hint::LEAF"
 	}
 	g.findComposites()
-	if name, ok := g.hints[elemKey(t)]; ok {
+	if name, ok := g.hints[elemKey(v)]; ok {
 		return name
 	}
-	panic("rust: no hint for " + t.String())
+	panic("rust: no hint for " + v.Type.String())
 }
 
 // hintConsts emits the consts hintExpr names.
 func (g *generator) hintConsts(p *printer) {
 	g.findComposites()
-	for _, t := range g.hintList {
+	for _, v := range g.hintList {
 		p.P()
-		p.F("/// How elements of type `%s` are read back from a validated list.", t.String())
+		p.F("/// How elements of type `%s` are read back from a validated list.", v.Type.String())
 		inner := "None"
 		fixed := 0
-		if !isScalarElem(t.Elem) {
-			fixed = fixedSize(t.Elem)
-			if h := g.hintExpr(t.Elem); h != "rt::Hint::LEAF" {
+		if !scalars(v) {
+			fixed = fixedSize(v.Elem)
+			if h := g.hintExpr(v.Elem); h != "rt::Hint::LEAF" {
 				inner = "Some(&" + h + ")"
 			}
 		}
 		fields := []string{
-			fmt.Sprintf("counted: %v", t.Kind == schema.Array),
-			fmt.Sprintf("n: %d", t.Len),
+			fmt.Sprintf("counted: %v", v.Op.Counted()),
+			fmt.Sprintf("n: %d", v.Len),
 			fmt.Sprintf("fixed: %d", fixed),
 			"inner: " + inner,
 		}
-		structLit(p, "const "+g.hints[elemKey(t)]+": rt::Hint = rt::Hint", fields, ";", 18)
+		structLit(p, "const "+g.hints[elemKey(v)]+": rt::Hint = rt::Hint", fields, ";", 18)
 	}
 }
 
 // validRead emits read_valid and elem for a struct or union: its view, or
 // the owned type when that is its own view (life is "'a" or "").
-func (g *generator) validRead(p *printer, d schema.Decl, life string) {
+//
+// read_valid is sound only because it reads exactly what check (or read)
+// accepted: for a struct both are printed from the same steps (readSteps),
+// check taking each run with one bounds check and read_valid reading the
+// run's fields one by one, each lone field checked and read back by the
+// same op.
+func (g *generator) validRead(p *printer, pd *plan.Decl, life string) {
 	b := "&'a [u8]"
 	elemHead := "pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {"
 	if life == "" {
@@ -487,15 +474,12 @@ func (g *generator) validRead(p *printer, d schema.Decl, life string) {
 		elemHead = "pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {"
 	}
 	unsafeOps := true
-	self := &schema.Type{Kind: schema.UnionRef}
-	switch d := d.(type) {
-	case *schema.Struct:
-		unsafeOps = len(d.Fields) > 0
-		self = &schema.Type{Kind: schema.StructRef, Struct: d}
-	case *schema.Union:
-		self.Union = d
+	switch {
+	case pd.Struct != nil:
+		unsafeOps = len(pd.Fields) > 0
+	case pd.Union != nil:
 		// One variant with nothing after its tag: only the tag is skipped.
-		unsafeOps = len(d.Variants) != 1 || d.Variants[0].Kind == schema.VariantStruct || len(d.Variants[0].Fields) > 0
+		unsafeOps = len(pd.Variants) != 1 || len(pd.Variants[0].Fields) > 0
 	}
 	params := []string{"b: " + b, "p: &mut usize"}
 	if !unsafeOps {
@@ -510,9 +494,9 @@ func (g *generator) validRead(p *printer, d schema.Decl, life string) {
 	p.P("#[inline]")
 	p.Fn("pub unsafe fn read_valid", params, "Self", func() {
 		if !unsafeOps {
-			if u, ok := d.(*schema.Union); ok {
+			if pd.Union != nil {
 				p.P("*_p += 1;")
-				p.P(g.unionArm(u.Variants[0]))
+				p.P(g.unionArm(pd.Variants[0]))
 				return
 			}
 			p.P("Self {}")
@@ -520,15 +504,16 @@ func (g *generator) validRead(p *printer, d schema.Decl, life string) {
 		}
 		p.Block("unsafe {", "}", func() {
 			p.P("// SAFETY: forwarded contract: `read` checked every value read here.")
-			switch d := d.(type) {
-			case *schema.Struct:
+			if pd.Struct != nil {
 				var fields []string
-				for _, f := range d.Fields {
-					fields = append(fields, fieldInit(fieldName(f), g.validExpr(f.Type)))
+				for _, step := range readSteps(pd) {
+					for _, f := range step.Fields {
+						fields = append(fields, fieldInit(fieldName(f.Field), g.validExpr(f.Value)))
+					}
 				}
 				structLit(p, "Self", fields, "", 18)
-			case *schema.Union:
-				g.unionValid(p, d)
+			} else {
+				g.unionValid(p, pd)
 			}
 		})
 	})
@@ -538,12 +523,16 @@ func (g *generator) validRead(p *printer, d schema.Decl, life string) {
 	p.P("#[inline]")
 	p.Block(elemHead, "}", func() {
 		check, checker := "|r, d| Self::read(r, d + 1).map(drop)", "read"
-		if st, ok := d.(*schema.Struct); ok && life != "" && len(st.Fields) > 0 {
+		if pd.Struct != nil && life != "" && len(pd.Fields) > 0 {
 			check, checker = "|r, d| Self::check(r, d + 1)", "check"
 		}
 		p.F("// SAFETY: `read_valid` reads back exactly what `%s` accepts (the", checker)
 		p.P("// same fields in the same order), and the fixed size is the schema's.")
-		p.wrapped("", call("unsafe { rt::Elem::new", check, "rt::Hint::LEAF", fmt.Sprint(fixedSize(self)))+" }", "")
+		fixed := pd.Fixed
+		if fixed < 0 {
+			fixed = 0
+		}
+		p.wrapped("", call("unsafe { rt::Elem::new", check, "rt::Hint::LEAF", fmt.Sprint(fixed))+" }", "")
 	})
 }
 
@@ -561,16 +550,15 @@ func validImpl(p *printer, head string) {
 }
 
 // unionArm is the expression building a variant from validated bytes.
-func (g *generator) unionArm(v *schema.Variant) string {
+func (g *generator) unionArm(v *plan.Variant) string {
 	vn := "Self::" + pascal(v.Name)
-	switch v.Kind {
+	switch v.Variant.Kind {
 	case schema.VariantStruct:
-		t := &schema.Type{Kind: schema.StructRef, Struct: v.Struct}
-		return vn + "(" + g.validExpr(t) + ")"
+		return vn + "(" + g.validExpr(v.Fields[0].Value) + ")"
 	case schema.VariantInline:
 		var fields []string
 		for _, f := range v.Fields {
-			fields = append(fields, fieldName(f)+": "+g.validExpr(f.Type))
+			fields = append(fields, fieldName(f.Field)+": "+g.validExpr(f.Value))
 		}
 		if len(fields) == 0 {
 			return vn + " {}"
@@ -580,23 +568,23 @@ func (g *generator) unionArm(v *schema.Variant) string {
 	return vn
 }
 
-func (g *generator) unionValid(p *printer, u *schema.Union) {
+func (g *generator) unionValid(p *printer, pd *plan.Decl) {
 	arm := g.unionArm
-	if len(u.Variants) == 1 {
+	if len(pd.Variants) == 1 {
 		p.P("*p += 1;")
-		p.P(arm(u.Variants[0]))
+		p.P(arm(pd.Variants[0]))
 		return
 	}
 	p.Block("match rt::v_u8(b, p) {", "}", func() {
-		for i, v := range u.Variants {
+		for i, v := range pd.Variants {
 			pat := fmt.Sprint(v.Tag)
-			if i == len(u.Variants)-1 {
+			if i == len(pd.Variants)-1 {
 				pat = "_"
 			}
-			if v.Kind == schema.VariantInline && len(v.Fields) > 0 {
+			if v.Variant.Kind == schema.VariantInline && len(v.Fields) > 0 {
 				var fields []string
 				for _, f := range v.Fields {
-					fields = append(fields, fieldName(f)+": "+g.validExpr(f.Type))
+					fields = append(fields, fieldName(f.Field)+": "+g.validExpr(f.Value))
 				}
 				structLit(p, pat+" => Self::"+pascal(v.Name), fields, ",", 18)
 				continue
@@ -606,40 +594,40 @@ func (g *generator) unionValid(p *printer, u *schema.Union) {
 	})
 }
 
-// toOwned converts the view x of a t to the owned value. isRef says x is a
-// reference to the view value rather than the value (or a place) itself.
-func (g *generator) toOwned(t *schema.Type, x string, isRef bool, level int) string {
-	if !g.borrows(t) {
+// toOwned converts the view x of a value of v to the owned value. isRef
+// says x is a reference to the view value rather than the value (or a
+// place) itself.
+func (g *generator) toOwned(v *plan.Value, x string, isRef bool, level int) string {
+	if !g.borrows(v) {
 		// The view type is the owned type.
 		switch {
-		case !g.copyOwned(t):
+		case !g.copyOwned(v):
 			return x + ".clone()"
 		case isRef:
 			return "*" + x
 		}
 		return x
 	}
-	switch t.Kind {
-	case schema.String:
+	switch {
+	case v.Op == plan.String:
 		if isRef {
 			return "(*" + x + ").to_owned()"
 		}
 		return x + ".to_owned()"
-	case schema.Array, schema.FixedArray:
-		elem := t.Elem
+	case v.Op.IsArray():
 		switch {
-		case t.Kind == schema.Array && elem.Kind == schema.U8:
+		case v.Op == plan.Bytes:
 			return x + ".to_vec()"
-		case g.boxedArray(t) && isScalarElem(elem):
+		case g.boxed(v) && scalars(v):
 			return "rt::boxed(" + x + ".to_vec())"
-		case elem.Kind == schema.U8:
+		case v.Op == plan.FixedBytes:
 			if isRef {
 				return "**" + x
 			}
 			return "*" + x
-		case t.Kind == schema.Array && isScalarElem(elem):
+		case v.Op.Counted() && scalars(v):
 			return x + ".to_vec()"
-		case isScalarElem(elem):
+		case scalars(v):
 			return x + ".to_array()"
 		}
 		list := x
@@ -647,74 +635,74 @@ func (g *generator) toOwned(t *schema.Type, x string, isRef bool, level int) str
 			list = "*" + x
 		}
 		e := loopVar("e", level)
-		conv := g.toOwned(elem, e, false, level+1)
+		conv := g.toOwned(v.Elem, e, false, level+1)
 		f := closure(e, conv)
 		if conv == e {
 			f = "::core::convert::identity"
 		}
-		if g.boxedArray(t) {
+		if g.boxed(v) {
 			return fmt.Sprintf("rt::boxed(rt::map_list(%s, %s))", list, f)
 		}
-		if t.Kind == schema.FixedArray {
-			if !g.defaultable(elem) {
-				return call("rt::map_array_or", list, flat(f), "|| "+flat(g.defaultExpr(elem)))
+		if !v.Op.Counted() {
+			if !g.defaultable(v.Elem) {
+				return call("rt::map_array_or", list, flat(f), "|| "+flat(g.defaultExpr(v.Elem)))
 			}
 			return fmt.Sprintf("rt::map_array(%s, %s)", list, f)
 		}
 		return fmt.Sprintf("rt::map_list(%s, %s)", list, f)
-	case schema.Optional:
+	case v.Op == plan.Optional:
 		ref := x
 		if !isRef {
 			ref = "&" + x
 		}
-		v := loopVar("v", level)
-		if t.Boxed {
-			return fmt.Sprintf("rt::option_box(%s, %s)", ref, closure(v, g.toOwned(t.Elem, v, true, level+1)))
+		o := loopVar("v", level)
+		if v.Boxed {
+			return fmt.Sprintf("rt::option_box(%s, %s)", ref, closure(o, g.toOwned(v.Elem, o, true, level+1)))
 		}
-		return fmt.Sprintf("rt::option_map(%s, %s)", ref, closure(v, g.toOwned(t.Elem, v, true, level+1)))
-	case schema.StructRef, schema.UnionRef:
+		return fmt.Sprintf("rt::option_map(%s, %s)", ref, closure(o, g.toOwned(v.Elem, o, true, level+1)))
+	case v.Op == plan.Struct || v.Op == plan.Union:
 		return x + ".to_owned_value()"
 	}
-	panic("rust: no view conversion for " + t.String())
+	panic("rust: no view conversion for " + v.Op.String())
 }
 
 // structCheck emits check, which validates a struct view exactly as read
 // does (same errors) without building it: list elements are checked once
-// when their view is decoded and built only when they are iterated.
-func (g *generator) structCheck(p *printer, st *schema.Struct) {
+// when their view is decoded and built only when they are iterated. Its
+// steps are read_valid's (validRead).
+func (g *generator) structCheck(p *printer, pd *plan.Decl) {
 	p.P("/// Validates a value as `read` does, without building it.")
 	p.P("#[doc(hidden)]")
 	p.Fn("pub fn check", []string{"r: &mut rt::Reader<'a>", "depth: u32"}, "rt::DecodeResult<()>", func() {
-		p.wrapped("", call(g.readStruct(), "r", "depth", fmt.Sprintf("%q", st.Name), "Self::check_fields", g.name[st]+"::field_at"), "")
+		p.wrapped("", call(g.readStruct(), "r", "depth", fmt.Sprintf("%q", pd.Name()), "Self::check_fields", g.name[pd.Decl]+"::field_at"), "")
 	})
 	p.P()
 	p.Fn("fn check_fields", []string{"r: &mut rt::Reader<'a>", "depth: u32"}, "rt::DecodeResult<()>", func() {
 		p.P("r.enter(depth)?;")
-		fields := st.Fields
-		for len(fields) > 0 {
-			if n := decodeRun(fields); n >= 2 {
-				run := runOf(fields[:n])
-				if run.bools == 0 {
-					p.F("%s;", run.take())
-				} else {
-					p.F("let run = %s;", run.take())
-					for i, f := range fields[:n] {
-						if f.Type.Kind == schema.Bool {
-							p.F("r.bool_in(run, %d)?;", run.at[i])
-						}
+		for _, step := range readSteps(pd) {
+			if r := step.Run; r != nil {
+				var bools []plan.Leaf
+				for _, l := range r.Leaves {
+					if l.Value.Kind == schema.Bool {
+						bools = append(bools, l)
 					}
 				}
-				fields = fields[n:]
+				if len(bools) == 0 {
+					p.F("%s;", take(r))
+					continue
+				}
+				p.F("let run = %s;", take(r))
+				for _, l := range bools {
+					p.F("r.bool_in(run, %d)?;", l.Offset)
+				}
 				continue
 			}
-			f := fields[0]
-			t := f.Type
-			if t.Kind == schema.StructRef && g.hasView[t.Decl()] && len(t.Struct.Fields) > 0 {
-				p.F("%s::check(r, depth + 1)?;", g.view[t.Decl()])
+			v := step.Fields[0].Value
+			if v.Op == plan.Struct && g.hasView[v.Decl.Decl] && len(v.Decl.Fields) > 0 {
+				p.F("%s::check(r, depth + 1)?;", g.view[v.Decl.Decl])
 			} else {
-				p.wrapped("", g.viewResult(t, "depth"), "?;")
+				p.wrapped("", g.viewResult(v, "depth"), "?;")
 			}
-			fields = fields[1:]
 		}
 		p.P("Ok(())")
 	})

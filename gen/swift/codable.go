@@ -204,7 +204,6 @@ type codableCase struct {
 	name    string
 	pattern string
 	values  []codableValue
-	build   func(args []string) string
 }
 
 type codableValue struct {
@@ -217,15 +216,14 @@ type codableValue struct {
 // unionCodable prints a union's Codable conformance.
 func (g *generator) unionCodable(p *emit.Printer, u *schema.Union) {
 	var cases []codableCase
-	for _, v := range u.Variants {
-		v := v
-		c := codableCase{name: plainMember(v.Name), pattern: variantPattern("", v, func(*schema.Field) bool { return true })}
-		switch v.Kind {
+	for _, v := range g.plan.Of(u).Variants {
+		c := codableCase{name: plainMember(v.Name), pattern: variantPattern(v, always)}
+		switch v.Variant.Kind {
 		case schema.VariantStruct:
-			c.values = []codableValue{{t: &schema.Type{Kind: schema.StructRef, Struct: v.Struct}, bound: "v", key: "_0"}}
+			c.values = []codableValue{{t: v.Fields[0].Value.Type, bound: "v", key: "_0"}}
 		case schema.VariantInline:
 			for _, f := range v.Fields {
-				c.values = append(c.values, codableValue{t: f.Type, bound: bindName(v)(f), key: plainMember(f.Name), label: label(f.Name)})
+				c.values = append(c.values, codableValue{t: f.Field.Type, bound: bound(f), key: plainMember(f.Field.Name), label: label(f.Field.Name)})
 			}
 		}
 		cases = append(cases, c)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -31,7 +32,7 @@ func (g *generator) codecFile() []byte {
 				g.structReadInPlace(p, d)
 				p.P()
 				g.locateFn(p, d)
-				if isPlain(d) {
+				if g.plan.Of(d).Plain != nil {
 					p.P()
 					g.plainCheck(p, d)
 				}
@@ -61,7 +62,7 @@ func (g *generator) codecFile() []byte {
 				g.reuseAPI(p, d)
 				p.P()
 				p.P("/// The number of bytes serializedBytes() returns.")
-				p.F("public var encodedSize: Int { %d }", d.Base.Size())
+				p.F("public var encodedSize: Int { %d }", g.plan.Of(d).Fixed)
 				p.P()
 				p.P("func _sdpWrite(_ w: inout _SDPWriter) {")
 				p.In()
@@ -144,76 +145,75 @@ func (g *generator) publicAPI(p *emit.Printer, name string) {
 
 // ---- the length check of the checked encoders ----
 
-// checkStmt is the statement that throws EncodeError when a length in v, a
-// value of type t, is over limit; "" when t holds no string or array.
-func (g *generator) checkStmt(t *schema.Type, v string, depth int) string {
+// checkStmt is the statement that throws EncodeError when a length in x, a
+// value coded as v, is over limit; "" when v holds no string or array.
+func (g *generator) checkStmt(v *plan.Value, x string, depth int) string {
 	e := fmt.Sprintf("e%d", depth)
-	switch t.Kind {
-	case schema.String:
-		return "try _sdpCheckLength(" + v + ".utf8.count, limit)"
-	case schema.Array, schema.FixedArray:
-		inner := g.checkStmt(t.Elem, e, depth+1)
-		counted := t.Kind == schema.Array
+	switch {
+	case v.Op == plan.String:
+		return "try _sdpCheckLength(" + x + ".utf8.count, limit)"
+	case v.Op.IsArray():
+		inner := g.checkStmt(v.Elem, e, depth+1)
+		counted := v.Op.Counted()
 		if inner == "" {
 			if counted {
-				return "try _sdpCheckLength(" + v + ".count, limit)"
+				return "try _sdpCheckLength(" + x + ".count, limit)"
 			}
 			return ""
 		}
-		return fmt.Sprintf("try _sdpCheckArray(%s, limit, counted: %t) { (%s) throws(EncodeError) in %s }", v, counted, e, inner)
-	case schema.Optional:
-		inner := g.checkStmt(t.Elem, e, depth+1)
+		return fmt.Sprintf("try _sdpCheckArray(%s, limit, counted: %t) { (%s) throws(EncodeError) in %s }", x, counted, e, inner)
+	case v.Op == plan.Optional:
+		inner := g.checkStmt(v.Elem, e, depth+1)
 		if inner == "" {
 			return ""
 		}
-		return fmt.Sprintf("try _sdpCheckPresent(%s) { (%s) throws(EncodeError) in %s }", v, e, inner)
-	case schema.StructRef, schema.UnionRef:
-		if _, ok := t.FixedSize(); ok {
+		return fmt.Sprintf("try _sdpCheckPresent(%s) { (%s) throws(EncodeError) in %s }", x, e, inner)
+	case v.Op == plan.Struct || v.Op == plan.Union:
+		if v.Fixed >= 0 {
 			return ""
 		}
-		return "try " + v + "._sdpCheckLengths(limit)"
+		return "try " + x + "._sdpCheckLengths(limit)"
 	}
 	return ""
 }
 
 // checkFields prints the checks of fields whose values are named by val,
 // each adding its name to the error's path; false when none needs one.
-func (g *generator) checkFields(p *emit.Printer, fields []*schema.Field, val func(*schema.Field) string) bool {
+func (g *generator) checkFields(p *emit.Printer, fields []*plan.Field, val func(*plan.Field) string) bool {
 	any := false
 	for _, f := range fields {
-		if st := g.checkStmt(f.Type, val(f), 0); st != "" {
-			p.F("try _sdpIn(%q) { () throws(EncodeError) in %s }", plainMember(f.Name), st)
+		if st := g.checkStmt(f.Value, val(f), 0); st != "" {
+			p.F("try _sdpIn(%q) { () throws(EncodeError) in %s }", plainMember(f.Field.Name), st)
 			any = true
 		}
 	}
 	return any
 }
 
+// selfField names a struct's field in its own methods.
+func selfField(f *plan.Field) string { return "self." + member(f.Field.Name) }
+
 func (g *generator) structCheck(p *emit.Printer, st *schema.Struct) {
-	if !g.checkFields(emit.New("    "), st.Fields, func(f *schema.Field) string { return "self." + member(f.Name) }) {
+	fields := g.plan.Of(st).Fields
+	if !g.checkFields(emit.New("    "), fields, selfField) {
 		p.P("func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}")
 		return
 	}
 	p.Block("func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {", "}", func() {
-		g.checkFields(p, st.Fields, func(f *schema.Field) string { return "self." + member(f.Name) })
+		g.checkFields(p, fields, selfField)
 	})
 }
 
 func (g *generator) unionCheck(p *emit.Printer, u *schema.Union) {
-	needs := func(f *schema.Field) bool { return g.checkStmt(f.Type, "v", 0) != "" }
-	var cases []*schema.Variant
-	for _, v := range u.Variants {
-		switch v.Kind {
-		case schema.VariantStruct:
-			if _, ok := v.Struct.FixedSize(); !ok {
+	needs := func(f *plan.Field) bool { return g.checkStmt(f.Value, "v", 0) != "" }
+	variants := g.plan.Of(u).Variants
+	var cases []*plan.Variant
+	for _, v := range variants {
+		// A struct variant's one field is the struct.
+		for _, f := range v.Fields {
+			if needs(f) {
 				cases = append(cases, v)
-			}
-		case schema.VariantInline:
-			for _, f := range v.Fields {
-				if needs(f) {
-					cases = append(cases, v)
-					break
-				}
+				break
 			}
 		}
 	}
@@ -224,17 +224,17 @@ func (g *generator) unionCheck(p *emit.Printer, u *schema.Union) {
 	p.Block("func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {", "}", func() {
 		switchBlock(p, "switch self {", func() {
 			for _, v := range cases {
-				caseBlock(p, "case "+variantPattern("", v, needs)+":", func() {
-					if v.Kind == schema.VariantStruct {
+				caseBlock(p, "case "+variantPattern(v, needs)+":", func() {
+					if v.Variant.Kind == schema.VariantStruct {
 						p.F("try _sdpIn(%q) { () throws(EncodeError) in try v._sdpCheckLengths(limit) }", plainMember(v.Name))
 						return
 					}
 					p.Block(fmt.Sprintf("try _sdpIn(%q) { () throws(EncodeError) in", plainMember(v.Name)), "}", func() {
-						g.checkFields(p, v.Fields, bindName(v))
+						g.checkFields(p, v.Fields, bound)
 					})
 				})
 			}
-			if len(cases) < len(u.Variants) {
+			if len(cases) < len(variants) {
 				p.P("default: break")
 			}
 		})
@@ -243,7 +243,7 @@ func (g *generator) unionCheck(p *emit.Printer, u *schema.Union) {
 
 // ---- sizes ----
 
-// sizeParts is the encoded size of v, a value of type t, as a constant and
+// sizeParts is the encoded size of x, a value coded as v, as a constant and
 // the expressions to add to it: the constant parts of a struct's fields are
 // summed at generation time, so each variable field costs one addition.
 // The additions use Swift's checked arithmetic: a value whose size overflows
@@ -253,44 +253,44 @@ func (g *generator) unionCheck(p *emit.Printer, u *schema.Union) {
 // encode (callgrind, 20 parameters): 4,357 instructions with wrapping
 // additions, 4,611 with a checked addition per term as written before, 4,443
 // with the constants folded.
-func (g *generator) sizeParts(t *schema.Type, v string, depth int) (int, []string) {
-	if n, ok := t.FixedSize(); ok {
-		return n, nil
+func (g *generator) sizeParts(v *plan.Value, x string, depth int) (int, []string) {
+	if v.Fixed >= 0 {
+		return v.Fixed, nil
 	}
 	e := fmt.Sprintf("e%d", depth)
-	switch t.Kind {
-	case schema.String:
-		return 4, []string{v + ".utf8.count"}
-	case schema.Array:
-		if n, ok := t.Elem.FixedSize(); ok {
+	switch v.Op {
+	case plan.String:
+		return 4, []string{x + ".utf8.count"}
+	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array:
+		if n := v.Elem.Fixed; n >= 0 {
 			if n == 1 {
-				return 4, []string{v + ".count"}
+				return 4, []string{x + ".count"}
 			}
-			return 4, []string{fmt.Sprintf("%s.count * %d", v, n)}
+			return 4, []string{fmt.Sprintf("%s.count * %d", x, n)}
 		}
-		return 4, []string{g.elementsSize(t.Elem, v, depth)}
-	case schema.FixedArray:
-		return 0, []string{g.elementsSize(t.Elem, v, depth)}
-	case schema.Optional:
-		return 1, []string{fmt.Sprintf("_sdpPresentSize(%s) { %s in %s }", v, e, g.sizeExpr(t.Elem, e, depth+1))}
-	case schema.StructRef, schema.UnionRef:
-		return 0, []string{v + ".encodedSize"}
+		return 4, []string{g.elementsSize(v.Elem, x, depth)}
+	case plan.FixedArray:
+		return 0, []string{g.elementsSize(v.Elem, x, depth)}
+	case plan.Optional:
+		return 1, []string{fmt.Sprintf("_sdpPresentSize(%s) { %s in %s }", x, e, g.sizeExpr(v.Elem, e, depth+1))}
+	case plan.Struct, plan.Union:
+		return 0, []string{x + ".encodedSize"}
 	}
-	panic("swift: size of " + t.String())
+	panic("swift: size of " + v.Type.String())
 }
 
-// elementsSize is the encoded size of the elements of v, an array of
-// variable-size elements of type elem: the constant part of each element is
-// multiplied by the count, so each element costs one addition.
-func (g *generator) elementsSize(elem *schema.Type, v string, depth int) string {
+// elementsSize is the encoded size of the elements of x, an array of
+// variable-size elements coded as elem: the constant part of each element
+// is multiplied by the count, so each element costs one addition.
+func (g *generator) elementsSize(elem *plan.Value, x string, depth int) string {
 	e := fmt.Sprintf("e%d", depth)
 	fixed, vars := g.sizeParts(elem, e, depth+1)
-	return fmt.Sprintf("_sdpElementsSize(%s, %d) { %s in %s }", v, fixed, e, sumExpr(0, vars))
+	return fmt.Sprintf("_sdpElementsSize(%s, %d) { %s in %s }", x, fixed, e, sumExpr(0, vars))
 }
 
-// sizeExpr is the encoded size of v, a value of type t, as one expression.
-func (g *generator) sizeExpr(t *schema.Type, v string, depth int) string {
-	fixed, vars := g.sizeParts(t, v, depth)
+// sizeExpr is the encoded size of x, a value coded as v, as one expression.
+func (g *generator) sizeExpr(v *plan.Value, x string, depth int) string {
+	fixed, vars := g.sizeParts(v, x, depth)
 	return sumExpr(fixed, vars)
 }
 
@@ -307,11 +307,11 @@ func sumExpr(fixed int, vars []string) string {
 
 // fieldsSize prints `var n = ...` summing the sizes of fields whose values
 // are named by val.
-func (g *generator) fieldsSize(p *emit.Printer, fields []*schema.Field, fixedExtra int, val func(*schema.Field) string) {
+func (g *generator) fieldsSize(p *emit.Printer, fields []*plan.Field, fixedExtra int, val func(*plan.Field) string) {
 	fixed := fixedExtra
 	var vars []string
 	for _, f := range fields {
-		n, vs := g.sizeParts(f.Type, val(f), 0)
+		n, vs := g.sizeParts(f.Value, val(f), 0)
 		fixed += n
 		vars = append(vars, vs...)
 	}
@@ -329,18 +329,19 @@ func (g *generator) fieldsSize(p *emit.Printer, fields []*schema.Field, fixedExt
 func (g *generator) structSize(p *emit.Printer, st *schema.Struct) {
 	p.P("/// The number of bytes serializedBytes() returns.")
 	p.Block("public var encodedSize: Int {", "}", func() {
-		g.fieldsSize(p, st.Fields, 0, func(f *schema.Field) string { return "self." + member(f.Name) })
+		g.fieldsSize(p, g.plan.Of(st).Fields, 0, selfField)
 	})
 }
 
-// variantBindings is the case pattern of an inline variant, binding the
-// fields that need is true for as v0, v1, ... and ignoring the others.
-func variantPattern(u string, v *schema.Variant, need func(*schema.Field) bool) string {
-	c := "." + variantCase(v)
+// variantPattern is the case pattern of a variant: a struct variant binds
+// its value as v, an inline variant binds the fields that need is true for
+// as v0, v1, ... (by field index) and ignores the others.
+func variantPattern(v *plan.Variant, need func(*plan.Field) bool) string {
+	c := "." + variantCase(v.Variant)
 	switch {
-	case v.Kind == schema.VariantStruct:
+	case v.Variant.Kind == schema.VariantStruct:
 		return c + "(let v)"
-	case v.Kind == schema.VariantInline && len(v.Fields) > 0:
+	case v.Variant.Kind == schema.VariantInline && len(v.Fields) > 0:
 		any := false
 		for _, f := range v.Fields {
 			any = any || need(f)
@@ -349,9 +350,9 @@ func variantPattern(u string, v *schema.Variant, need func(*schema.Field) bool) 
 			return c
 		}
 		var bs []string
-		for i, f := range v.Fields {
+		for _, f := range v.Fields {
 			if need(f) {
-				bs = append(bs, fmt.Sprintf("let v%d", i))
+				bs = append(bs, "let "+bound(f))
 			} else {
 				bs = append(bs, "_")
 			}
@@ -361,34 +362,36 @@ func variantPattern(u string, v *schema.Variant, need func(*schema.Field) bool) 
 	return c
 }
 
-func bindName(v *schema.Variant) func(*schema.Field) string {
-	return func(f *schema.Field) string { return fmt.Sprintf("v%d", f.Index) }
-}
+// bound is the name variantPattern binds an inline variant's field to.
+func bound(f *plan.Field) string { return fmt.Sprintf("v%d", f.Field.Index) }
+
+// always is a variantPattern need that binds every field.
+func always(*plan.Field) bool { return true }
 
 func (g *generator) unionSize(p *emit.Printer, u *schema.Union) {
+	pd := g.plan.Of(u)
 	p.P("/// The number of bytes serializedBytes() returns.")
 	p.Block("public var encodedSize: Int {", "}", func() {
-		if n, ok := u.FixedSize(); ok {
-			p.F("%d", n)
+		if pd.Fixed >= 0 {
+			p.F("%d", pd.Fixed)
 			return
 		}
 		switchBlock(p, "switch self {", func() {
-			for _, v := range u.Variants {
-				switch v.Kind {
+			for _, v := range pd.Variants {
+				switch v.Variant.Kind {
 				case schema.VariantStruct:
-					if n, ok := v.Struct.FixedSize(); ok {
-						p.F("case .%s: return %d", variantCase(v), 1+n)
+					if v.Fixed >= 0 {
+						p.F("case .%s: return %d", variantCase(v.Variant), v.Fixed)
 					} else {
-						p.F("case .%s(let v): return 1 + v.encodedSize", variantCase(v))
+						p.F("case .%s(let v): return 1 + v.encodedSize", variantCase(v.Variant))
 					}
 				case schema.VariantInline:
-					variable := func(f *schema.Field) bool { _, ok := f.Type.FixedSize(); return !ok }
-					pat := variantPattern("", v, variable)
-					caseBlock(p, "case "+pat+":", func() {
-						g.fieldsSize(p, v.Fields, 1, bindName(v))
+					variable := func(f *plan.Field) bool { return f.Value.Fixed < 0 }
+					caseBlock(p, "case "+variantPattern(v, variable)+":", func() {
+						g.fieldsSize(p, v.Fields, 1, bound)
 					})
 				default:
-					p.F("case .%s: return 1", variantCase(v))
+					p.F("case .%s: return 1", variantCase(v.Variant))
 				}
 			}
 		})
@@ -397,51 +400,46 @@ func (g *generator) unionSize(p *emit.Printer, u *schema.Union) {
 
 // ---- encoding ----
 
-// writeStmt writes v, a value of type t, to w.
-func (g *generator) writeStmt(t *schema.Type, v string, depth int) string {
+// writeStmt writes x, a value coded as v, to w.
+func (g *generator) writeStmt(v *plan.Value, x string, depth int) string {
 	e := fmt.Sprintf("e%d", depth)
-	switch t.Kind {
-	case schema.Bool:
-		return "w.bool(" + v + ")"
-	case schema.F32:
-		return "w.f32(" + v + ")"
-	case schema.F64:
-		return "w.f64(" + v + ")"
-	case schema.String:
-		return "w.string(" + v + ")"
-	case schema.EnumRef:
-		return "w.int(" + v + ".rawValue)"
-	case schema.StructRef, schema.UnionRef:
-		return v + "._sdpWrite(&w)"
-	case schema.Array:
-		if t.Elem.IsNumeric() {
-			return "w.numbers(" + v + ")"
+	switch v.Op {
+	case plan.Scalar:
+		switch v.Kind {
+		case schema.Bool:
+			return "w.bool(" + x + ")"
+		case schema.F32:
+			return "w.f32(" + x + ")"
+		case schema.F64:
+			return "w.f64(" + x + ")"
 		}
-		if _, ok := plainArray(t); ok {
-			return g.plainWrite(t, v, e)
+		return "w.int(" + x + ")"
+	case plan.String:
+		return "w.string(" + x + ")"
+	case plan.Enum:
+		return "w.int(" + x + ".rawValue)"
+	case plan.Struct, plan.Union:
+		return x + "._sdpWrite(&w)"
+	case plan.Bytes, plan.Numbers:
+		return "w.numbers(" + x + ")"
+	case plan.FixedBytes, plan.FixedNumbers:
+		return fmt.Sprintf("w.fixedNumbers(%s, %d)", x, v.Len)
+	case plan.PlainArray, plan.FixedPlain:
+		return g.plainWrite(v, x, e)
+	case plan.Array:
+		if v.Elem.Op == plan.Struct {
+			return fmt.Sprintf("w.structs(%s) { w, %s in %s._sdpWrite(at: %s, &w) }", x, e, g.declName(v.Elem), e)
 		}
-		if t.Elem.Kind == schema.StructRef {
-			return fmt.Sprintf("w.structs(%s) { w, %s in %s._sdpWrite(at: %s, &w) }", v, e, g.typeName(t.Elem.Struct), e)
+		return fmt.Sprintf("w.array(%s) { w, %s in %s }", x, e, g.writeStmt(v.Elem, e, depth+1))
+	case plan.FixedArray:
+		if v.Elem.Op == plan.Struct {
+			return fmt.Sprintf("w.fixedStructs(%s, %d) { w, %s in %s._sdpWrite(at: %s, &w) }", x, v.Len, e, g.declName(v.Elem), e)
 		}
-		return fmt.Sprintf("w.array(%s) { w, %s in %s }", v, e, g.writeStmt(t.Elem, e, depth+1))
-	case schema.FixedArray:
-		if t.Elem.IsNumeric() {
-			return fmt.Sprintf("w.fixedNumbers(%s, %d)", v, t.Len)
-		}
-		if _, ok := plainArray(t); ok {
-			return g.plainWrite(t, v, e)
-		}
-		if t.Elem.Kind == schema.StructRef {
-			return fmt.Sprintf("w.fixedStructs(%s, %d) { w, %s in %s._sdpWrite(at: %s, &w) }", v, t.Len, e, g.typeName(t.Elem.Struct), e)
-		}
-		return fmt.Sprintf("w.fixed(%s, %d) { w, %s in %s }", v, t.Len, e, g.writeStmt(t.Elem, e, depth+1))
-	case schema.Optional:
-		return fmt.Sprintf("w.optional(%s) { w, %s in %s }", v, e, g.writeStmt(t.Elem, e, depth+1))
+		return fmt.Sprintf("w.fixed(%s, %d) { w, %s in %s }", x, v.Len, e, g.writeStmt(v.Elem, e, depth+1))
+	case plan.Optional:
+		return fmt.Sprintf("w.optional(%s) { w, %s in %s }", x, e, g.writeStmt(v.Elem, e, depth+1))
 	}
-	if t.Kind.IsInteger() {
-		return "w.int(" + v + ")"
-	}
-	panic("swift: write of " + t.String())
+	panic("swift: write of " + v.Type.String())
 }
 
 // structEncode prints the encoder of a struct. It reads the fields through
@@ -450,7 +448,8 @@ func (g *generator) writeStmt(t *schema.Type, v string, depth int) string {
 // string and array it holds), because the writer's raw-pointer stores
 // might alias it; measured 40% of the plugin registry's encode time.
 func (g *generator) structEncode(p *emit.Printer, st *schema.Struct) {
-	if len(st.Fields) == 0 {
+	fields := g.plan.Of(st).Fields
+	if len(fields) == 0 {
 		p.P("func _sdpWrite(_: inout _SDPWriter) {}")
 		p.P()
 		p.P("static func _sdpWrite(at _: UnsafePointer<Self>, _: inout _SDPWriter) {}")
@@ -462,8 +461,8 @@ func (g *generator) structEncode(p *emit.Printer, st *schema.Struct) {
 	p.Block("func _sdpWrite(_ out: inout _SDPWriter) {", "}", func() {
 		p.P("var w = out")
 		p.P("defer { out = w }")
-		for _, f := range st.Fields {
-			p.P(g.writeStmt(f.Type, "self."+member(f.Name), 0))
+		for _, f := range fields {
+			p.P(g.writeStmt(f.Value, selfField(f), 0))
 		}
 	})
 	p.P()
@@ -474,8 +473,8 @@ func (g *generator) structEncode(p *emit.Printer, st *schema.Struct) {
 	p.Block("static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {", "}", func() {
 		p.P("var w = out")
 		p.P("defer { out = w }")
-		for _, f := range st.Fields {
-			p.P(g.writeStmt(f.Type, "p.pointee."+member(f.Name), 0))
+		for _, f := range fields {
+			p.P(g.writeStmt(f.Value, "p.pointee."+member(f.Field.Name), 0))
 		}
 	})
 }
@@ -483,16 +482,15 @@ func (g *generator) structEncode(p *emit.Printer, st *schema.Struct) {
 func (g *generator) unionEncode(p *emit.Printer, u *schema.Union) {
 	p.Block("func _sdpWrite(_ w: inout _SDPWriter) {", "}", func() {
 		switchBlock(p, "switch self {", func() {
-			for _, v := range u.Variants {
-				pat := variantPattern("", v, func(*schema.Field) bool { return true })
-				caseBlock(p, "case "+pat+":", func() {
+			for _, v := range g.plan.Of(u).Variants {
+				caseBlock(p, "case "+variantPattern(v, always)+":", func() {
 					p.F("w.int(%d as UInt8)", v.Tag)
-					switch v.Kind {
+					switch v.Variant.Kind {
 					case schema.VariantStruct:
 						p.P("v._sdpWrite(&w)")
 					case schema.VariantInline:
 						for _, f := range v.Fields {
-							p.P(g.writeStmt(f.Type, bindName(v)(f), 0))
+							p.P(g.writeStmt(f.Value, bound(f), 0))
 						}
 					}
 				})
@@ -513,127 +511,125 @@ func (g *generator) writeAt(p *emit.Printer) {
 
 // ---- decoding ----
 
-// readExpr reads a value of type t from r; depth names the depth of the
+// readExpr reads a value coded as v from r; depth names the depth of the
 // value holding it.
-func (g *generator) readExpr(t *schema.Type, depth string) string {
+func (g *generator) readExpr(v *plan.Value, depth string) string {
 	closure := "{ (r: inout _SDPReader) throws(DecodeError) in "
-	switch t.Kind {
-	case schema.Bool:
-		return "try r.bool()"
-	case schema.F32:
-		return "try r.f32()"
-	case schema.F64:
-		return "try r.f64()"
-	case schema.String:
+	switch v.Op {
+	case plan.Scalar:
+		switch v.Kind {
+		case schema.Bool:
+			return "try r.bool()"
+		case schema.F32:
+			return "try r.f32()"
+		case schema.F64:
+			return "try r.f64()"
+		}
+		return "try r.int(" + scalarTypes[v.Kind] + ".self)"
+	case plan.String:
 		return "try r.string()"
-	case schema.EnumRef:
-		return "try " + g.typeName(t.Enum) + "._sdpRead(&r)"
-	case schema.StructRef, schema.UnionRef:
-		return "try " + g.typeName(t.Decl()) + "(_sdpFrom: &r, depth: " + depth + " &+ 1)"
-	case schema.Array:
+	case plan.Enum:
+		return "try " + g.declName(v) + "._sdpRead(&r)"
+	case plan.Struct, plan.Union:
+		return "try " + g.declName(v) + "(_sdpFrom: &r, depth: " + depth + " &+ 1)"
+	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array:
 		// Rule 11 (memory): an array of charged elements adds its count
 		// times the element's nominal size to the memory total. Uncharged
 		// arrays (almost all) carry no code for it.
-		if each := t.ArrayCharge(); each > 0 {
-			return fmt.Sprintf("try r.chargedArray(minSize: %d, charge: %d) %s%s }", t.Elem.MinSize(), each, closure, g.readExpr(t.Elem, depth))
+		if v.Charge > 0 {
+			return fmt.Sprintf("try r.chargedArray(minSize: %d, charge: %d) %s%s }", v.MinElem, v.Charge, closure, g.readExpr(v.Elem, depth))
 		}
-		if l, ok := plainArray(t); ok {
-			return g.plainRead(t, l, depth)
+		switch v.Op {
+		case plan.PlainArray:
+			return g.plainRead(v, depth)
+		case plan.Bytes, plan.Numbers:
+			return "try r.numbers(" + scalarTypes[v.Kind] + ".self)"
 		}
-		if t.Elem.IsNumeric() {
-			return "try r.numbers(" + g.typ(t.Elem) + ".self)"
-		}
-		return fmt.Sprintf("try r.array(minSize: %d) %s%s }", t.Elem.MinSize(), closure, g.readExpr(t.Elem, depth))
-	case schema.FixedArray:
-		if l, ok := plainArray(t); ok {
-			return g.plainRead(t, l, depth)
-		}
-		if t.Elem.IsNumeric() {
-			return fmt.Sprintf("try r.fixedNumbers(%s.self, %d)", g.typ(t.Elem), t.Len)
-		}
-		return fmt.Sprintf("try r.elements(%d) %s%s }", t.Len, closure, g.readExpr(t.Elem, depth))
-	case schema.Optional:
+		return fmt.Sprintf("try r.array(minSize: %d) %s%s }", v.MinElem, closure, g.readExpr(v.Elem, depth))
+	case plan.FixedPlain:
+		return g.plainRead(v, depth)
+	case plan.FixedBytes, plan.FixedNumbers:
+		return fmt.Sprintf("try r.fixedNumbers(%s.self, %d)", scalarTypes[v.Kind], v.Len)
+	case plan.FixedArray:
+		return fmt.Sprintf("try r.elements(%d) %s%s }", v.Len, closure, g.readExpr(v.Elem, depth))
+	case plan.Optional:
 		// Rule 11: a present recursive optional of a large value is charged.
-		if each := t.PresenceCharge(); each > 0 {
-			return fmt.Sprintf("try r.chargedOptional(charge: %d) %s%s }", each, closure, g.readExpr(t.Elem, depth))
+		if v.Charge > 0 {
+			return fmt.Sprintf("try r.chargedOptional(charge: %d) %s%s }", v.Charge, closure, g.readExpr(v.Elem, depth))
 		}
-		return fmt.Sprintf("try r.optional %s%s }", closure, g.readExpr(t.Elem, depth))
+		return fmt.Sprintf("try r.optional %s%s }", closure, g.readExpr(v.Elem, depth))
 	}
-	if t.Kind.IsInteger() {
-		return "try r.int(" + g.typ(t) + ".self)"
-	}
-	panic("swift: read of " + t.String())
+	panic("swift: read of " + v.Type.String())
 }
 
-// rawExpr reads a scalar or enum whose bytes a preceding need covered.
-func (g *generator) rawExpr(t *schema.Type) string {
-	switch t.Kind {
+// rawExpr reads a scalar or enum (a leaf of a run) whose bytes a preceding
+// need covered.
+func (g *generator) rawExpr(v *plan.Value) string {
+	if v.Op == plan.Enum {
+		return "try " + g.declName(v) + "._sdpRaw(&r)"
+	}
+	switch v.Kind {
 	case schema.Bool:
 		return "try r.rawBool()"
 	case schema.F32:
 		return "r.rawF32()"
 	case schema.F64:
 		return "r.rawF64()"
-	case schema.EnumRef:
-		return "try " + g.typeName(t.Enum) + "._sdpRaw(&r)"
 	}
-	return "r.raw(" + g.typ(t) + ".self)"
+	return "r.raw(" + scalarTypes[v.Kind] + ".self)"
 }
 
-// inlineScalar reports types read by rawExpr: one bounds check covers a
-// run of them.
-func inlineScalar(t *schema.Type) bool { return t.Kind.IsScalar() || t.Kind == schema.EnumRef }
+// swiftRuns are the runs the Swift decoders read with one bounds check:
+// two or more scalars and enums, read by rawExpr. (Nested structs are read
+// by their own initializers.)
+var swiftRuns = plan.RunRule{Enums: true, MinFields: 2}
 
 // readFields prints the reads of fields in order, assigning each with
 // assign(field, expression). Runs of scalars share one bounds check.
-func (g *generator) readFields(p *emit.Printer, fields []*schema.Field, assign func(*schema.Field, string) string) {
-	g.readFieldsWith(p, fields, assign, func(f *schema.Field) string { return assign(f, g.readExpr(f.Type, "depth")) })
+func (g *generator) readFields(p *emit.Printer, fields []*plan.Field, assign func(*plan.Field, string) string) {
+	g.readFieldsWith(p, fields, assign, func(f *plan.Field) string { return assign(f, g.readExpr(f.Value, "depth")) })
 }
 
 // readFieldsWith is readFields with the statement that reads a field
 // outside a run of scalars given by single.
-func (g *generator) readFieldsWith(p *emit.Printer, fields []*schema.Field, assign func(*schema.Field, string) string, single func(*schema.Field) string) {
-	for i := 0; i < len(fields); {
-		j, size := i, 0
-		for j < len(fields) && inlineScalar(fields[j].Type) {
-			n, _ := fields[j].Type.FixedSize()
-			size += n
-			j++
-		}
-		if j-i >= 2 {
-			// One bounds check for the run. When the input ends inside it,
-			// the fields are read one by one for the error a reader going
-			// front to back meets first (a bad bool or enum before the end,
-			// or truncation at the field that was cut); one of those reads
-			// throws, since the run does not fit.
-			p.Block(fmt.Sprintf("if r.end &- r.pos < %d {", size), "}", func() {
-				for _, f := range fields[i:j] {
-					p.F("_ = %s", g.readExpr(f.Type, "depth"))
-				}
-				p.P("throw DecodeError.truncated(offset: r.pos)")
-			})
-			for _, f := range fields[i:j] {
-				p.P(assign(f, g.rawExpr(f.Type)))
-			}
-			i = j
+func (g *generator) readFieldsWith(p *emit.Printer, fields []*plan.Field, assign func(*plan.Field, string) string, single func(*plan.Field) string) {
+	for _, s := range plan.Group(fields, swiftRuns) {
+		if s.Run == nil {
+			p.P(single(s.Fields[0]))
 			continue
 		}
-		p.P(single(fields[i]))
-		i++
+		// One bounds check for the run. When the input ends inside it, the
+		// fields are read one by one for the error a reader going front to
+		// back meets first (a bad bool or enum before the end, or
+		// truncation at the field that was cut); one of those reads throws,
+		// since the run does not fit.
+		p.Block(fmt.Sprintf("if r.end &- r.pos < %d {", s.Run.Size), "}", func() {
+			for _, f := range s.Fields {
+				p.F("_ = %s", g.readExpr(f.Value, "depth"))
+			}
+			p.P("throw DecodeError.truncated(offset: r.pos)")
+		})
+		for _, f := range s.Fields {
+			p.P(assign(f, g.rawExpr(f.Value)))
+		}
 	}
 }
+
+// local names a field read into a local: f0, f1, ... (by field index).
+func local(f *plan.Field) string { return fmt.Sprintf("f%d", f.Field.Index) }
 
 func (g *generator) structDecode(p *emit.Printer, st *schema.Struct) {
 	p.Block("init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {", "}", func() {
 		p.P("try r.enter(depth)")
 		// Reading into locals and initializing once was measured faster than
 		// assigning stored properties one by one (which copies the struct).
-		g.readFields(p, st.Fields, func(f *schema.Field, e string) string {
-			return fmt.Sprintf("let f%d = %s", f.Index, e)
+		fields := g.plan.Of(st).Fields
+		g.readFields(p, fields, func(f *plan.Field, e string) string {
+			return "let " + local(f) + " = " + e
 		})
 		var args []string
-		for _, f := range st.Fields {
-			args = append(args, fmt.Sprintf("%s: f%d", label(f.Name), f.Index))
+		for _, f := range fields {
+			args = append(args, label(f.Field.Name)+": "+local(f))
 		}
 		p.F("self.init(%s)", strings.Join(args, ", "))
 	})
@@ -644,23 +640,9 @@ func (g *generator) unionDecode(p *emit.Printer, u *schema.Union) {
 		p.P("try r.enter(depth)")
 		p.P("let at = r.pos")
 		switchBlock(p, "switch try r.int(UInt8.self) {", func() {
-			for _, v := range u.Variants {
+			for _, v := range g.plan.Of(u).Variants {
 				caseBlock(p, fmt.Sprintf("case %d:", v.Tag), func() {
-					switch {
-					case v.Kind == schema.VariantStruct:
-						p.F("self = .%s(try %s(_sdpFrom: &r, depth: depth &+ 1))", variantCase(v), g.typeName(v.Struct))
-					case v.Kind == schema.VariantInline && len(v.Fields) > 0:
-						g.readFields(p, v.Fields, func(f *schema.Field, e string) string {
-							return fmt.Sprintf("let v%d = %s", f.Index, e)
-						})
-						var args []string
-						for _, f := range v.Fields {
-							args = append(args, fmt.Sprintf("%s: v%d", label(f.Name), f.Index))
-						}
-						p.F("self = .%s(%s)", variantCase(v), strings.Join(args, ", "))
-					default:
-						p.F("self = .%s", variantCase(v))
-					}
+					g.variantRead(p, v)
 				})
 			}
 			caseBlock(p, "default:", func() {
@@ -670,21 +652,42 @@ func (g *generator) unionDecode(p *emit.Printer, u *schema.Union) {
 	})
 }
 
+// variantRead prints the owned read of a variant after its tag, assigning
+// self.
+func (g *generator) variantRead(p *emit.Printer, v *plan.Variant) {
+	c := variantCase(v.Variant)
+	switch {
+	case v.Variant.Kind == schema.VariantStruct:
+		p.F("self = .%s(%s)", c, g.readExpr(v.Fields[0].Value, "depth"))
+	case v.Variant.Kind == schema.VariantInline && len(v.Fields) > 0:
+		g.readFields(p, v.Fields, func(f *plan.Field, e string) string {
+			return "let " + bound(f) + " = " + e
+		})
+		var args []string
+		for _, f := range v.Fields {
+			args = append(args, label(f.Field.Name)+": "+bound(f))
+		}
+		p.F("self = .%s(%s)", c, strings.Join(args, ", "))
+	default:
+		p.F("self = .%s", c)
+	}
+}
+
 func (g *generator) enumDecode(p *emit.Printer, e *schema.Enum) {
-	base := scalarTypes[e.Base]
+	base, size := scalarTypes[e.Base], g.plan.Of(e).Fixed
 	// An enum is no struct or union value: it adds no depth.
 	p.Block("init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {", "}", func() {
 		p.P("self = try Self._sdpRead(&r)")
 	})
 	p.P()
 	p.Block("static func _sdpRead(_ r: inout _SDPReader) throws(DecodeError) -> Self {", "}", func() {
-		p.F("try r.need(%d)", e.Base.Size())
+		p.F("try r.need(%d)", size)
 		p.P("return try _sdpRaw(&r)")
 	})
 	p.P()
 	p.Block("static func _sdpRaw(_ r: inout _SDPReader) throws(DecodeError) -> Self {", "}", func() {
 		p.Block(fmt.Sprintf("guard let v = Self(rawValue: r.raw(%s.self)) else {", base), "}", func() {
-			p.F("throw DecodeError.invalidEnum(offset: r.pos &- %d)", e.Base.Size())
+			p.F("throw DecodeError.invalidEnum(offset: r.pos &- %d)", size)
 		})
 		p.P("return v")
 	})

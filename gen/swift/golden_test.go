@@ -2,12 +2,15 @@ package swift
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"sdp/conformance"
 	"sdp/gen"
 	"sdp/gen/gentest"
+	"sdp/gen/naming"
+	"sdp/schema"
 )
 
 // TestGolden compares the package generated for every corpus schema with
@@ -112,4 +115,61 @@ func TestExample(t *testing.T) {
 	s := gentest.LoadSchema(t, conformance.SchemaPath("plugins"))
 	dir := filepath.Join(gentest.Root(t), "examples", "swift", "PluginRegistry")
 	gentest.Golden(t, dir, Generate, s, gen.Options{Package: "PluginRegistry"})
+}
+
+// TestReservedNames checks reservedNames against the package generated for
+// the probe schema (gentest.ReservedNames): the top-level declarations of
+// its module and tests, and the members of the probe's types and their
+// extensions.
+func TestReservedNames(t *testing.T) {
+	gentest.ReservedNames(t, gentest.NamesProbe{
+		Names:    reservedNames,
+		Generate: Generate,
+		Mine:     mineSwift,
+		TypeName: func(s *schema.Schema, d schema.Decl) (string, string) {
+			return naming.Pascal(d.DeclName()), newGen(s, gen.Options{}).typeName(d)
+		},
+		FieldName: func(s *schema.Schema, f *schema.Field) (string, string) {
+			return naming.CamelInitialisms(f.Name), member(f.Name)
+		},
+		Unmined: strings.Fields(synthesizedMembers),
+	})
+}
+
+// swiftDecl matches a declaration (the name is the last group); at column
+// 0 it is top-level, indented by four spaces a member of the type or
+// extension above.
+var (
+	swiftDecl  = regexp.MustCompile("^(?:@\\w+ )*(?:(?:public|internal|private|fileprivate|final|indirect|static|mutating|nonisolated|override|convenience|required) )*(?:struct|enum|class|protocol|typealias|func|let|var|actor|case|init|subscript) `?(\\w+)")
+	swiftOwner = regexp.MustCompile("^(?:@\\w+ )*(?:(?:public|internal|private|fileprivate|final|indirect) )*(?:struct|enum|class|extension) (\\w+)")
+)
+
+func mineSwift(t testing.TB, files []gen.File) (top, members []string) {
+	for _, f := range files {
+		if !strings.HasSuffix(f.Path, ".swift") || f.Path == "Package.swift" {
+			continue
+		}
+		owner := ""
+		for _, line := range strings.Split(string(f.Content), "\n") {
+			if m := swiftOwner.FindStringSubmatch(line); m != nil {
+				owner = m[1]
+			} else if line == "}" {
+				owner = ""
+			}
+			if m := swiftDecl.FindStringSubmatch(line); m != nil {
+				if n := m[1]; n[0] >= 'A' && n[0] <= 'Z' {
+					top = append(top, n) // types are PascalCase: a lower-case function cannot clash
+				}
+			} else if strings.HasPrefix(line, "    ") && (gentest.Own(owner) || owner == "AnyMessage") {
+				// AnyMessage's cases are named after the structs.
+				if strings.Contains(line, "func encode(to encoder:") || strings.Contains(line, "init(from decoder:") {
+					continue // Codable's: a property encode compiles beside encode(to:)
+				}
+				if m := swiftDecl.FindStringSubmatch(line[4:]); m != nil && !strings.HasPrefix(line, "     ") {
+					members = append(members, m[1])
+				}
+			}
+		}
+	}
+	return top, members
 }

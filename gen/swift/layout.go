@@ -1,6 +1,6 @@
 package swift
 
-import "sdp/schema"
+import "sdp/gen/plan"
 
 // boxMessageOver is the estimated size in bytes above which a struct is
 // boxed (an indirect case) in AnyMessage. An enum is as large as its largest
@@ -17,25 +17,25 @@ const boxMessageOver = 128
 // Array 8, optionals of them free through spare bits, other optionals one
 // tag byte, each field aligned to its size (up to 8). It only has to order
 // sizes: it decides boxing, never correctness.
-func structLayoutSize(st *schema.Struct) int { return layout{}.structSize(st) }
+func structLayoutSize(d *plan.Decl) int { return layout{}.structSize(d) }
 
 // layout holds the structs being measured: one met again inside itself is
 // reached through a box, an array or an indirect union, so it counts 8 bytes.
-type layout map[*schema.Struct]bool
+type layout map[*plan.Decl]bool
 
-func (l layout) structSize(st *schema.Struct) int {
-	if l[st] {
+func (l layout) structSize(d *plan.Decl) int {
+	if l[d] {
 		return 8
 	}
-	l[st] = true
-	defer delete(l, st)
-	return l.fields(st.Fields)
+	l[d] = true
+	defer delete(l, d)
+	return l.fields(d.Fields)
 }
 
-func (l layout) fields(fields []*schema.Field) int {
+func (l layout) fields(fields []*plan.Field) int {
 	n := 0
 	for _, f := range fields {
-		size := l.size(f.Type)
+		size := l.size(f.Value)
 		align := 8
 		if size < 8 {
 			align = 1
@@ -48,43 +48,35 @@ func (l layout) fields(fields []*schema.Field) int {
 	return n
 }
 
-func (l layout) size(t *schema.Type) int {
-	switch t.Kind {
-	case schema.String:
+func (l layout) size(v *plan.Value) int {
+	switch {
+	case v.Op == plan.String:
 		return 16
-	case schema.Array, schema.FixedArray:
+	case v.Op.IsArray():
 		return 8
-	case schema.EnumRef:
-		return t.Enum.Base.Size()
-	case schema.Optional:
-		if boxed(t) {
+	case v.Op == plan.Optional:
+		if boxed(v) {
 			return 8
 		}
-		switch t.Elem.Kind {
-		case schema.String, schema.Array, schema.FixedArray:
-			return l.size(t.Elem)
+		if v.Elem.Op == plan.String || v.Elem.Op.IsArray() {
+			return l.size(v.Elem)
 		}
-		return l.size(t.Elem) + 1
-	case schema.StructRef:
-		return l.structSize(t.Struct)
-	case schema.UnionRef:
-		if t.Union.Recursive {
+		return l.size(v.Elem) + 1
+	case v.Op == plan.Struct:
+		return l.structSize(v.Decl)
+	case v.Op == plan.Union:
+		if v.Decl.Union.Recursive {
 			return 8
 		}
+		// A struct variant's one field is its struct, at offset 0.
 		largest := 0
-		for _, v := range t.Union.Variants {
-			n := 0
-			switch v.Kind {
-			case schema.VariantStruct:
-				n = l.structSize(v.Struct)
-			case schema.VariantInline:
-				n = l.fields(v.Fields)
-			}
-			if n > largest {
+		for _, pv := range v.Decl.Variants {
+			if n := l.fields(pv.Fields); n > largest {
 				largest = n
 			}
 		}
 		return largest + 1
 	}
-	return t.Kind.Size()
+	// A scalar, or an enum's base.
+	return v.Kind.Size()
 }

@@ -5,6 +5,7 @@ import (
 
 	"sdp/conformance"
 	"sdp/gen/gentest"
+	"sdp/gen/plan"
 )
 
 // TestLayoutSize checks the size estimate against MemoryLayout<T>.size as
@@ -23,13 +24,14 @@ func TestLayoutSize(t *testing.T) {
 		{"nested", "AudioDevice", 48},
 	} {
 		s := gentest.LoadSchema(t, conformance.SchemaPath(c.schema))
-		if got := structLayoutSize(s.Struct(c.st)); got != c.want {
+		if got := structLayoutSize(plan.Build(s).Of(s.Struct(c.st))); got != c.want {
 			t.Errorf("%s.%s: estimated %d bytes, Swift lays it out in %d", c.schema, c.st, got, c.want)
 		}
 	}
 	s := gentest.LoadSchema(t, conformance.SchemaPath("recursive"))
+	p := plan.Build(s)
 	for _, st := range s.Structs {
-		if n := structLayoutSize(st); n <= 0 || n > 1<<12 {
+		if n := structLayoutSize(p.Of(st)); n <= 0 || n > 1<<12 {
 			t.Errorf("recursive.%s: estimated %d bytes", st.Name, n)
 		}
 	}

@@ -76,7 +76,7 @@ func (g *generator) messagesFile() []byte {
 	p.Block("public enum AnyMessage: Sendable, Hashable, Swift.Codable {", "}", func() {
 		for _, st := range g.s.Structs {
 			indirect := ""
-			if structLayoutSize(st) > boxMessageOver {
+			if structLayoutSize(g.plan.Of(st)) > boxMessageOver {
 				indirect = "indirect "
 			}
 			p.F("%scase %s(%s)", indirect, member(st.Name), g.typeName(st))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -36,89 +37,89 @@ func (g *generator) locateFn(p *emit.Printer, d schema.Decl) {
 		p.P("if (try? r.enter(depth)) == nil {")
 		p.P("    return")
 		p.P("}")
-		switch d := d.(type) {
-		case *schema.Struct:
-			g.locateFields(p, d.Fields)
-		case *schema.Union:
-			switchBlock(p, "switch try? r.int(UInt8.self) {", func() {
-				for _, v := range d.Variants {
-					if v.Kind == schema.VariantUnit {
-						continue
-					}
-					caseBlock(p, fmt.Sprintf("case %d?:", v.Tag), func() {
-						p.F("_sdpPushName(&path, %q)", v.Name)
-						if v.Kind == schema.VariantStruct {
-							p.F("%s._sdpLocate(&r, depth: depth &+ 1, &path)", g.typeName(v.Struct))
-						} else {
-							g.locateFields(p, v.Fields)
-						}
-					})
-				}
-				caseBlock(p, "default:", func() { p.P("return") })
-			})
+		pd := g.plan.Of(d)
+		if pd.Struct != nil {
+			g.locateFields(p, pd.Fields)
+			return
 		}
+		switchBlock(p, "switch try? r.int(UInt8.self) {", func() {
+			for _, v := range pd.Variants {
+				if v.Variant.Kind == schema.VariantUnit {
+					continue
+				}
+				caseBlock(p, fmt.Sprintf("case %d?:", v.Tag), func() {
+					p.F("_sdpPushName(&path, %q)", v.Name)
+					if v.Variant.Kind == schema.VariantStruct {
+						// The struct adds no segment of its own: the path
+						// goes from the variant to the struct's fields.
+						g.locateIn(p, v.Fields[0].Value, 0)
+					} else {
+						g.locateFields(p, v.Fields)
+					}
+				})
+			}
+			caseBlock(p, "default:", func() { p.P("return") })
+		})
 	})
 }
 
 // locateFields prints the search for the first of fields that fails.
-func (g *generator) locateFields(p *emit.Printer, fields []*schema.Field) {
+func (g *generator) locateFields(p *emit.Printer, fields []*plan.Field) {
 	for _, f := range fields {
-		p.Block(fmt.Sprintf("if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = %s }) {", g.readExpr(f.Type, "depth")), "}", func() {
+		p.Block(fmt.Sprintf("if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = %s }) {", g.readExpr(f.Value, "depth")), "}", func() {
 			p.F("_sdpPushName(&path, %q)", f.Name)
-			g.locateIn(p, f.Type, 0)
+			g.locateIn(p, f.Value, 0)
 			p.P("return")
 		})
 	}
 }
 
-// locateIn prints the search inside a value of type t at r that fails to
+// locateIn prints the search inside a value coded as v at r that fails to
 // decode: array elements and what an optional holds; a struct or union
 // goes on in its own _sdpLocate. It returns from _sdpLocate where the
 // value's own count, charge or presence byte fails.
-func (g *generator) locateIn(p *emit.Printer, t *schema.Type, level int) {
+func (g *generator) locateIn(p *emit.Printer, v *plan.Value, level int) {
 	i := fmt.Sprintf("i%d", level)
 	elements := func(n string) {
 		p.Block(fmt.Sprintf("for %s in 0..<%s {", i, n), "}", func() {
-			p.Block(fmt.Sprintf("if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = %s }) {", g.readExpr(t.Elem, "depth")), "}", func() {
+			p.Block(fmt.Sprintf("if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = %s }) {", g.readExpr(v.Elem, "depth")), "}", func() {
 				p.F("_sdpPushIndex(&path, %s)", i)
-				g.locateIn(p, t.Elem, level+1)
+				g.locateIn(p, v.Elem, level+1)
 				p.P("return")
 			})
 		})
 	}
-	switch t.Kind {
-	case schema.Array:
+	switch {
+	case v.Op.Counted():
 		n := fmt.Sprintf("n%d", level)
-		each := t.ArrayCharge()
-		if each > 0 {
+		if v.Charge > 0 {
 			p.F("let at%d = r.pos", level)
 		}
-		p.F("guard let %s = try? r.count(minSize: %d) else {", n, t.Elem.MinSize())
+		p.F("guard let %s = try? r.count(minSize: %d) else {", n, v.MinElem)
 		p.P("    return")
 		p.P("}")
-		if each > 0 {
-			p.F("if (try? r.charge(%s, %d, at: at%d)) == nil {", n, each, level)
+		if v.Charge > 0 {
+			p.F("if (try? r.charge(%s, %d, at: at%d)) == nil {", n, v.Charge, level)
 			p.P("    return")
 			p.P("}")
 		}
 		elements(n)
-	case schema.FixedArray:
-		elements(fmt.Sprint(t.Len))
-	case schema.Optional:
-		each := t.PresenceCharge()
-		if each > 0 {
+	case v.Op.IsArray():
+		elements(fmt.Sprint(v.Len))
+	case v.Op == plan.Optional:
+		if v.Charge > 0 {
 			p.F("let at%d = r.pos", level)
 		}
 		p.P("if (try? r.present()) != true {")
 		p.P("    return")
 		p.P("}")
-		if each > 0 {
-			p.F("if (try? r.charge(1, %d, at: at%d)) == nil {", each, level)
+		if v.Charge > 0 {
+			p.F("if (try? r.charge(1, %d, at: at%d)) == nil {", v.Charge, level)
 			p.P("    return")
 			p.P("}")
 		}
-		g.locateIn(p, t.Elem, level+1)
-	case schema.StructRef, schema.UnionRef:
-		p.F("%s._sdpLocate(&r, depth: depth &+ 1, &path)", g.typeName(t.Decl()))
+		g.locateIn(p, v.Elem, level+1)
+	case v.Op == plan.Struct || v.Op == plan.Union:
+		p.F("%s._sdpLocate(&r, depth: depth &+ 1, &path)", g.declName(v))
 	}
 }

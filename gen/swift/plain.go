@@ -3,12 +3,12 @@ package swift
 import (
 	"fmt"
 
-	"sdp/gen"
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
-// Plain structs (gen.Plain: numbers only, no padding) may be laid out in
+// Plain structs (plan.Decl.Plain: numbers only, no padding) may be laid out in
 // memory exactly as they are encoded, so that arrays of them are encoded
 // and decoded with one copy on little-endian hosts (issue #15). Swift does
 // not promise a struct's layout, so each plain struct checks its own once,
@@ -19,35 +19,24 @@ import (
 // and for a bulk read the input or the depth limit does not allow, it goes
 // element by element.
 
-// isPlain reports a plain struct.
-func isPlain(st *schema.Struct) bool {
-	_, ok := gen.PlainStruct(st)
-	return ok
-}
-
-// plainArray is gen.PlainArray: the arrays copied in one piece.
-var plainArray = gen.PlainArray
-
 // plainCheck prints a plain struct's _sdpPlain: whether its memory layout
 // is its encoding.
 func (g *generator) plainCheck(p *emit.Printer, st *schema.Struct) {
-	l, _ := gen.PlainStruct(st)
+	pd := g.plan.Of(st)
 	name := g.typeName(st)
 	conds := []string{
-		fmt.Sprintf("MemoryLayout<%s>.size == %d", name, l.Size),
-		fmt.Sprintf("MemoryLayout<%s>.stride == %d", name, l.Size),
+		fmt.Sprintf("MemoryLayout<%s>.size == %d", name, pd.Plain.Size),
+		fmt.Sprintf("MemoryLayout<%s>.stride == %d", name, pd.Plain.Size),
 	}
 	// The plain structs it holds check their own fields, once each.
 	var nested []string
-	seen := map[*schema.Struct]bool{}
-	off := 0
-	for _, f := range st.Fields {
-		conds = append(conds, fmt.Sprintf("MemoryLayout<%s>.offset(of: \\%s.%s) == %d", name, name, member(f.Name), off))
-		if f.Type.Kind == schema.StructRef && !seen[f.Type.Struct] {
-			seen[f.Type.Struct] = true
-			nested = append(nested, g.typeName(f.Type.Struct)+"._sdpPlain")
+	seen := map[*plan.Decl]bool{} // lookups only
+	for _, f := range pd.Fields {
+		conds = append(conds, fmt.Sprintf("MemoryLayout<%s>.offset(of: \\%s.%s) == %d", name, name, member(f.Field.Name), f.Offset))
+		if f.Value.Op == plan.Struct && !seen[f.Value.Decl] {
+			seen[f.Value.Decl] = true
+			nested = append(nested, g.declName(f.Value)+"._sdpPlain")
 		}
-		off += f.Type.MinSize()
 	}
 	conds = append(conds, nested...)
 	p.F("/// Whether `%s` is laid out in memory as it is encoded (size, stride", st.Name)
@@ -65,35 +54,35 @@ func (g *generator) plainCheck(p *emit.Printer, st *schema.Struct) {
 	p.Out()
 }
 
-// plainRead is the owned read of a plain array t (elements at depth + 1;
-// the deepest nested value at depth + l.Depth).
-func (g *generator) plainRead(t *schema.Type, l gen.PlainLayout, depth string) string {
-	name := g.typeName(t.Elem.Struct)
-	closure := "{ (r: inout _SDPReader) throws(DecodeError) in " + g.readExpr(t.Elem, depth) + " }"
-	args := fmt.Sprintf("size: %d, deepest: %s &+ %d, plain: %s._sdpPlain) %s", l.Size, depth, l.Depth, name, closure)
-	if t.Kind == schema.Array {
+// plainRead is the owned read of v, a plain array (elements at depth + 1;
+// the deepest nested value at depth + the element layout's Depth).
+func (g *generator) plainRead(v *plan.Value, depth string) string {
+	l := v.Plain
+	closure := "{ (r: inout _SDPReader) throws(DecodeError) in " + g.readExpr(v.Elem, depth) + " }"
+	args := fmt.Sprintf("size: %d, deepest: %s &+ %d, plain: %s._sdpPlain) %s", l.Size, depth, l.Depth, g.declName(v.Elem), closure)
+	if v.Op == plan.PlainArray {
 		return "try r.plainArray(" + args
 	}
-	return fmt.Sprintf("try r.plainElements(%d, %s", t.Len, args)
+	return fmt.Sprintf("try r.plainElements(%d, %s", v.Len, args)
 }
 
-// plainInto decodes a plain array t into lv, keeping its capacity.
-func (g *generator) plainInto(t *schema.Type, l gen.PlainLayout, lv, depth string) string {
-	name := g.typeName(t.Elem.Struct)
-	closure := "{ (r: inout _SDPReader) throws(DecodeError) in " + g.readExpr(t.Elem, depth) + " }"
-	args := fmt.Sprintf("size: %d, deepest: %s &+ %d, plain: %s._sdpPlain, %s)", l.Size, depth, l.Depth, name, closure)
-	if t.Kind == schema.Array {
+// plainInto decodes v, a plain array, into lv, keeping its capacity.
+func (g *generator) plainInto(v *plan.Value, lv, depth string) string {
+	l := v.Plain
+	closure := "{ (r: inout _SDPReader) throws(DecodeError) in " + g.readExpr(v.Elem, depth) + " }"
+	args := fmt.Sprintf("size: %d, deepest: %s &+ %d, plain: %s._sdpPlain, %s)", l.Size, depth, l.Depth, g.declName(v.Elem), closure)
+	if v.Op == plan.PlainArray {
 		return fmt.Sprintf("try r.plainArray(into: &%s, %s", lv, args)
 	}
-	return fmt.Sprintf("try r.plainElements(into: &%s, %d, %s", lv, t.Len, args)
+	return fmt.Sprintf("try r.plainElements(into: &%s, %d, %s", lv, v.Len, args)
 }
 
-// plainWrite writes a plain array t.
-func (g *generator) plainWrite(t *schema.Type, v, e string) string {
-	name := g.typeName(t.Elem.Struct)
+// plainWrite writes x, a plain array coded as v; e names an element.
+func (g *generator) plainWrite(v *plan.Value, x, e string) string {
+	name := g.declName(v.Elem)
 	each := fmt.Sprintf("{ w, %s in %s._sdpWrite(at: %s, &w) }", e, name, e)
-	if t.Kind == schema.Array {
-		return fmt.Sprintf("w.plainStructs(%s, plain: %s._sdpPlain) %s", v, name, each)
+	if v.Op == plan.PlainArray {
+		return fmt.Sprintf("w.plainStructs(%s, plain: %s._sdpPlain) %s", x, name, each)
 	}
-	return fmt.Sprintf("w.fixedPlainStructs(%s, %d, plain: %s._sdpPlain) %s", v, t.Len, name, each)
+	return fmt.Sprintf("w.fixedPlainStructs(%s, %d, plain: %s._sdpPlain) %s", x, v.Len, name, each)
 }

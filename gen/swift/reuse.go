@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"sdp/gen/emit"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -15,140 +16,132 @@ import (
 // checks and memory charges are those of the owned decoder, in the same
 // order, so both accept, reject and charge exactly the same inputs.
 
-// reusable reports whether a value of type t holds storage that decoding
+// reusable reports whether a value coded as v holds storage that decoding
 // into it can reuse: arrays, strings, and what holds them. Other values are
 // decoded as the owned decoder does and assigned.
-func (g *generator) reusable(t *schema.Type) bool {
-	switch t.Kind {
-	case schema.String, schema.Array, schema.FixedArray:
+func (g *generator) reusable(v *plan.Value) bool {
+	switch {
+	case v.Op == plan.String || v.Op.IsArray():
 		return true
-	case schema.Optional:
-		return g.reusable(t.Elem)
-	case schema.StructRef, schema.UnionRef:
-		return g.declReusable(t.Decl())
+	case v.Op == plan.Optional:
+		return g.reusable(v.Elem)
+	case v.Op == plan.Struct || v.Op == plan.Union:
+		return g.declReusable(v.Decl)
 	}
 	return false
 }
 
 // declReusable is reusable for a struct or union. A type on a cycle is
 // reusable: the cycle goes through an array or a boxed optional.
-func (g *generator) declReusable(d schema.Decl) bool {
+func (g *generator) declReusable(d *plan.Decl) bool {
 	if g.reuse == nil {
-		g.reuse = map[schema.Decl]bool{}
+		g.reuse = map[*plan.Decl]bool{}
 	}
 	if r, ok := g.reuse[d]; ok {
 		return r
 	}
 	g.reuse[d] = true
 	r := false
-	switch d := d.(type) {
-	case *schema.Struct:
-		for _, f := range d.Fields {
-			r = r || boxed(f.Type) || g.reusable(f.Type)
-		}
-	case *schema.Union:
-		for _, v := range d.Variants {
-			r = r || g.variantReusable(v)
-		}
+	for _, f := range d.Fields {
+		r = r || boxed(f.Value) || g.reusable(f.Value)
+	}
+	for _, v := range d.Variants {
+		r = r || g.variantReusable(v)
 	}
 	g.reuse[d] = r
 	return r
 }
 
-// variantReusable reports whether a union variant's payload holds reusable
-// storage.
-func (g *generator) variantReusable(v *schema.Variant) bool {
-	switch v.Kind {
-	case schema.VariantStruct:
-		return g.declReusable(v.Struct)
-	case schema.VariantInline:
-		for _, f := range v.Fields {
-			if g.reusable(f.Type) {
-				return true
-			}
+// variantReusable reports whether a union variant's payload (a struct
+// variant's struct, an inline variant's fields) holds reusable storage.
+func (g *generator) variantReusable(v *plan.Variant) bool {
+	for _, f := range v.Fields {
+		if g.reusable(f.Value) {
+			return true
 		}
 	}
 	return false
 }
 
-// makeClosure reads a new value of type t (the owned read).
-func (g *generator) makeClosure(t *schema.Type, depth string) string {
-	return "{ (r: inout _SDPReader) throws(DecodeError) in " + g.readExpr(t, depth) + " }"
+// makeClosure reads a new value coded as v (the owned read).
+func (g *generator) makeClosure(v *plan.Value, depth string) string {
+	return "{ (r: inout _SDPReader) throws(DecodeError) in " + g.readExpr(v, depth) + " }"
 }
 
-// intoClosure decodes into an existing value of type t; level numbers the
+// intoClosure decodes into an existing value coded as v; level numbers the
 // closure's value parameter, distinct from the enclosing closures'.
-func (g *generator) intoClosure(t *schema.Type, depth string, level int) string {
+func (g *generator) intoClosure(v *plan.Value, depth string, level int) string {
 	x := fmt.Sprintf("x%d", level)
-	return fmt.Sprintf("{ (r: inout _SDPReader, %s: inout %s) throws(DecodeError) in %s }", x, g.typ(t), g.intoStmt(t, x, depth, level+1))
+	return fmt.Sprintf("{ (r: inout _SDPReader, %s: inout %s) throws(DecodeError) in %s }", x, g.typ(v.Type), g.intoStmt(v, x, depth, level+1))
 }
 
-// intoStmt decodes a value of type t into lv.
-func (g *generator) intoStmt(t *schema.Type, lv, depth string, level int) string {
-	if !g.reusable(t) {
-		return lv + " = " + g.readExpr(t, depth)
+// intoStmt decodes a value coded as v into lv.
+func (g *generator) intoStmt(v *plan.Value, lv, depth string, level int) string {
+	if !g.reusable(v) {
+		return lv + " = " + g.readExpr(v, depth)
 	}
-	elems := func(e *schema.Type) string {
+	elems := func(e *plan.Value) string {
 		return g.makeClosure(e, depth) + ", " + g.intoClosure(e, depth, level)
 	}
-	switch t.Kind {
-	case schema.String:
+	switch v.Op {
+	case plan.String:
 		return "try r.string(into: &" + lv + ")"
-	case schema.Array:
-		if each := t.ArrayCharge(); each > 0 {
-			return fmt.Sprintf("try r.chargedArray(into: &%s, minSize: %d, charge: %d, %s)", lv, t.Elem.MinSize(), each, elems(t.Elem))
+	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array:
+		if v.Charge > 0 {
+			return fmt.Sprintf("try r.chargedArray(into: &%s, minSize: %d, charge: %d, %s)", lv, v.MinElem, v.Charge, elems(v.Elem))
 		}
-		if l, ok := plainArray(t); ok {
-			return g.plainInto(t, l, lv, depth)
-		}
-		if t.Elem.IsNumeric() {
+		switch v.Op {
+		case plan.PlainArray:
+			return g.plainInto(v, lv, depth)
+		case plan.Bytes, plan.Numbers:
 			return "try r.numbers(into: &" + lv + ")"
 		}
-		return fmt.Sprintf("try r.array(into: &%s, minSize: %d, %s)", lv, t.Elem.MinSize(), elems(t.Elem))
-	case schema.FixedArray:
-		if l, ok := plainArray(t); ok {
-			return g.plainInto(t, l, lv, depth)
+		return fmt.Sprintf("try r.array(into: &%s, minSize: %d, %s)", lv, v.MinElem, elems(v.Elem))
+	case plan.FixedPlain:
+		return g.plainInto(v, lv, depth)
+	case plan.FixedBytes, plan.FixedNumbers:
+		return fmt.Sprintf("try r.fixedNumbers(into: &%s, %d)", lv, v.Len)
+	case plan.FixedArray:
+		return fmt.Sprintf("try r.elements(into: &%s, %d, %s)", lv, v.Len, elems(v.Elem))
+	case plan.Optional:
+		if v.Charge > 0 {
+			return fmt.Sprintf("try r.chargedOptional(into: &%s, charge: %d, %s)", lv, v.Charge, elems(v.Elem))
 		}
-		if t.Elem.IsNumeric() {
-			return fmt.Sprintf("try r.fixedNumbers(into: &%s, %d)", lv, t.Len)
-		}
-		return fmt.Sprintf("try r.elements(into: &%s, %d, %s)", lv, t.Len, elems(t.Elem))
-	case schema.Optional:
-		if each := t.PresenceCharge(); each > 0 {
-			return fmt.Sprintf("try r.chargedOptional(into: &%s, charge: %d, %s)", lv, each, elems(t.Elem))
-		}
-		return fmt.Sprintf("try r.optional(into: &%s, %s)", lv, elems(t.Elem))
-	case schema.StructRef, schema.UnionRef:
+		return fmt.Sprintf("try r.optional(into: &%s, %s)", lv, elems(v.Elem))
+	case plan.Struct, plan.Union:
 		return fmt.Sprintf("try %s._sdpReadInPlace(&r, depth: %s &+ 1)", lv, depth)
 	}
-	panic("swift: decode into " + t.String())
+	panic("swift: decode into " + v.Type.String())
 }
 
 // readFieldsInPlace prints the reads of fields into the values lv names:
-// runs of scalars share one bounds check, as in readFields.
-func (g *generator) readFieldsInPlace(p *emit.Printer, fields []*schema.Field, lv func(*schema.Field) string, boxedStore func(*schema.Field) string) {
-	g.readFieldsWith(p, fields, func(f *schema.Field, e string) string {
+// runs of scalars share one bounds check, as in readFields. A boxed field
+// (a struct's optional leading back to it) is decoded into its box, which
+// boxedStore names.
+func (g *generator) readFieldsInPlace(p *emit.Printer, fields []*plan.Field, lv func(*plan.Field) string, boxedStore func(*plan.Field) string) {
+	g.readFieldsWith(p, fields, func(f *plan.Field, e string) string {
 		return lv(f) + " = " + e
-	}, func(f *schema.Field) string {
-		if boxedStore != nil && boxed(f.Type) {
-			return fmt.Sprintf("try r.boxed(into: &%s, charge: %d, %s, %s)", boxedStore(f), f.Type.PresenceCharge(),
-				g.makeClosure(f.Type.Elem, "depth"), g.intoClosure(f.Type.Elem, "depth", 0))
+	}, func(f *plan.Field) string {
+		if boxedStore != nil && boxed(f.Value) {
+			return fmt.Sprintf("try r.boxed(into: &%s, charge: %d, %s, %s)", boxedStore(f), f.Value.Charge,
+				g.makeClosure(f.Value.Elem, "depth"), g.intoClosure(f.Value.Elem, "depth", 0))
 		}
-		return g.intoStmt(f.Type, lv(f), "depth", 0)
+		return g.intoStmt(f.Value, lv(f), "depth", 0)
 	})
 }
 
 // structReadInPlace prints a struct's _sdpReadInPlace.
 func (g *generator) structReadInPlace(p *emit.Printer, st *schema.Struct) {
+	pd := g.plan.Of(st)
 	p.P("/// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).")
 	p.Block("mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {", "}", func() {
-		if !g.declReusable(st) {
+		if !g.declReusable(pd) {
 			p.P("self = try Self(_sdpFrom: &r, depth: depth)")
 			return
 		}
 		p.P("try r.enter(depth)")
-		g.readFieldsInPlace(p, st.Fields, func(f *schema.Field) string { return "self." + member(f.Name) },
-			func(f *schema.Field) string { return "self._" + plainMember(f.Name) })
+		g.readFieldsInPlace(p, pd.Fields, selfField,
+			func(f *plan.Field) string { return "self._" + plainMember(f.Field.Name) })
 	})
 }
 
@@ -169,7 +162,8 @@ func (g *generator) unionPlaceholder(u *schema.Union) string {
 // value holds already is decoded into; another one is read as the owned
 // decoder does.
 func (g *generator) unionReadInPlace(p *emit.Printer, u *schema.Union) {
-	if !g.declReusable(u) {
+	pd := g.plan.Of(u)
+	if !g.declReusable(pd) {
 		p.P("/// Decodes into self (the union holds no reusable storage).")
 		p.Block("mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {", "}", func() {
 			p.P("self = try Self(_sdpFrom: &r, depth: depth)")
@@ -188,29 +182,29 @@ func (g *generator) unionReadInPlace(p *emit.Printer, u *schema.Union) {
 		p.P("try r.enter(depth)")
 		p.P("let at = r.pos")
 		switchBlock(p, "switch try r.int(UInt8.self) {", func() {
-			for _, v := range u.Variants {
+			for _, v := range pd.Variants {
 				caseBlock(p, fmt.Sprintf("case %d:", v.Tag), func() {
 					if !g.variantReusable(v) {
 						g.variantRead(p, v)
 						return
 					}
-					c := variantCase(v)
+					c := variantCase(v.Variant)
 					var binds, args []string
-					if v.Kind == schema.VariantStruct {
+					if v.Variant.Kind == schema.VariantStruct {
 						binds = []string{"var v"}
 						args = []string{"v"}
 					} else {
 						for _, f := range v.Fields {
-							binds = append(binds, fmt.Sprintf("var v%d", f.Index))
-							args = append(args, fmt.Sprintf("%s: v%d", label(f.Name), f.Index))
+							binds = append(binds, "var "+bound(f))
+							args = append(args, label(f.Field.Name)+": "+bound(f))
 						}
 					}
 					p.Block(fmt.Sprintf("if case .%s(%s) = self {", c, strings.Join(binds, ", ")), "} else {", func() {
 						p.F("self = %s", placeholder)
-						if v.Kind == schema.VariantStruct {
-							p.F("try v._sdpReadInPlace(&r, depth: depth &+ 1)")
+						if v.Variant.Kind == schema.VariantStruct {
+							p.P(g.intoStmt(v.Fields[0].Value, "v", "depth", 0))
 						} else {
-							g.readFieldsInPlace(p, v.Fields, func(f *schema.Field) string { return fmt.Sprintf("v%d", f.Index) }, nil)
+							g.readFieldsInPlace(p, v.Fields, bound, nil)
 						}
 						p.F("self = .%s(%s)", c, strings.Join(args, ", "))
 					})
@@ -225,26 +219,6 @@ func (g *generator) unionReadInPlace(p *emit.Printer, u *schema.Union) {
 			})
 		})
 	})
-}
-
-// variantRead prints the owned read of a variant after its tag, assigning
-// self.
-func (g *generator) variantRead(p *emit.Printer, v *schema.Variant) {
-	switch {
-	case v.Kind == schema.VariantStruct:
-		p.F("self = .%s(try %s(_sdpFrom: &r, depth: depth &+ 1))", variantCase(v), g.typeName(v.Struct))
-	case v.Kind == schema.VariantInline && len(v.Fields) > 0:
-		g.readFields(p, v.Fields, func(f *schema.Field, e string) string {
-			return fmt.Sprintf("let v%d = %s", f.Index, e)
-		})
-		var args []string
-		for _, f := range v.Fields {
-			args = append(args, fmt.Sprintf("%s: v%d", label(f.Name), f.Index))
-		}
-		p.F("self = .%s(%s)", variantCase(v), strings.Join(args, ", "))
-	default:
-		p.F("self = .%s", variantCase(v))
-	}
 }
 
 // reuseAPI prints the public decode-into methods of a struct, union or
@@ -345,7 +319,7 @@ func (g *generator) anyMessageReuseAPI(p *emit.Printer) {
 			for _, st := range g.s.Structs {
 				c := member(st.Name)
 				caseBlock(p, fmt.Sprintf("case %d:", st.ID), func() {
-					if !g.declReusable(st) {
+					if !g.declReusable(g.plan.Of(st)) {
 						p.F("self = .%s(try %s(_sdpFrom: &r, depth: 1))", c, g.typeName(st))
 						return
 					}

@@ -12,6 +12,7 @@ import (
 	"sdp/gen"
 	"sdp/gen/emit"
 	"sdp/gen/naming"
+	"sdp/gen/plan"
 	"sdp/schema"
 )
 
@@ -45,17 +46,19 @@ func Generate(s *schema.Schema, opt gen.Options) ([]gen.File, error) {
 // gen holds the names chosen for one schema.
 type generator struct {
 	s      *schema.Schema
-	pkg    string // package and product name, as given
-	module string // module (target) name: pkg made a Swift identifier
+	plan   *plan.Plan // the codec plan every encoder and decoder prints
+	pkg    string     // package and product name, as given
+	module string     // module (target) name: pkg made a Swift identifier
 	names  map[schema.Decl]string
 	plain  map[schema.Decl]string // names without backticks, for derived identifiers
 	taken  map[string]bool        // Swift type names the schema declares
-	reuse  map[schema.Decl]bool   // declReusable's answers
+	reuse  map[*plan.Decl]bool    // declReusable's answers (lookups only)
 }
 
 func newGen(s *schema.Schema, opt gen.Options) *generator {
 	g := &generator{
 		s:     s,
+		plan:  plan.Build(s),
 		pkg:   opt.PackageName(s),
 		names: map[schema.Decl]string{},
 		plain: map[schema.Decl]string{},
@@ -95,60 +98,59 @@ func identifier(s string) string {
 	return b.String()
 }
 
-// reservedTypes are type names the generated code itself uses unqualified;
-// a schema type with one of these names gets a trailing underscore.
-var reservedTypes = map[string]bool{
-	"DecodeError": true, "EncodeError": true, "DecodeOptions": true, "AnyMessage": true,
-	"Swift": true, "Foundation": true, "Data": true, "ContiguousBytes": true,
-	"Int": true, "Int8": true, "Int16": true, "Int32": true, "Int64": true,
-	"UInt": true, "UInt8": true, "UInt16": true, "UInt32": true, "UInt64": true,
-	"Float": true, "Double": true, "Bool": true, "Optional": true, "Array": true,
-	"Never": true, "Void": true, "Sendable": true, "Hashable": true, "Equatable": true,
-	"CaseIterable": true, "Hasher": true, "UTF8": true, "Unicode": true,
-	"UnsafeRawBufferPointer": true, "MemoryLayout": true, "XCTest": true, "XCTestCase": true,
-	"Self": true, "Any": true, "Protocol": true,
-	// The runtime's and the generated tests' other standard-library and
-	// XCTest names.
-	"FixedWidthInteger": true, "CustomStringConvertible": true, "RandomAccessCollection": true,
-	"IndexingIterator": true, "IteratorProtocol": true, "OutputSpan": true, "StaticString": true,
-	"UnsafeRawPointer": true, "UnsafeMutableRawPointer": true, "UnsafePointer": true,
-	"UnsafeBufferPointer": true, "UnsafeMutableBufferPointer": true,
-	"XCTAssertEqual": true, "XCTAssertThrowsError": true, "XCTFail": true, "XCTAssert": true,
-	"XCTAssertTrue": true, "XCTAssertFalse": true, "XCTAssertNil": true, "XCTAssertNotNil": true,
-	"SDPValue": true, "SDPMessageValue": true, "SDPDataValue": true,
-	// The generated tests' JSON round trip (Codable).
-	"JSONEncoder": true, "JSONDecoder": true,
-	// The stream API, and what MessageReader(fileHandle:) names.
-	"StreamError": true, "MessageReader": true, "MessageWriter": true,
-	"UnsafeMutableRawBufferPointer": true, "Glibc": true, "Musl": true, "Darwin": true,
-}
-
-// reservedMembers are member names the generated API uses; fields, cases
-// and variants with these names get a trailing underscore.
-var reservedMembers = map[string]bool{
-	"encodedSize": true, "serializedBytes": true, "serialize": true, "serializedData": true,
-	"checkedSerializedBytes": true, "checkedSerialize": true, "checkedSerializedData": true, "checkedSerializedMessage": true,
-	"serializedMessage": true, "serializeMessage": true, "encodedMessageSize": true, "messageTypeID": true, "decodePrefix": true, "decode": true, "fingerprint": true,
-	"hashValue": true, "hash": true, "rawValue": true, "allCases": true, "description": true,
-	"headerSize": true, "helloTypeID": true,
-}
-
-// keywords are Swift's reserved words and the contextual words that are
-// safer escaped. Backticks make any of them a valid identifier.
-var keywords = map[string]bool{}
-
-func init() {
-	for _, k := range strings.Fields(`
+// reservedNames declares the names a schema name must not become in Swift
+// (checked by TestReservedNames). A type or member named like a keyword is
+// escaped with backticks; one named like another reserved name gets a
+// trailing underscore.
+var reservedNames = gen.Names{
+	// Swift's reserved words and the contextual words that are safer
+	// escaped. Backticks make any of them a valid identifier.
+	Keywords: gen.Words(`
 		associatedtype borrowing class consuming deinit enum extension fileprivate func import
 		init inout internal let nonisolated open operator package precedencegroup private
 		protocol public rethrows static struct subscript typealias var
 		break case catch continue default defer do else fallthrough for guard if in repeat
 		return throw switch where while
 		Any as async await catch false is nil self Self super throws true try
-		Type Protocol some any actor macro copy consume discard each`) {
-		keywords[k] = true
-	}
+		Type Protocol some any actor macro copy consume discard each`),
+	// The standard-library, Foundation and XCTest names the runtime and the
+	// generated code and tests use unqualified.
+	Prelude: gen.Words(`Swift Foundation Data ContiguousBytes
+		Int Int8 Int16 Int32 Int64 UInt UInt8 UInt16 UInt32 UInt64
+		Float Double Bool Optional Array Never Void Sendable Hashable Equatable
+		CaseIterable Hasher UTF8 Unicode UnsafeRawBufferPointer MemoryLayout XCTest XCTestCase
+		Self Any Protocol
+		FixedWidthInteger CustomStringConvertible RandomAccessCollection
+		IndexingIterator IteratorProtocol OutputSpan StaticString
+		UnsafeRawPointer UnsafeMutableRawPointer UnsafePointer
+		UnsafeBufferPointer UnsafeMutableBufferPointer
+		XCTAssertEqual XCTAssertThrowsError XCTFail XCTAssert
+		XCTAssertTrue XCTAssertFalse XCTAssertNil XCTAssertNotNil
+		JSONEncoder JSONDecoder
+		UnsafeMutableRawBufferPointer Glibc Musl Darwin`),
+	// The types the generated module and its tests define.
+	TopLevel: gen.Words(`DecodeError EncodeError DecodeOptions AnyMessage
+		SDPValue SDPMessageValue SDPDataValue StreamError MessageReader MessageWriter`),
+	// The members the generated API defines on every type; fields, cases
+	// and variants with these names get a trailing underscore.
+	Members: gen.Words(`encodedSize serializedBytes serialize serializedData
+		checkedSerializedBytes checkedSerialize checkedSerializedData checkedSerializedMessage
+		serializedMessage serializeMessage encodedMessageSize messageTypeID decodePrefix decode fingerprint
+		headerSize helloTypeID` + " " + synthesizedMembers),
+	// The runtime's private names (_SDPReader, _sdpRead); a schema name
+	// starting with _ gets a trailing underscore.
+	Prefixes: []string{"_"},
 }
+
+// synthesizedMembers are members the compiler synthesizes (Hashable,
+// RawRepresentable, CaseIterable) or the enums' description.
+const synthesizedMembers = "hashValue hash rawValue allCases description"
+
+var (
+	reservedTypes   = gen.Set(reservedNames.TopLevel, reservedNames.Prelude)
+	reservedMembers = gen.Set(reservedNames.Members)
+	keywords        = gen.Set(reservedNames.Keywords)
+)
 
 // member is the Swift name of a field, enum case or union variant.
 func member(name string) string {
@@ -172,6 +174,10 @@ func plainMember(name string) string {
 
 // typeName is the Swift name of a declaration (escaped when needed).
 func (g *generator) typeName(d schema.Decl) string { return g.names[d] }
+
+// declName is the Swift name of the declaration a value of Op Enum, Struct
+// or Union refers to.
+func (g *generator) declName(v *plan.Value) string { return g.typeName(v.Decl.Decl) }
 
 // str is the Swift string type, qualified when the schema declares its own String.
 func (g *generator) str() string {
@@ -205,11 +211,11 @@ func (g *generator) typ(t *schema.Type) string {
 	panic("swift: unknown kind " + t.Kind.String())
 }
 
-// boxed reports whether a struct field must be stored in a box: an optional
-// whose chain of optionals leads back to the struct holding it.
-func boxed(t *schema.Type) bool {
-	for ; t.Kind == schema.Optional; t = t.Elem {
-		if t.Boxed {
+// boxed reports whether a struct field coded as v must be stored in a box:
+// an optional whose chain of optionals leads back to the struct holding it.
+func boxed(v *plan.Value) bool {
+	for ; v.Op == plan.Optional; v = v.Elem {
+		if v.Boxed {
 			return true
 		}
 	}

@@ -144,7 +144,7 @@ func (g *generator) testProtocols(p *emit.Printer) {
 		p.Block("for n in 0..<bytes.count {", "}", func() {
 			p.P("XCTAssertThrowsError(try T(serializedBytes: Array(bytes[..<n])), \"prefix of \\(n) bytes\", file: file, line: line)")
 		})
-		if g.s.HasMemoryCharges() {
+		if g.plan.Charges {
 			// Rule memory: a limit of 1 byte rejects a value holding a
 			// charged array or optional, and takes the others, the same in
 			// every decode API; no limit takes every value.
@@ -201,7 +201,7 @@ func (g *generator) testProtocols(p *emit.Printer) {
 		p.P("otherID[4] ^= 0xFF")
 		p.P("otherID[5] ^= 0xFF")
 		p.P(`XCTAssertThrowsError(try T(serializedMessage: otherID, options: DecodeOptions()), file: file, line: line)`)
-		if g.s.HasMemoryCharges() {
+		if g.plan.Charges {
 			// Rule memory in the message decoders: the same outcome as the
 			// value's own decoder, 10 bytes further on.
 			p.P("let tight = DecodeOptions(memoryLimit: 1)")

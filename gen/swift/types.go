@@ -30,10 +30,11 @@ func (g *generator) structDecl(p *emit.Printer, st *schema.Struct) {
 	doc(p, st.Doc)
 	p.Block(fmt.Sprintf("public struct %s: Sendable, Hashable, Swift.Codable {", g.typeName(st)), "}", func() {
 		g.fingerprint(p, st)
-		for _, f := range st.Fields {
+		planned := g.plan.Of(st).Fields
+		for i, f := range st.Fields {
 			doc(p, f.Doc)
 			name := member(f.Name)
-			if boxed(f.Type) {
+			if boxed(planned[i].Value) {
 				store := "_" + plainMember(f.Name)
 				p.Block(fmt.Sprintf("public var %s: %s {", name, g.typ(f.Type)), "}", func() {
 					p.F("get { %s.map { $0.value } }", store)
@@ -72,12 +73,12 @@ func (g *generator) structDecl(p *emit.Printer, st *schema.Struct) {
 			}
 		})
 		p.In()
-		for _, f := range st.Fields {
+		for i, f := range st.Fields {
 			arg := member(f.Name)
 			if plainMember(f.Name) == "self" {
 				arg = "self_"
 			}
-			if boxed(f.Type) {
+			if boxed(planned[i].Value) {
 				p.F("self._%s = %s.map { _SDPBox($0) }", plainMember(f.Name), arg)
 			} else {
 				p.F("self.%s = %s", member(f.Name), arg)

@@ -11,8 +11,12 @@ import (
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Parameter) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Parameter", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -22,9 +26,13 @@ func (m *Parameter) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Parameter to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Parameter) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Parameter", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -42,12 +50,17 @@ func (m *Parameter) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Parameter) EncodedSize() int {
-	n := 42
-	n += len(m.DisplayName)
-	n += len(m.Identifier)
-	n += len(m.Unit)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Parameter) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Parameter) encodedSize() int64 {
+	n := int64(42)
+	n += int64(len(m.DisplayName))
+	n += int64(len(m.Identifier))
+	n += int64(len(m.Unit))
 	return n
 }
 
@@ -80,8 +93,12 @@ func (m *Parameter) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Plugin) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Plugin", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -91,9 +108,13 @@ func (m *Plugin) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Plugin to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Plugin) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Plugin", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -111,15 +132,20 @@ func (m *Plugin) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Plugin) EncodedSize() int {
-	n := 20
-	n += len(m.Name)
-	n += len(m.ManufacturerID)
-	n += len(m.ComponentType)
-	n += len(m.ComponentSubtype)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Plugin) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Plugin) encodedSize() int64 {
+	n := int64(20)
+	n += int64(len(m.Name))
+	n += int64(len(m.ManufacturerID))
+	n += int64(len(m.ComponentType))
+	n += int64(len(m.ComponentSubtype))
 	for i0 := range m.Parameters {
-		n += m.Parameters[i0].EncodedSize()
+		n += m.Parameters[i0].encodedSize()
 	}
 	return n
 }
@@ -140,8 +166,12 @@ func (m *Plugin) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *PluginRegistry) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("PluginRegistry", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -151,9 +181,13 @@ func (m *PluginRegistry) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of PluginRegistry to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *PluginRegistry) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("PluginRegistry", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -171,11 +205,16 @@ func (m *PluginRegistry) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *PluginRegistry) EncodedSize() int {
-	n := 12
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *PluginRegistry) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *PluginRegistry) encodedSize() int64 {
+	n := int64(12)
 	for i0 := range m.Plugins {
-		n += m.Plugins[i0].EncodedSize()
+		n += m.Plugins[i0].encodedSize()
 	}
 	return n
 }

@@ -11,8 +11,12 @@ import (
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Arrays) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Arrays", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -22,9 +26,13 @@ func (m *Arrays) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Arrays to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Arrays) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Arrays", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -42,31 +50,36 @@ func (m *Arrays) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Arrays) EncodedSize() int {
-	n := 60
-	n += len(m.Bools)
-	n += len(m.Bytes)
-	n += len(m.I8s)
-	n += len(m.U16s) * 2
-	n += len(m.I16s) * 2
-	n += len(m.U32s) * 4
-	n += len(m.I32s) * 4
-	n += len(m.U64s) * 8
-	n += len(m.I64s) * 8
-	n += len(m.F32s) * 4
-	n += len(m.F64s) * 8
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Arrays) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Arrays) encodedSize() int64 {
+	n := int64(60)
+	n += int64(len(m.Bools))
+	n += int64(len(m.Bytes))
+	n += int64(len(m.I8s))
+	n += int64(len(m.U16s)) * 2
+	n += int64(len(m.I16s)) * 2
+	n += int64(len(m.U32s)) * 4
+	n += int64(len(m.I32s)) * 4
+	n += int64(len(m.U64s)) * 8
+	n += int64(len(m.I64s)) * 8
+	n += int64(len(m.F32s)) * 4
+	n += int64(len(m.F64s)) * 8
 	for i0 := range m.Strings {
-		n += len(m.Strings[i0])
+		n += int64(len(m.Strings[i0]))
 		n += 4
 	}
-	n += len(m.Points) * 16
+	n += int64(len(m.Points)) * 16
 	for i0 := range m.Nested {
-		n += len(m.Nested[i0]) * 4
+		n += int64(len(m.Nested[i0])) * 4
 		n += 4
 	}
 	for i0 := range m.Blobs {
-		n += len(m.Blobs[i0])
+		n += int64(len(m.Blobs[i0]))
 		n += 4
 	}
 	return n
@@ -118,8 +131,12 @@ func (m *Arrays) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Fixed) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Fixed", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -129,9 +146,13 @@ func (m *Fixed) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Fixed to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Fixed) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Fixed", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -149,15 +170,20 @@ func (m *Fixed) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Fixed) EncodedSize() int {
-	n := 75
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Fixed) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Fixed) encodedSize() int64 {
+	n := int64(75)
 	for i0 := range m.Names {
-		n += len(m.Names[i0])
+		n += int64(len(m.Names[i0]))
 		n += 4
 	}
 	for i0 := range m.Lists {
-		n += len(m.Lists[i0]) * 2
+		n += int64(len(m.Lists[i0])) * 2
 		n += 4
 	}
 	return n
@@ -186,8 +212,12 @@ func (m *Fixed) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Point) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Point", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -197,9 +227,13 @@ func (m *Point) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Point to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Point) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Point", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -218,9 +252,10 @@ func (m *Point) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Point) EncodedSize() int {
-	return 16
-}
+func (m *Point) EncodedSize() int { return 16 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (m *Point) encodedSize() int64 { return 16 }
 
 // encode appends the fields of Point to b.
 func (m *Point) encode(b []byte, e *encoder) []byte {
@@ -235,10 +270,14 @@ func (m *Point) encode(b []byte, e *encoder) []byte {
 // in a small block first, and appending the array allocates the encoding's
 // block without clearing it, so that its bytes are written once.
 func (m *U32Array) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("U32Array", n)
+	}
 	var e encoder
 	var b []byte
 	if len(m.Values)*4 < 32<<10 {
-		b = make([]byte, 0, m.EncodedSize())
+		b = make([]byte, 0, int(n))
 	} else {
 		b = make([]byte, 0, 4)
 	}
@@ -254,9 +293,13 @@ func (m *U32Array) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of U32Array to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *U32Array) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("U32Array", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -274,10 +317,15 @@ func (m *U32Array) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *U32Array) EncodedSize() int {
-	n := 4
-	n += len(m.Values) * 4
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *U32Array) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *U32Array) encodedSize() int64 {
+	n := int64(4)
+	n += int64(len(m.Values)) * 4
 	return n
 }
 
@@ -293,10 +341,14 @@ func (m *U32Array) encode(b []byte, e *encoder) []byte {
 // in a small block first, and appending the array allocates the encoding's
 // block without clearing it, so that its bytes are written once.
 func (m *I16Array) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("I16Array", n)
+	}
 	var e encoder
 	var b []byte
 	if len(m.Samples)*2 < 32<<10 {
-		b = make([]byte, 0, m.EncodedSize())
+		b = make([]byte, 0, int(n))
 	} else {
 		b = make([]byte, 0, 4)
 	}
@@ -312,9 +364,13 @@ func (m *I16Array) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of I16Array to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *I16Array) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("I16Array", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -332,10 +388,15 @@ func (m *I16Array) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *I16Array) EncodedSize() int {
-	n := 4
-	n += len(m.Samples) * 2
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *I16Array) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *I16Array) encodedSize() int64 {
+	n := int64(4)
+	n += int64(len(m.Samples)) * 2
 	return n
 }
 
@@ -351,10 +412,14 @@ func (m *I16Array) encode(b []byte, e *encoder) []byte {
 // in a small block first, and appending the array allocates the encoding's
 // block without clearing it, so that its bytes are written once.
 func (m *F32Array) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("F32Array", n)
+	}
 	var e encoder
 	var b []byte
 	if len(m.Values)*4 < 32<<10 {
-		b = make([]byte, 0, m.EncodedSize())
+		b = make([]byte, 0, int(n))
 	} else {
 		b = make([]byte, 0, 4)
 	}
@@ -370,9 +435,13 @@ func (m *F32Array) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of F32Array to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *F32Array) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("F32Array", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -390,10 +459,15 @@ func (m *F32Array) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *F32Array) EncodedSize() int {
-	n := 4
-	n += len(m.Values) * 4
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *F32Array) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *F32Array) encodedSize() int64 {
+	n := int64(4)
+	n += int64(len(m.Values)) * 4
 	return n
 }
 
@@ -409,10 +483,14 @@ func (m *F32Array) encode(b []byte, e *encoder) []byte {
 // in a small block first, and appending the array allocates the encoding's
 // block without clearing it, so that its bytes are written once.
 func (m *ByteArray) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("ByteArray", n)
+	}
 	var e encoder
 	var b []byte
 	if len(m.Data)*1 < 32<<10 {
-		b = make([]byte, 0, m.EncodedSize())
+		b = make([]byte, 0, int(n))
 	} else {
 		b = make([]byte, 0, 4)
 	}
@@ -428,9 +506,13 @@ func (m *ByteArray) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ByteArray to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *ByteArray) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("ByteArray", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -448,10 +530,15 @@ func (m *ByteArray) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *ByteArray) EncodedSize() int {
-	n := 4
-	n += len(m.Data)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *ByteArray) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *ByteArray) encodedSize() int64 {
+	n := int64(4)
+	n += int64(len(m.Data))
 	return n
 }
 
@@ -464,8 +551,12 @@ func (m *ByteArray) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *SmallArrays) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("SmallArrays", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -475,9 +566,13 @@ func (m *SmallArrays) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of SmallArrays to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *SmallArrays) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("SmallArrays", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -495,17 +590,22 @@ func (m *SmallArrays) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *SmallArrays) EncodedSize() int {
-	n := 20
-	n += len(m.Bytes)
-	n += len(m.Words) * 4
-	n += len(m.Reals) * 8
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *SmallArrays) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *SmallArrays) encodedSize() int64 {
+	n := int64(20)
+	n += int64(len(m.Bytes))
+	n += int64(len(m.Words)) * 4
+	n += int64(len(m.Reals)) * 8
 	for i0 := range m.Names {
-		n += len(m.Names[i0])
+		n += int64(len(m.Names[i0]))
 		n += 4
 	}
-	n += len(m.Flags)
+	n += int64(len(m.Flags))
 	return n
 }
 

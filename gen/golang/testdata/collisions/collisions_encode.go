@@ -11,8 +11,12 @@ import (
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Message_) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Message", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -22,9 +26,13 @@ func (m *Message_) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Message_ to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Message_) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Message", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -42,11 +50,16 @@ func (m *Message_) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Message_) EncodedSize() int {
-	n := 21
-	n += len(m.String_)
-	n += len(m.URL)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Message_) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Message_) encodedSize() int64 {
+	n := int64(21)
+	n += int64(len(m.String_))
+	n += int64(len(m.URL))
 	return n
 }
 
@@ -66,8 +79,12 @@ func (m *Message_) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *DecodeError_) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("DecodeError", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -77,9 +94,13 @@ func (m *DecodeError_) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of DecodeError_ to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *DecodeError_) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("DecodeError", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -97,10 +118,15 @@ func (m *DecodeError_) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *DecodeError_) EncodedSize() int {
-	n := 4
-	n += len(m.Msg)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *DecodeError_) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *DecodeError_) encodedSize() int64 {
+	n := int64(4)
+	n += int64(len(m.Msg))
 	return n
 }
 
@@ -114,8 +140,12 @@ func (m *DecodeError_) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v Color) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Color", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -125,9 +155,13 @@ func (v Color) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Color to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v Color) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Color", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -148,6 +182,9 @@ func (v Color) WriteTo(w io.Writer) (int64, error) {
 // EncodedSize returns the number of bytes MarshalBinary produces.
 func (v Color) EncodedSize() int { return 1 }
 
+// encodedSize is EncodedSize in 64 bits.
+func (v Color) encodedSize() int64 { return 1 }
+
 // validate records an error for a number that names no value of Color.
 func (v Color) validate(e *encoder) {
 	if !v.IsValid() {
@@ -164,8 +201,12 @@ func (v Color) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *ColorRed) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("ColorRed", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -175,9 +216,13 @@ func (m *ColorRed) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ColorRed to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *ColorRed) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("ColorRed", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -196,9 +241,10 @@ func (m *ColorRed) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *ColorRed) EncodedSize() int {
-	return 1
-}
+func (m *ColorRed) EncodedSize() int { return 1 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (m *ColorRed) encodedSize() int64 { return 1 }
 
 // encode appends the fields of ColorRed to b.
 func (m *ColorRed) encode(b []byte, e *encoder) []byte {
@@ -210,8 +256,12 @@ func (m *ColorRed) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v ShapeRect_) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Shape.Rect", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -221,9 +271,13 @@ func (v ShapeRect_) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ShapeRect_ to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v ShapeRect_) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Shape.Rect", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -242,9 +296,10 @@ func (v ShapeRect_) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (v ShapeRect_) EncodedSize() int {
-	return 5
-}
+func (v ShapeRect_) EncodedSize() int { return 5 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (v ShapeRect_) encodedSize() int64 { return 5 }
 
 // encode appends the tag of ShapeRect_ (0), then its fields.
 func (v ShapeRect_) encode(b []byte, e *encoder) []byte {
@@ -257,8 +312,12 @@ func (v ShapeRect_) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v ShapeMessage) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Shape.Message", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -268,9 +327,13 @@ func (v ShapeMessage) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ShapeMessage to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v ShapeMessage) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Shape.Message", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -288,10 +351,15 @@ func (v ShapeMessage) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (v ShapeMessage) EncodedSize() int {
-	n := 1
-	n += v.Message_.EncodedSize()
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (v ShapeMessage) EncodedSize() int { return sizeInt(v.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (v ShapeMessage) encodedSize() int64 {
+	n := int64(1)
+	n += v.Message_.encodedSize()
 	return n
 }
 
@@ -305,8 +373,12 @@ func (v ShapeMessage) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *ShapeRect) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("ShapeRect", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -316,9 +388,13 @@ func (m *ShapeRect) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ShapeRect to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *ShapeRect) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("ShapeRect", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -337,9 +413,10 @@ func (m *ShapeRect) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *ShapeRect) EncodedSize() int {
-	return 0
-}
+func (m *ShapeRect) EncodedSize() int { return 0 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (m *ShapeRect) encodedSize() int64 { return 0 }
 
 // encode appends the fields of ShapeRect to b.
 func (m *ShapeRect) encode(b []byte, e *encoder) []byte {
@@ -349,8 +426,12 @@ func (m *ShapeRect) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *DecodeShape) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("DecodeShape", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -360,9 +441,13 @@ func (m *DecodeShape) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of DecodeShape to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *DecodeShape) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("DecodeShape", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -381,9 +466,10 @@ func (m *DecodeShape) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *DecodeShape) EncodedSize() int {
-	return 0
-}
+func (m *DecodeShape) EncodedSize() int { return 0 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (m *DecodeShape) encodedSize() int64 { return 0 }
 
 // encode appends the fields of DecodeShape to b.
 func (m *DecodeShape) encode(b []byte, e *encoder) []byte {
@@ -393,8 +479,12 @@ func (m *DecodeShape) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Holder) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Holder", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -404,9 +494,13 @@ func (m *Holder) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Holder to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Holder) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Holder", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -424,22 +518,27 @@ func (m *Holder) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Holder) EncodedSize() int {
-	n := 4
-	n += m.M.EncodedSize()
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Holder) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Holder) encodedSize() int64 {
+	n := int64(4)
+	n += m.M.encodedSize()
 	if m.S != nil {
-		n += m.S.EncodedSize()
+		n += m.S.encodedSize()
 	} else {
-		n += ShapeRect_{}.EncodedSize()
+		n += ShapeRect_{}.encodedSize()
 	}
-	n += m.E.EncodedSize()
+	n += m.E.encodedSize()
 	if m.Maybe != nil {
-		n += m.Maybe.EncodedSize()
+		n += m.Maybe.encodedSize()
 	}
 	if m.Twice != nil {
 		if *m.Twice != nil {
-			n += (*m.Twice).EncodedSize()
+			n += (*m.Twice).encodedSize()
 		}
 		n += 1
 	}

@@ -600,10 +600,13 @@ func (*Message_) MessageTypeID() uint16 { return MessageTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *Message_) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("Message", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), MessageTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), MessageTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -612,15 +615,19 @@ func (m *Message_) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *Message_) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *Message_) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Message_) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("Message", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), MessageTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), MessageTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
@@ -663,10 +670,13 @@ func (*DecodeError_) MessageTypeID() uint16 { return DecodeErrorTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *DecodeError_) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("DecodeError", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), DecodeErrorTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), DecodeErrorTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -675,15 +685,19 @@ func (m *DecodeError_) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *DecodeError_) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *DecodeError_) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *DecodeError_) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("DecodeError", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), DecodeErrorTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), DecodeErrorTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
@@ -726,10 +740,13 @@ func (*ColorRed) MessageTypeID() uint16 { return ColorRedTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *ColorRed) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("ColorRed", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), ColorRedTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), ColorRedTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -738,15 +755,19 @@ func (m *ColorRed) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *ColorRed) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *ColorRed) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *ColorRed) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("ColorRed", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), ColorRedTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), ColorRedTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
@@ -789,10 +810,13 @@ func (*ShapeRect) MessageTypeID() uint16 { return ShapeRectTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *ShapeRect) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("ShapeRect", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), ShapeRectTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), ShapeRectTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -801,15 +825,19 @@ func (m *ShapeRect) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *ShapeRect) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *ShapeRect) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *ShapeRect) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("ShapeRect", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), ShapeRectTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), ShapeRectTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
@@ -852,10 +880,13 @@ func (*DecodeShape) MessageTypeID() uint16 { return DecodeShapeTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *DecodeShape) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("DecodeShape", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), DecodeShapeTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), DecodeShapeTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -864,15 +895,19 @@ func (m *DecodeShape) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *DecodeShape) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *DecodeShape) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *DecodeShape) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("DecodeShape", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), DecodeShapeTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), DecodeShapeTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
@@ -915,10 +950,13 @@ func (*Holder) MessageTypeID() uint16 { return HolderTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *Holder) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("Holder", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), HolderTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), HolderTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -927,15 +965,19 @@ func (m *Holder) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *Holder) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *Holder) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Holder) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("Holder", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), HolderTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), HolderTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err

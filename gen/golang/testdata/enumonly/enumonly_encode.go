@@ -10,8 +10,12 @@ import (
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v Mode) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Mode", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -21,9 +25,13 @@ func (v Mode) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Mode to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v Mode) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Mode", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -43,6 +51,9 @@ func (v Mode) WriteTo(w io.Writer) (int64, error) {
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
 func (v Mode) EncodedSize() int { return 2 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (v Mode) encodedSize() int64 { return 2 }
 
 // validate records an error for a number that names no value of Mode.
 func (v Mode) validate(e *encoder) {

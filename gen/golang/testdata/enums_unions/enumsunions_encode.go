@@ -11,8 +11,12 @@ import (
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v Small) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Small", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -22,9 +26,13 @@ func (v Small) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Small to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v Small) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Small", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -45,6 +53,9 @@ func (v Small) WriteTo(w io.Writer) (int64, error) {
 // EncodedSize returns the number of bytes MarshalBinary produces.
 func (v Small) EncodedSize() int { return 1 }
 
+// encodedSize is EncodedSize in 64 bits.
+func (v Small) encodedSize() int64 { return 1 }
+
 // validate records an error for a number that names no value of Small.
 func (v Small) validate(e *encoder) {
 	if !v.IsValid() {
@@ -61,8 +72,12 @@ func (v Small) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v Sparse) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Sparse", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -72,9 +87,13 @@ func (v Sparse) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Sparse to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v Sparse) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Sparse", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -95,6 +114,9 @@ func (v Sparse) WriteTo(w io.Writer) (int64, error) {
 // EncodedSize returns the number of bytes MarshalBinary produces.
 func (v Sparse) EncodedSize() int { return 2 }
 
+// encodedSize is EncodedSize in 64 bits.
+func (v Sparse) encodedSize() int64 { return 2 }
+
 // validate records an error for a number that names no value of Sparse.
 func (v Sparse) validate(e *encoder) {
 	if !v.encoded().IsValid() {
@@ -111,8 +133,12 @@ func (v Sparse) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v Wide) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Wide", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -122,9 +148,13 @@ func (v Wide) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Wide to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v Wide) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Wide", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -145,6 +175,9 @@ func (v Wide) WriteTo(w io.Writer) (int64, error) {
 // EncodedSize returns the number of bytes MarshalBinary produces.
 func (v Wide) EncodedSize() int { return 4 }
 
+// encodedSize is EncodedSize in 64 bits.
+func (v Wide) encodedSize() int64 { return 4 }
+
 // validate records an error for a number that names no value of Wide.
 func (v Wide) validate(e *encoder) {
 	if !v.IsValid() {
@@ -161,8 +194,12 @@ func (v Wide) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v Default) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Default", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -172,9 +209,13 @@ func (v Default) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Default to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v Default) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Default", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -195,6 +236,9 @@ func (v Default) WriteTo(w io.Writer) (int64, error) {
 // EncodedSize returns the number of bytes MarshalBinary produces.
 func (v Default) EncodedSize() int { return 1 }
 
+// encodedSize is EncodedSize in 64 bits.
+func (v Default) encodedSize() int64 { return 1 }
+
 // validate records an error for a number that names no value of Default.
 func (v Default) validate(e *encoder) {
 	if !v.IsValid() {
@@ -211,8 +255,12 @@ func (v Default) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Circle) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Circle", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -222,9 +270,13 @@ func (m *Circle) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Circle to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Circle) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Circle", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -243,9 +295,10 @@ func (m *Circle) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Circle) EncodedSize() int {
-	return 8
-}
+func (m *Circle) EncodedSize() int { return 8 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (m *Circle) encodedSize() int64 { return 8 }
 
 // encode appends the fields of Circle to b.
 func (m *Circle) encode(b []byte, e *encoder) []byte {
@@ -257,8 +310,12 @@ func (m *Circle) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v ShapeNone) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Shape.None", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -268,9 +325,13 @@ func (v ShapeNone) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ShapeNone to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v ShapeNone) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Shape.None", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -289,9 +350,10 @@ func (v ShapeNone) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (v ShapeNone) EncodedSize() int {
-	return 1
-}
+func (v ShapeNone) EncodedSize() int { return 1 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (v ShapeNone) encodedSize() int64 { return 1 }
 
 // encode appends the tag of ShapeNone (0), then its fields.
 func (v ShapeNone) encode(b []byte, e *encoder) []byte {
@@ -302,8 +364,12 @@ func (v ShapeNone) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v ShapeCircle) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Shape.Circle", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -313,9 +379,13 @@ func (v ShapeCircle) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ShapeCircle to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v ShapeCircle) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Shape.Circle", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -334,9 +404,10 @@ func (v ShapeCircle) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (v ShapeCircle) EncodedSize() int {
-	return 9
-}
+func (v ShapeCircle) EncodedSize() int { return 9 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (v ShapeCircle) encodedSize() int64 { return 9 }
 
 // encode appends the tag of ShapeCircle (1), then its fields.
 func (v ShapeCircle) encode(b []byte, e *encoder) []byte {
@@ -349,8 +420,12 @@ func (v ShapeCircle) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v ShapeRect) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Shape.Rect", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -360,9 +435,13 @@ func (v ShapeRect) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ShapeRect to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v ShapeRect) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Shape.Rect", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -381,9 +460,10 @@ func (v ShapeRect) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (v ShapeRect) EncodedSize() int {
-	return 9
-}
+func (v ShapeRect) EncodedSize() int { return 9 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (v ShapeRect) encodedSize() int64 { return 9 }
 
 // encode appends the tag of ShapeRect (2), then its fields.
 func (v ShapeRect) encode(b []byte, e *encoder) []byte {
@@ -397,8 +477,12 @@ func (v ShapeRect) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v ShapePolygon) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Shape.Polygon", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -408,9 +492,13 @@ func (v ShapePolygon) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ShapePolygon to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v ShapePolygon) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Shape.Polygon", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -428,10 +516,15 @@ func (v ShapePolygon) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (v ShapePolygon) EncodedSize() int {
-	n := 6
-	n += len(v.Points) * 4
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (v ShapePolygon) EncodedSize() int { return sizeInt(v.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (v ShapePolygon) encodedSize() int64 {
+	n := int64(6)
+	n += int64(len(v.Points)) * 4
 	return n
 }
 
@@ -452,8 +545,12 @@ func (v ShapePolygon) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v ShapeLabel) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Shape.Label", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -463,9 +560,13 @@ func (v ShapeLabel) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ShapeLabel to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v ShapeLabel) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Shape.Label", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -483,10 +584,15 @@ func (v ShapeLabel) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (v ShapeLabel) EncodedSize() int {
-	n := 5
-	n += len(v.Text)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (v ShapeLabel) EncodedSize() int { return sizeInt(v.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (v ShapeLabel) encodedSize() int64 {
+	n := int64(5)
+	n += int64(len(v.Text))
 	return n
 }
 
@@ -500,8 +606,12 @@ func (v ShapeLabel) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v ShapeMarker) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Shape.Marker", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -511,9 +621,13 @@ func (v ShapeMarker) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ShapeMarker to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v ShapeMarker) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Shape.Marker", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -532,9 +646,10 @@ func (v ShapeMarker) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (v ShapeMarker) EncodedSize() int {
-	return 1
-}
+func (v ShapeMarker) EncodedSize() int { return 1 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (v ShapeMarker) encodedSize() int64 { return 1 }
 
 // encode appends the tag of ShapeMarker (5), then its fields.
 func (v ShapeMarker) encode(b []byte, e *encoder) []byte {
@@ -545,8 +660,12 @@ func (v ShapeMarker) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v NestedLeaf) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Nested.Leaf", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -556,9 +675,13 @@ func (v NestedLeaf) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of NestedLeaf to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v NestedLeaf) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Nested.Leaf", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -577,9 +700,10 @@ func (v NestedLeaf) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (v NestedLeaf) EncodedSize() int {
-	return 2
-}
+func (v NestedLeaf) EncodedSize() int { return 2 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (v NestedLeaf) encodedSize() int64 { return 2 }
 
 // encode appends the tag of NestedLeaf (0), then its fields.
 func (v NestedLeaf) encode(b []byte, e *encoder) []byte {
@@ -593,8 +717,12 @@ func (v NestedLeaf) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v NestedBranch) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Nested.Branch", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -604,9 +732,13 @@ func (v NestedBranch) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of NestedBranch to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v NestedBranch) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Nested.Branch", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -624,13 +756,18 @@ func (v NestedBranch) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (v NestedBranch) EncodedSize() int {
-	n := 3
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (v NestedBranch) EncodedSize() int { return sizeInt(v.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (v NestedBranch) encodedSize() int64 {
+	n := int64(3)
 	if v.Shape != nil {
-		n += v.Shape.EncodedSize()
+		n += v.Shape.encodedSize()
 	} else {
-		n += ShapeNone{}.EncodedSize()
+		n += ShapeNone{}.encodedSize()
 	}
 	return n
 }
@@ -652,8 +789,12 @@ func (v NestedBranch) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Enums) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Enums", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -663,9 +804,13 @@ func (m *Enums) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Enums to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Enums) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Enums", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -683,10 +828,15 @@ func (m *Enums) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Enums) EncodedSize() int {
-	n := 14
-	n += len(m.List) * 2
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Enums) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Enums) encodedSize() int64 {
+	n := int64(14)
+	n += int64(len(m.List)) * 2
 	return n
 }
 
@@ -714,8 +864,12 @@ func (m *Enums) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Unions) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Unions", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -725,9 +879,13 @@ func (m *Unions) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Unions to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Unions) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Unions", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -745,28 +903,33 @@ func (m *Unions) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Unions) EncodedSize() int {
-	n := 5
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Unions) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Unions) encodedSize() int64 {
+	n := int64(5)
 	if m.Shape != nil {
-		n += m.Shape.EncodedSize()
+		n += m.Shape.encodedSize()
 	} else {
-		n += ShapeNone{}.EncodedSize()
+		n += ShapeNone{}.encodedSize()
 	}
 	for i0 := range m.Shapes {
 		if m.Shapes[i0] != nil {
-			n += m.Shapes[i0].EncodedSize()
+			n += m.Shapes[i0].encodedSize()
 		} else {
-			n += ShapeNone{}.EncodedSize()
+			n += ShapeNone{}.encodedSize()
 		}
 	}
 	if m.Nested != nil {
-		n += m.Nested.EncodedSize()
+		n += m.Nested.encodedSize()
 	} else {
-		n += NestedLeaf{}.EncodedSize()
+		n += NestedLeaf{}.encodedSize()
 	}
 	if m.Maybe != nil {
-		n += m.Maybe.EncodedSize()
+		n += m.Maybe.encodedSize()
 	}
 	return n
 }

@@ -9,8 +9,12 @@ import (
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Big) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Big", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -20,9 +24,13 @@ func (m *Big) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Big to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Big) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Big", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -41,9 +49,10 @@ func (m *Big) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Big) EncodedSize() int {
-	return 512
-}
+func (m *Big) EncodedSize() int { return 512 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (m *Big) encodedSize() int64 { return 512 }
 
 // encode appends the fields of Big to b.
 func (m *Big) encode(b []byte, e *encoder) []byte {
@@ -54,8 +63,12 @@ func (m *Big) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Holder) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Holder", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -65,9 +78,13 @@ func (m *Holder) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Holder to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Holder) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Holder", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -85,9 +102,14 @@ func (m *Holder) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Holder) EncodedSize() int {
-	n := 4
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Holder) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Holder) encodedSize() int64 {
+	n := int64(4)
 	for i0 := range m.Items {
 		if m.Items[i0] != nil {
 			n += 512
@@ -114,8 +136,12 @@ func (m *Holder) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v WideUnit) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Wide.Unit", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -125,9 +151,13 @@ func (v WideUnit) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of WideUnit to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v WideUnit) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Wide.Unit", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -146,9 +176,10 @@ func (v WideUnit) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (v WideUnit) EncodedSize() int {
-	return 1
-}
+func (v WideUnit) EncodedSize() int { return 1 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (v WideUnit) encodedSize() int64 { return 1 }
 
 // encode appends the tag of WideUnit (0), then its fields.
 func (v WideUnit) encode(b []byte, e *encoder) []byte {
@@ -159,8 +190,12 @@ func (v WideUnit) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v WideBig) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Wide.Big", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -170,9 +205,13 @@ func (v WideBig) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of WideBig to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v WideBig) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Wide.Big", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -191,9 +230,10 @@ func (v WideBig) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (v WideBig) EncodedSize() int {
-	return 513
-}
+func (v WideBig) EncodedSize() int { return 513 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (v WideBig) encodedSize() int64 { return 513 }
 
 // encode appends the tag of WideBig (1), then its fields.
 func (v WideBig) encode(b []byte, e *encoder) []byte {
@@ -205,8 +245,12 @@ func (v WideBig) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v WidePair) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Wide.Pair", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -216,9 +260,13 @@ func (v WidePair) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of WidePair to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v WidePair) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Wide.Pair", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -236,9 +284,14 @@ func (v WidePair) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (v WidePair) EncodedSize() int {
-	n := 3
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (v WidePair) EncodedSize() int { return sizeInt(v.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (v WidePair) encodedSize() int64 {
+	n := int64(3)
 	if v.Right != nil {
 		n += 512
 	}
@@ -262,8 +315,12 @@ func (v WidePair) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Events) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Events", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -273,9 +330,13 @@ func (m *Events) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Events to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Events) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Events", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -293,14 +354,19 @@ func (m *Events) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Events) EncodedSize() int {
-	n := 4
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Events) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Events) encodedSize() int64 {
+	n := int64(4)
 	for i0 := range m.Events {
 		if m.Events[i0] != nil {
-			n += m.Events[i0].EncodedSize()
+			n += m.Events[i0].encodedSize()
 		} else {
-			n += WideUnit{}.EncodedSize()
+			n += WideUnit{}.encodedSize()
 		}
 	}
 	return n
@@ -322,8 +388,12 @@ func (m *Events) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Node) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Node", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -333,9 +403,13 @@ func (m *Node) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Node to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Node) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Node", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -353,14 +427,19 @@ func (m *Node) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Node) EncodedSize() int {
-	n := 2
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Node) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Node) encodedSize() int64 {
+	n := int64(2)
 	if m.Pad != nil {
 		n += 512
 	}
 	if m.Next != nil {
-		n += m.Next.EncodedSize()
+		n += m.Next.encodedSize()
 	}
 	return n
 }
@@ -385,8 +464,12 @@ func (m *Node) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Nodes) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Nodes", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -396,9 +479,13 @@ func (m *Nodes) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Nodes to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Nodes) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Nodes", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -416,11 +503,16 @@ func (m *Nodes) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Nodes) EncodedSize() int {
-	n := 4
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Nodes) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Nodes) encodedSize() int64 {
+	n := int64(4)
 	for i0 := range m.Nodes {
-		n += m.Nodes[i0].EncodedSize()
+		n += m.Nodes[i0].encodedSize()
 	}
 	return n
 }
@@ -437,8 +529,12 @@ func (m *Nodes) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Chain) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Chain", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -448,9 +544,13 @@ func (m *Chain) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Chain to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Chain) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Chain", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -468,11 +568,16 @@ func (m *Chain) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Chain) EncodedSize() int {
-	n := 32769
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Chain) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Chain) encodedSize() int64 {
+	n := int64(32769)
 	if m.Next != nil {
-		n += m.Next.EncodedSize()
+		n += m.Next.encodedSize()
 	}
 	return n
 }

@@ -11,8 +11,12 @@ import (
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v Type) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Type", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -22,9 +26,13 @@ func (v Type) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Type to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v Type) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Type", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -45,6 +53,9 @@ func (v Type) WriteTo(w io.Writer) (int64, error) {
 // EncodedSize returns the number of bytes MarshalBinary produces.
 func (v Type) EncodedSize() int { return 1 }
 
+// encodedSize is EncodedSize in 64 bits.
+func (v Type) encodedSize() int64 { return 1 }
+
 // validate records an error for a number that names no value of Type.
 func (v Type) validate(e *encoder) {
 	if !v.IsValid() {
@@ -61,8 +72,12 @@ func (v Type) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Error) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Error", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -72,9 +87,13 @@ func (m *Error) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Error to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Error) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Error", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -92,13 +111,18 @@ func (m *Error) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Error) EncodedSize() int {
-	n := 81
-	n += len(m.Match)
-	n += len(m.Namespace)
-	n += len(m.Protocol)
-	n += len(m.String_)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Error) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Error) encodedSize() int64 {
+	n := int64(81)
+	n += int64(len(m.Match))
+	n += int64(len(m.Namespace))
+	n += int64(len(m.Protocol))
+	n += int64(len(m.String_))
 	return n
 }
 
@@ -171,8 +195,12 @@ func (m *Error) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v ResultOk) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Result.Ok", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -182,9 +210,13 @@ func (v ResultOk) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ResultOk to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v ResultOk) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Result.Ok", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -202,10 +234,15 @@ func (v ResultOk) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (v ResultOk) EncodedSize() int {
-	n := 1
-	n += v.Value.EncodedSize()
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (v ResultOk) EncodedSize() int { return sizeInt(v.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (v ResultOk) encodedSize() int64 {
+	n := int64(1)
+	n += v.Value.encodedSize()
 	return n
 }
 
@@ -219,8 +256,12 @@ func (v ResultOk) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v ResultErr) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Result.Err", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -230,9 +271,13 @@ func (v ResultErr) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ResultErr to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v ResultErr) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Result.Err", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -251,9 +296,10 @@ func (v ResultErr) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (v ResultErr) EncodedSize() int {
-	return 5
-}
+func (v ResultErr) EncodedSize() int { return 5 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (v ResultErr) encodedSize() int64 { return 5 }
 
 // encode appends the tag of ResultErr (1), then its fields.
 func (v ResultErr) encode(b []byte, e *encoder) []byte {
@@ -266,8 +312,12 @@ func (v ResultErr) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v ResultError) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Result.Error", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -277,9 +327,13 @@ func (v ResultError) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ResultError to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v ResultError) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Result.Error", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -297,10 +351,15 @@ func (v ResultError) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (v ResultError) EncodedSize() int {
-	n := 1
-	n += v.Error.EncodedSize()
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (v ResultError) EncodedSize() int { return sizeInt(v.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (v ResultError) encodedSize() int64 {
+	n := int64(1)
+	n += v.Error.encodedSize()
 	return n
 }
 
@@ -314,8 +373,12 @@ func (v ResultError) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Holder) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Holder", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -325,9 +388,13 @@ func (m *Holder) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Holder to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Holder) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Holder", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -345,15 +412,20 @@ func (m *Holder) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Holder) EncodedSize() int {
-	n := 4
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Holder) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Holder) encodedSize() int64 {
+	n := int64(4)
 	if m.Result != nil {
-		n += m.Result.EncodedSize()
+		n += m.Result.encodedSize()
 	} else {
-		n += ResultOk{}.EncodedSize()
+		n += ResultOk{}.encodedSize()
 	}
-	n += len(m.Kinds)
+	n += int64(len(m.Kinds))
 	return n
 }
 

@@ -11,8 +11,12 @@ import (
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *StructA) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("StructA", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -22,9 +26,13 @@ func (m *StructA) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of StructA to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *StructA) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("StructA", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -42,11 +50,16 @@ func (m *StructA) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *StructA) EncodedSize() int {
-	n := 29
-	n += len(m.Name)
-	n += len(m.Phone)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *StructA) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *StructA) encodedSize() int64 {
+	n := int64(29)
+	n += int64(len(m.Name))
+	n += int64(len(m.Phone))
 	return n
 }
 
@@ -72,8 +85,12 @@ func (m *StructA) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Vector3) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Vector3", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -83,9 +100,13 @@ func (m *Vector3) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Vector3 to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Vector3) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Vector3", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -104,9 +125,10 @@ func (m *Vector3) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Vector3) EncodedSize() int {
-	return 12
-}
+func (m *Vector3) EncodedSize() int { return 12 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (m *Vector3) encodedSize() int64 { return 12 }
 
 // encode appends the fields of Vector3 to b.
 func (m *Vector3) encode(b []byte, e *encoder) []byte {
@@ -120,8 +142,12 @@ func (m *Vector3) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Triangle) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Triangle", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -131,9 +157,13 @@ func (m *Triangle) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Triangle to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Triangle) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Triangle", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -152,9 +182,10 @@ func (m *Triangle) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Triangle) EncodedSize() int {
-	return 48
-}
+func (m *Triangle) EncodedSize() int { return 48 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (m *Triangle) encodedSize() int64 { return 48 }
 
 // encode appends the fields of Triangle to b.
 func (m *Triangle) encode(b []byte, e *encoder) []byte {
@@ -179,10 +210,14 @@ func (m *Triangle) encode(b []byte, e *encoder) []byte {
 // in a small block first, and appending the array allocates the encoding's
 // block without clearing it, so that its bytes are written once.
 func (m *Mesh) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Mesh", n)
+	}
 	var e encoder
 	var b []byte
 	if len(m.Triangles)*48 < 32<<10 {
-		b = make([]byte, 0, m.EncodedSize())
+		b = make([]byte, 0, int(n))
 	} else {
 		b = make([]byte, 0, 4)
 	}
@@ -198,9 +233,13 @@ func (m *Mesh) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Mesh to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Mesh) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Mesh", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -218,10 +257,15 @@ func (m *Mesh) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Mesh) EncodedSize() int {
-	n := 4
-	n += len(m.Triangles) * 48
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Mesh) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Mesh) encodedSize() int64 {
+	n := int64(4)
+	n += int64(len(m.Triangles)) * 48
 	return n
 }
 
@@ -235,8 +279,12 @@ func (m *Mesh) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Address) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Address", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -246,9 +294,13 @@ func (m *Address) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Address to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Address) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Address", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -267,9 +319,10 @@ func (m *Address) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Address) EncodedSize() int {
-	return 4
-}
+func (m *Address) EncodedSize() int { return 4 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (m *Address) encodedSize() int64 { return 4 }
 
 // encode appends the fields of Address to b.
 func (m *Address) encode(b []byte, e *encoder) []byte {
@@ -284,8 +337,12 @@ func (m *Address) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Log) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Log", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -295,9 +352,13 @@ func (m *Log) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Log to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Log) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Log", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -315,13 +376,18 @@ func (m *Log) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Log) EncodedSize() int {
-	n := 30
-	n += len(m.Identity)
-	n += len(m.Userid)
-	n += len(m.Date)
-	n += len(m.Request)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Log) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Log) encodedSize() int64 {
+	n := int64(30)
+	n += int64(len(m.Identity))
+	n += int64(len(m.Userid))
+	n += int64(len(m.Date))
+	n += int64(len(m.Request))
 	return n
 }
 
@@ -345,8 +411,12 @@ func (m *Log) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Logs) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Logs", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -356,9 +426,13 @@ func (m *Logs) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Logs to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Logs) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Logs", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -376,11 +450,16 @@ func (m *Logs) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Logs) EncodedSize() int {
-	n := 4
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Logs) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Logs) encodedSize() int64 {
+	n := int64(4)
 	for i0 := range m.Logs {
-		n += m.Logs[i0].EncodedSize()
+		n += m.Logs[i0].encodedSize()
 	}
 	return n
 }

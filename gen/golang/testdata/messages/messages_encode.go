@@ -11,8 +11,12 @@ import (
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Point) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Point", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -22,9 +26,13 @@ func (m *Point) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Point to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Point) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Point", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -43,9 +51,10 @@ func (m *Point) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Point) EncodedSize() int {
-	return 16
-}
+func (m *Point) EncodedSize() int { return 16 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (m *Point) encodedSize() int64 { return 16 }
 
 // encode appends the fields of Point to b.
 func (m *Point) encode(b []byte, e *encoder) []byte {
@@ -58,8 +67,12 @@ func (m *Point) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Ping) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Ping", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -69,9 +82,13 @@ func (m *Ping) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Ping to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Ping) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Ping", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -90,9 +107,10 @@ func (m *Ping) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Ping) EncodedSize() int {
-	return 4
-}
+func (m *Ping) EncodedSize() int { return 4 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (m *Ping) encodedSize() int64 { return 4 }
 
 // encode appends the fields of Ping to b.
 func (m *Ping) encode(b []byte, e *encoder) []byte {
@@ -104,8 +122,12 @@ func (m *Ping) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Pong) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Pong", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -115,9 +137,13 @@ func (m *Pong) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Pong to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Pong) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Pong", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -135,10 +161,15 @@ func (m *Pong) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Pong) EncodedSize() int {
-	n := 8
-	n += len(m.Echo)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Pong) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Pong) encodedSize() int64 {
+	n := int64(8)
+	n += int64(len(m.Echo))
 	return n
 }
 
@@ -153,8 +184,12 @@ func (m *Pong) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Last) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Last", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -164,9 +199,13 @@ func (m *Last) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Last to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Last) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Last", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -185,9 +224,10 @@ func (m *Last) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Last) EncodedSize() int {
-	return 0
-}
+func (m *Last) EncodedSize() int { return 0 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (m *Last) encodedSize() int64 { return 0 }
 
 // encode appends the fields of Last to b.
 func (m *Last) encode(b []byte, e *encoder) []byte {

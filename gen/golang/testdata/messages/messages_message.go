@@ -582,10 +582,13 @@ func (*Point) MessageTypeID() uint16 { return PointTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *Point) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("Point", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), PointTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), PointTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -594,15 +597,19 @@ func (m *Point) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *Point) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *Point) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Point) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("Point", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), PointTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), PointTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
@@ -643,10 +650,13 @@ func (*Ping) MessageTypeID() uint16 { return PingTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *Ping) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("Ping", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), PingTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), PingTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -655,15 +665,19 @@ func (m *Ping) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *Ping) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *Ping) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Ping) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("Ping", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), PingTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), PingTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
@@ -704,10 +718,13 @@ func (*Pong) MessageTypeID() uint16 { return PongTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *Pong) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("Pong", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), PongTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), PongTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -716,15 +733,19 @@ func (m *Pong) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *Pong) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *Pong) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Pong) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("Pong", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), PongTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), PongTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
@@ -765,10 +786,13 @@ func (*Last) MessageTypeID() uint16 { return LastTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *Last) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("Last", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), LastTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), LastTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -777,15 +801,19 @@ func (m *Last) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *Last) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *Last) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Last) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("Last", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), LastTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), LastTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err

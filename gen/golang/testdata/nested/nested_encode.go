@@ -11,8 +11,12 @@ import (
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Point) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Point", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -22,9 +26,13 @@ func (m *Point) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Point to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Point) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Point", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -43,9 +51,10 @@ func (m *Point) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Point) EncodedSize() int {
-	return 8
-}
+func (m *Point) EncodedSize() int { return 8 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (m *Point) encodedSize() int64 { return 8 }
 
 // encode appends the fields of Point to b.
 func (m *Point) encode(b []byte, e *encoder) []byte {
@@ -58,8 +67,12 @@ func (m *Point) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Rectangle) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Rectangle", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -69,9 +82,13 @@ func (m *Rectangle) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Rectangle to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Rectangle) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Rectangle", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -90,9 +107,10 @@ func (m *Rectangle) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Rectangle) EncodedSize() int {
-	return 20
-}
+func (m *Rectangle) EncodedSize() int { return 20 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (m *Rectangle) encodedSize() int64 { return 20 }
 
 // encode appends the fields of Rectangle to b.
 func (m *Rectangle) encode(b []byte, e *encoder) []byte {
@@ -108,8 +126,12 @@ func (m *Rectangle) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Scene) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Scene", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -119,9 +141,13 @@ func (m *Scene) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Scene to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Scene) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Scene", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -139,11 +165,16 @@ func (m *Scene) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Scene) EncodedSize() int {
-	n := 16
-	n += len(m.Name)
-	n += len(m.Rects) * 20
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Scene) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Scene) encodedSize() int64 {
+	n := int64(16)
+	n += int64(len(m.Name))
+	n += int64(len(m.Rects)) * 20
 	return n
 }
 
@@ -161,8 +192,12 @@ func (m *Scene) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v DeviceKind) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("DeviceKind", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -172,9 +207,13 @@ func (v DeviceKind) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of DeviceKind to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v DeviceKind) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("DeviceKind", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -195,6 +234,9 @@ func (v DeviceKind) WriteTo(w io.Writer) (int64, error) {
 // EncodedSize returns the number of bytes MarshalBinary produces.
 func (v DeviceKind) EncodedSize() int { return 1 }
 
+// encodedSize is EncodedSize in 64 bits.
+func (v DeviceKind) encodedSize() int64 { return 1 }
+
 // validate records an error for a number that names no value of DeviceKind.
 func (v DeviceKind) validate(e *encoder) {
 	if !v.IsValid() {
@@ -211,8 +253,12 @@ func (v DeviceKind) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *DeviceParameter) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("DeviceParameter", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -222,9 +268,13 @@ func (m *DeviceParameter) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of DeviceParameter to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *DeviceParameter) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("DeviceParameter", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -242,10 +292,15 @@ func (m *DeviceParameter) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *DeviceParameter) EncodedSize() int {
-	n := 12
-	n += len(m.Name)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *DeviceParameter) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *DeviceParameter) encodedSize() int64 {
+	n := int64(12)
+	n += int64(len(m.Name))
 	return n
 }
 
@@ -262,8 +317,12 @@ func (m *DeviceParameter) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *DevicePlugin) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("DevicePlugin", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -273,9 +332,13 @@ func (m *DevicePlugin) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of DevicePlugin to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *DevicePlugin) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("DevicePlugin", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -293,12 +356,17 @@ func (m *DevicePlugin) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *DevicePlugin) EncodedSize() int {
-	n := 9
-	n += len(m.Name)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *DevicePlugin) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *DevicePlugin) encodedSize() int64 {
+	n := int64(9)
+	n += int64(len(m.Name))
 	for i0 := range m.Parameters {
-		n += m.Parameters[i0].EncodedSize()
+		n += m.Parameters[i0].encodedSize()
 	}
 	return n
 }
@@ -322,8 +390,12 @@ func (m *DevicePlugin) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *AudioDevice) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("AudioDevice", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -333,9 +405,13 @@ func (m *AudioDevice) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of AudioDevice to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *AudioDevice) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("AudioDevice", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -353,12 +429,17 @@ func (m *AudioDevice) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *AudioDevice) EncodedSize() int {
-	n := 23
-	n += len(m.Name)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *AudioDevice) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *AudioDevice) encodedSize() int64 {
+	n := int64(23)
+	n += int64(len(m.Name))
 	for i0 := range m.Plugins {
-		n += m.Plugins[i0].EncodedSize()
+		n += m.Plugins[i0].encodedSize()
 	}
 	return n
 }

@@ -10,8 +10,12 @@ import (
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Odd) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Odd", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -21,9 +25,13 @@ func (m *Odd) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Odd to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Odd) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Odd", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -41,19 +49,24 @@ func (m *Odd) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Odd) EncodedSize() int {
-	n := 14
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Odd) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Odd) encodedSize() int64 {
+	n := int64(14)
 	for i0 := range m.A {
-		n += len(m.A[i0])
+		n += int64(len(m.A[i0]))
 		n += 4
 	}
 	if m.B != nil {
 		n += 4
 	}
-	n += len(m.C)
+	n += int64(len(m.C))
 	for i0 := range m.D {
-		n += len(m.D[i0])
+		n += int64(len(m.D[i0]))
 		n += 4
 	}
 	for i0 := range m.E {
@@ -65,7 +78,7 @@ func (m *Odd) EncodedSize() int {
 	if m.F != nil {
 		if *m.F != nil {
 			for i2 := range **m.F {
-				n += len((**m.F)[i2])
+				n += int64(len((**m.F)[i2]))
 				n += 4
 			}
 			n += 4
@@ -79,9 +92,9 @@ func (m *Odd) EncodedSize() int {
 		n += 1
 	}
 	if m.H != nil {
-		n += m.H.EncodedSize()
+		n += m.H.encodedSize()
 	} else {
-		n += UA{}.EncodedSize()
+		n += UA{}.encodedSize()
 	}
 	return n
 }
@@ -148,8 +161,12 @@ func (m *Odd) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v UA) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("U.A", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -159,9 +176,13 @@ func (v UA) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of UA to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v UA) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("U.A", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -180,9 +201,10 @@ func (v UA) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (v UA) EncodedSize() int {
-	return 1
-}
+func (v UA) EncodedSize() int { return 1 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (v UA) encodedSize() int64 { return 1 }
 
 // encode appends the tag of UA (0), then its fields.
 func (v UA) encode(b []byte, e *encoder) []byte {
@@ -193,8 +215,12 @@ func (v UA) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v UB) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("U.B", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -204,9 +230,13 @@ func (v UB) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of UB to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v UB) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("U.B", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -225,9 +255,10 @@ func (v UB) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (v UB) EncodedSize() int {
-	return 4
-}
+func (v UB) EncodedSize() int { return 4 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (v UB) encodedSize() int64 { return 4 }
 
 // encode appends the tag of UB (1), then its fields.
 func (v UB) encode(b []byte, e *encoder) []byte {
@@ -241,8 +272,12 @@ func (v UB) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v Flags) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Flags", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -252,9 +287,13 @@ func (v Flags) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Flags to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v Flags) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Flags", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -274,6 +313,9 @@ func (v Flags) WriteTo(w io.Writer) (int64, error) {
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
 func (v Flags) EncodedSize() int { return 4 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (v Flags) encodedSize() int64 { return 4 }
 
 // validate records an error for a number that names no value of Flags.
 func (v Flags) validate(e *encoder) {

@@ -85,10 +85,12 @@ type Inner struct {
 type Choice interface {
 	encoding.BinaryMarshaler
 	io.WriterTo
-	// EncodedSize returns the number of bytes MarshalBinary produces.
+	// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+	// when that is more than an int holds (possible on a 32-bit host only).
 	EncodedSize() int
 	// AppendBinary appends the encoding (tag, then the variant) to b.
 	AppendBinary(b []byte) ([]byte, error)
+	encodedSize() int64
 	encode(b []byte, e *encoder) []byte
 	isChoice()
 }

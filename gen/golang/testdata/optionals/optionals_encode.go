@@ -11,8 +11,12 @@ import (
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v Level) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Level", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -22,9 +26,13 @@ func (v Level) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Level to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v Level) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Level", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -45,6 +53,9 @@ func (v Level) WriteTo(w io.Writer) (int64, error) {
 // EncodedSize returns the number of bytes MarshalBinary produces.
 func (v Level) EncodedSize() int { return 1 }
 
+// encodedSize is EncodedSize in 64 bits.
+func (v Level) encodedSize() int64 { return 1 }
+
 // validate records an error for a number that names no value of Level.
 func (v Level) validate(e *encoder) {
 	if !v.IsValid() {
@@ -61,8 +72,12 @@ func (v Level) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Inner) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Inner", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -72,9 +87,13 @@ func (m *Inner) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Inner to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Inner) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Inner", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -92,10 +111,15 @@ func (m *Inner) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Inner) EncodedSize() int {
-	n := 8
-	n += len(m.Label)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Inner) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Inner) encodedSize() int64 {
+	n := int64(8)
+	n += int64(len(m.Label))
 	return n
 }
 
@@ -110,8 +134,12 @@ func (m *Inner) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v ChoiceNothing) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Choice.Nothing", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -121,9 +149,13 @@ func (v ChoiceNothing) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ChoiceNothing to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v ChoiceNothing) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Choice.Nothing", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -142,9 +174,10 @@ func (v ChoiceNothing) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (v ChoiceNothing) EncodedSize() int {
-	return 1
-}
+func (v ChoiceNothing) EncodedSize() int { return 1 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (v ChoiceNothing) encodedSize() int64 { return 1 }
 
 // encode appends the tag of ChoiceNothing (0), then its fields.
 func (v ChoiceNothing) encode(b []byte, e *encoder) []byte {
@@ -155,8 +188,12 @@ func (v ChoiceNothing) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v ChoiceNumber) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Choice.Number", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -166,9 +203,13 @@ func (v ChoiceNumber) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ChoiceNumber to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v ChoiceNumber) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Choice.Number", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -187,9 +228,10 @@ func (v ChoiceNumber) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (v ChoiceNumber) EncodedSize() int {
-	return 9
-}
+func (v ChoiceNumber) EncodedSize() int { return 9 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (v ChoiceNumber) encodedSize() int64 { return 9 }
 
 // encode appends the tag of ChoiceNumber (1), then its fields.
 func (v ChoiceNumber) encode(b []byte, e *encoder) []byte {
@@ -202,8 +244,12 @@ func (v ChoiceNumber) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Optionals) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Optionals", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -213,9 +259,13 @@ func (m *Optionals) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Optionals to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Optionals) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Optionals", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -233,9 +283,14 @@ func (m *Optionals) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Optionals) EncodedSize() int {
-	n := 15
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Optionals) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Optionals) encodedSize() int64 {
+	n := int64(15)
 	if m.MaybeBool != nil {
 		n += 1
 	}
@@ -249,25 +304,25 @@ func (m *Optionals) EncodedSize() int {
 		n += 8
 	}
 	if m.MaybeStr != nil {
-		n += len(*m.MaybeStr)
+		n += int64(len(*m.MaybeStr))
 		n += 4
 	}
 	if m.MaybeInner != nil {
-		n += m.MaybeInner.EncodedSize()
+		n += m.MaybeInner.encodedSize()
 	}
 	if m.MaybeLevel != nil {
 		n += 1
 	}
 	if m.MaybeChoice != nil {
-		n += m.MaybeChoice.EncodedSize()
+		n += m.MaybeChoice.encodedSize()
 	}
 	if m.MaybeList != nil {
-		n += len(*m.MaybeList) * 4
+		n += int64(len(*m.MaybeList)) * 4
 		n += 4
 	}
 	for i0 := range m.ListOfMaybe {
 		if m.ListOfMaybe[i0] != nil {
-			n += len(*m.ListOfMaybe[i0])
+			n += int64(len(*m.ListOfMaybe[i0]))
 			n += 4
 		}
 		n += 1
@@ -373,8 +428,12 @@ func (m *Optionals) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Reading) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Reading", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -384,9 +443,13 @@ func (m *Reading) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Reading to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Reading) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Reading", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -404,14 +467,19 @@ func (m *Reading) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Reading) EncodedSize() int {
-	n := 14
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Reading) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Reading) encodedSize() int64 {
+	n := int64(14)
 	if m.Calibration != nil {
 		n += 8
 	}
 	if m.Note != nil {
-		n += len(*m.Note)
+		n += int64(len(*m.Note))
 		n += 4
 	}
 	return n

@@ -573,10 +573,13 @@ func (*Inner) MessageTypeID() uint16 { return InnerTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *Inner) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("Inner", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), InnerTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), InnerTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -585,15 +588,19 @@ func (m *Inner) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *Inner) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *Inner) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Inner) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("Inner", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), InnerTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), InnerTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
@@ -634,10 +641,13 @@ func (*Optionals) MessageTypeID() uint16 { return OptionalsTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *Optionals) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("Optionals", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), OptionalsTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), OptionalsTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -646,15 +656,19 @@ func (m *Optionals) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *Optionals) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *Optionals) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Optionals) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("Optionals", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), OptionalsTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), OptionalsTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
@@ -697,10 +711,13 @@ func (*Reading) MessageTypeID() uint16 { return ReadingTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *Reading) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("Reading", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), ReadingTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), ReadingTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -709,15 +726,19 @@ func (m *Reading) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *Reading) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *Reading) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Reading) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("Reading", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), ReadingTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), ReadingTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err

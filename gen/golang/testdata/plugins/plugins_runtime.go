@@ -136,6 +136,26 @@ func (e *encoder) fail(field, msg string) {
 	}
 }
 
+// maxInt is the largest int: 2^31-1 on a 32-bit host, where an encoding
+// can be larger than a slice can hold.
+const maxInt = int(^uint(0) >> 1)
+
+// sizeInt is an encoded size, summed in 64 bits, as an int; -1 when it is
+// more than an int holds (only on a 32-bit host).
+func sizeInt(n int64) int {
+	if n > int64(maxInt) {
+		return -1
+	}
+	return int(n)
+}
+
+// sizeError is the error of a value whose encoding is larger than a byte
+// slice can be on this host.
+func sizeError(typ string, n int64) error {
+	return &EncodeError{Field: typ, Msg: "the encoding takes " + strconv.FormatInt(n, 10) +
+		" bytes, more than this host's slices hold (" + strconv.Itoa(maxInt) + ")"}
+}
+
 // grow returns b with room for n more bytes, reallocating at most once.
 func grow(b []byte, n int) []byte {
 	if cap(b)-len(b) >= n {

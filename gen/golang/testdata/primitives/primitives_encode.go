@@ -11,8 +11,12 @@ import (
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *AllPrimitives) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("AllPrimitives", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -22,9 +26,13 @@ func (m *AllPrimitives) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of AllPrimitives to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *AllPrimitives) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("AllPrimitives", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -42,10 +50,15 @@ func (m *AllPrimitives) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *AllPrimitives) EncodedSize() int {
-	n := 47
-	n += len(m.Label)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *AllPrimitives) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *AllPrimitives) encodedSize() int64 {
+	n := int64(47)
+	n += int64(len(m.Label))
 	return n
 }
 
@@ -74,8 +87,12 @@ func (m *AllPrimitives) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Text) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Text", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -85,9 +102,13 @@ func (m *Text) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Text to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Text) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Text", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -105,10 +126,15 @@ func (m *Text) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Text) EncodedSize() int {
-	n := 4
-	n += len(m.Value)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Text) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Text) encodedSize() int64 {
+	n := int64(4)
+	n += int64(len(m.Value))
 	return n
 }
 
@@ -122,8 +148,12 @@ func (m *Text) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Empty) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Empty", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -133,9 +163,13 @@ func (m *Empty) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Empty to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Empty) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Empty", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -154,9 +188,10 @@ func (m *Empty) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Empty) EncodedSize() int {
-	return 0
-}
+func (m *Empty) EncodedSize() int { return 0 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (m *Empty) encodedSize() int64 { return 0 }
 
 // encode appends the fields of Empty to b.
 func (m *Empty) encode(b []byte, e *encoder) []byte {

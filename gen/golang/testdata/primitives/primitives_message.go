@@ -573,10 +573,13 @@ func (*AllPrimitives) MessageTypeID() uint16 { return AllPrimitivesTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *AllPrimitives) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("AllPrimitives", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), AllPrimitivesTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), AllPrimitivesTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -585,15 +588,19 @@ func (m *AllPrimitives) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *AllPrimitives) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *AllPrimitives) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *AllPrimitives) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("AllPrimitives", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), AllPrimitivesTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), AllPrimitivesTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
@@ -636,10 +643,13 @@ func (*Text) MessageTypeID() uint16 { return TextTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *Text) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("Text", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), TextTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), TextTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -648,15 +658,19 @@ func (m *Text) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *Text) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *Text) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Text) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("Text", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), TextTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), TextTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
@@ -697,10 +711,13 @@ func (*Empty) MessageTypeID() uint16 { return EmptyTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *Empty) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("Empty", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), EmptyTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), EmptyTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -709,15 +726,19 @@ func (m *Empty) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *Empty) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *Empty) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Empty) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("Empty", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), EmptyTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), EmptyTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err

@@ -10,8 +10,12 @@ import (
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Tree) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Tree", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -21,9 +25,13 @@ func (m *Tree) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Tree to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Tree) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Tree", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -41,11 +49,16 @@ func (m *Tree) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Tree) EncodedSize() int {
-	n := 8
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Tree) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Tree) encodedSize() int64 {
+	n := int64(8)
 	for i0 := range m.Children {
-		n += m.Children[i0].EncodedSize()
+		n += m.Children[i0].encodedSize()
 	}
 	return n
 }
@@ -64,8 +77,12 @@ func (m *Tree) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Node) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Node", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -75,9 +92,13 @@ func (m *Node) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Node to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Node) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Node", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -95,12 +116,17 @@ func (m *Node) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Node) EncodedSize() int {
-	n := 5
-	n += len(m.Value)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Node) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Node) encodedSize() int64 {
+	n := int64(5)
+	n += int64(len(m.Value))
 	if m.Next != nil {
-		n += m.Next.EncodedSize()
+		n += m.Next.encodedSize()
 	}
 	return n
 }
@@ -120,8 +146,12 @@ func (m *Node) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Dir) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Dir", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -131,9 +161,13 @@ func (m *Dir) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Dir to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Dir) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Dir", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -151,12 +185,17 @@ func (m *Dir) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Dir) EncodedSize() int {
-	n := 8
-	n += len(m.Name)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Dir) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Dir) encodedSize() int64 {
+	n := int64(8)
+	n += int64(len(m.Name))
 	for i0 := range m.Entries {
-		n += m.Entries[i0].EncodedSize()
+		n += m.Entries[i0].encodedSize()
 	}
 	return n
 }
@@ -174,8 +213,12 @@ func (m *Dir) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Entry) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Entry", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -185,9 +228,13 @@ func (m *Entry) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Entry to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Entry) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Entry", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -205,12 +252,17 @@ func (m *Entry) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Entry) EncodedSize() int {
-	n := 13
-	n += len(m.Name)
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Entry) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Entry) encodedSize() int64 {
+	n := int64(13)
+	n += int64(len(m.Name))
 	if m.Sub != nil {
-		n += m.Sub.EncodedSize()
+		n += m.Sub.encodedSize()
 	}
 	return n
 }
@@ -232,8 +284,12 @@ func (m *Entry) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v ExprLit) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Expr.Lit", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -243,9 +299,13 @@ func (v ExprLit) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ExprLit to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v ExprLit) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Expr.Lit", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -264,9 +324,10 @@ func (v ExprLit) WriteTo(w io.Writer) (int64, error) {
 }
 
 // EncodedSize returns the number of bytes MarshalBinary produces.
-func (v ExprLit) EncodedSize() int {
-	return 9
-}
+func (v ExprLit) EncodedSize() int { return 9 }
+
+// encodedSize is EncodedSize in 64 bits.
+func (v ExprLit) encodedSize() int64 { return 9 }
 
 // encode appends the tag of ExprLit (0), then its fields.
 func (v ExprLit) encode(b []byte, e *encoder) []byte {
@@ -279,8 +340,12 @@ func (v ExprLit) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v ExprNeg) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Expr.Neg", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -290,9 +355,13 @@ func (v ExprNeg) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ExprNeg to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v ExprNeg) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Expr.Neg", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -310,11 +379,16 @@ func (v ExprNeg) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (v ExprNeg) EncodedSize() int {
-	n := 2
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (v ExprNeg) EncodedSize() int { return sizeInt(v.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (v ExprNeg) encodedSize() int64 {
+	n := int64(2)
 	if v.Inner != nil {
-		n += v.Inner.EncodedSize()
+		n += v.Inner.encodedSize()
 	}
 	return n
 }
@@ -334,8 +408,12 @@ func (v ExprNeg) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (v ExprAdd) MarshalBinary() ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Expr.Add", n)
+	}
 	var e encoder
-	b := v.encode(make([]byte, 0, v.EncodedSize()), &e)
+	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -345,9 +423,13 @@ func (v ExprAdd) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of ExprAdd to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (v ExprAdd) AppendBinary(b []byte) ([]byte, error) {
+	n := v.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Expr.Add", n)
+	}
 	start := len(b)
 	var e encoder
-	b = v.encode(grow(b, v.EncodedSize()), &e)
+	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -365,14 +447,19 @@ func (v ExprAdd) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (v ExprAdd) EncodedSize() int {
-	n := 5
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (v ExprAdd) EncodedSize() int { return sizeInt(v.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (v ExprAdd) encodedSize() int64 {
+	n := int64(5)
 	for i0 := range v.Terms {
 		if v.Terms[i0] != nil {
-			n += v.Terms[i0].EncodedSize()
+			n += v.Terms[i0].encodedSize()
 		} else {
-			n += ExprLit{}.EncodedSize()
+			n += ExprLit{}.encodedSize()
 		}
 	}
 	return n
@@ -395,8 +482,12 @@ func (v ExprAdd) encode(b []byte, e *encoder) []byte {
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
 // exact encoded size.
 func (m *Program) MarshalBinary() ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt) {
+		return nil, sizeError("Program", n)
+	}
 	var e encoder
-	b := m.encode(make([]byte, 0, m.EncodedSize()), &e)
+	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -406,9 +497,13 @@ func (m *Program) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of Program to b and returns the extended
 // slice; it grows b at most once. On error it returns b unchanged.
 func (m *Program) AppendBinary(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-len(b)) {
+		return b, sizeError("Program", n)
+	}
 	start := len(b)
 	var e encoder
-	b = m.encode(grow(b, m.EncodedSize()), &e)
+	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
 		return b[:start], e.err
 	}
@@ -426,13 +521,18 @@ func (m *Program) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// EncodedSize returns the number of bytes MarshalBinary produces.
-func (m *Program) EncodedSize() int {
-	n := 0
+// EncodedSize returns the number of bytes MarshalBinary produces, or -1
+// when that is more than an int holds (possible on a 32-bit host only).
+func (m *Program) EncodedSize() int { return sizeInt(m.encodedSize()) }
+
+// encodedSize is EncodedSize summed in 64 bits, which lengths of values
+// in memory cannot overflow.
+func (m *Program) encodedSize() int64 {
+	n := int64(0)
 	if m.Body != nil {
-		n += m.Body.EncodedSize()
+		n += m.Body.encodedSize()
 	} else {
-		n += ExprLit{}.EncodedSize()
+		n += ExprLit{}.encodedSize()
 	}
 	return n
 }

@@ -591,10 +591,13 @@ func (*Tree) MessageTypeID() uint16 { return TreeTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *Tree) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("Tree", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), TreeTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), TreeTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -603,15 +606,19 @@ func (m *Tree) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *Tree) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *Tree) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Tree) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("Tree", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), TreeTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), TreeTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
@@ -652,10 +659,13 @@ func (*Node) MessageTypeID() uint16 { return NodeTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *Node) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("Node", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), NodeTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), NodeTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -664,15 +674,19 @@ func (m *Node) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *Node) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *Node) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Node) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("Node", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), NodeTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), NodeTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
@@ -713,10 +727,13 @@ func (*Dir) MessageTypeID() uint16 { return DirTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *Dir) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("Dir", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), DirTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), DirTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -725,15 +742,19 @@ func (m *Dir) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *Dir) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *Dir) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Dir) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("Dir", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), DirTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), DirTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
@@ -774,10 +795,13 @@ func (*Entry) MessageTypeID() uint16 { return EntryTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *Entry) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("Entry", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), EntryTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), EntryTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -786,15 +810,19 @@ func (m *Entry) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *Entry) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *Entry) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Entry) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("Entry", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), EntryTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), EntryTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
@@ -835,10 +863,13 @@ func (*Program) MessageTypeID() uint16 { return ProgramTypeID }
 // AppendMessage appends m framed as a message (header, then payload) to b;
 // it grows b at most once. On error it returns b unchanged.
 func (m *Program) AppendMessage(b []byte) ([]byte, error) {
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize-len(b)) {
+		return b, sizeError("Program", n)
+	}
 	start := len(b)
-	n := m.EncodedSize()
 	var e encoder
-	b = appendHeader(grow(b, MessageHeaderSize+n), ProgramTypeID, n, &e)
+	b = appendHeader(grow(b, MessageHeaderSize+int(n)), ProgramTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return b[:start], e.err
@@ -847,15 +878,19 @@ func (m *Program) AppendMessage(b []byte) ([]byte, error) {
 }
 
 // EncodedMessageSize returns the number of bytes MarshalMessage produces:
-// MessageHeaderSize more than EncodedSize.
-func (m *Program) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+// MessageHeaderSize more than EncodedSize, or -1 when that is more than an
+// int holds (possible on a 32-bit host only).
+func (m *Program) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.encodedSize()) }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Program) MarshalMessage() ([]byte, error) {
-	n := m.EncodedSize()
+	n := m.encodedSize()
+	if n > int64(maxInt-MessageHeaderSize) {
+		return nil, sizeError("Program", n)
+	}
 	var e encoder
-	b := appendHeader(make([]byte, 0, MessageHeaderSize+n), ProgramTypeID, n, &e)
+	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), ProgramTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
 		return nil, e.err
