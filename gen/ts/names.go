@@ -33,7 +33,7 @@ var reservedTop = words(
 	"encodeMessageAt badEnum badKind fixedLength strSize header readHeader MessageInfo encodeHello",
 	"MessageReaderOptions MessageWriterOptions ByteSource PayloadDecoder MessageReaderBase ByteSink MessageWriterBase",
 	// What the generated code defines.
-	"Message MessageReader MessageWriter decodeMessage MESSAGE_TYPES HELLO",
+	"Message MessageReader MessageWriter decodeMessage HELLO",
 	// The parameters of generated functions and methods (a type of the same
 	// name would be shadowed inside them).
 	"bytes opts value buf offset init source sink _init _r _w _m",

@@ -273,32 +273,32 @@ export declare class Message_Uint8Array {
  * reserved, though no TypeScript or JavaScript module defines it): keeps
  * its name.
  */
-export declare class MESSAGE_TYPES_ {
+export declare class MESSAGE_TYPES {
   m: Message_;
 
   /** A value with every field set from init, or to its default. */
-  constructor(init?: Partial<MESSAGE_TYPES_>);
+  constructor(init?: Partial<MESSAGE_TYPES>);
 
   /** The struct's message type id. */
   static readonly TYPE_ID: 5;
   /** The fingerprint of the struct's wire shape (docs/wire-format.md). */
   static readonly FINGERPRINT: bigint;
 
-  /** Decodes a MESSAGE_TYPES_ that fills bytes exactly. */
-  static decode(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): MESSAGE_TYPES_;
+  /** Decodes a MESSAGE_TYPES that fills bytes exactly. */
+  static decode(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): MESSAGE_TYPES;
 
   /**
    * Decodes into value, which it returns: every field is assigned, and nested
    * structs are decoded into the ones value holds. On an error value is reset
    * to the default.
    */
-  static decodeInto(bytes: Uint8Array | ArrayBuffer, value: MESSAGE_TYPES_, opts?: $.DecodeOptions): MESSAGE_TYPES_;
+  static decodeInto(bytes: Uint8Array | ArrayBuffer, value: MESSAGE_TYPES, opts?: $.DecodeOptions): MESSAGE_TYPES;
 
-  /** Decodes a MESSAGE_TYPES_ from the start of bytes; returns it and the bytes it used. */
-  static decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [MESSAGE_TYPES_, number];
+  /** Decodes a MESSAGE_TYPES from the start of bytes; returns it and the bytes it used. */
+  static decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [MESSAGE_TYPES, number];
 
-  /** Decodes a message that holds a MESSAGE_TYPES_ (its header, then its encoding). */
-  static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): MESSAGE_TYPES_;
+  /** Decodes a message that holds a MESSAGE_TYPES (its header, then its encoding). */
+  static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): MESSAGE_TYPES;
 
   /** The size of the encoding in bytes. */
   encodedSize(): number;
@@ -323,7 +323,7 @@ export declare class MESSAGE_TYPES_ {
 }
 
 /** Any struct of the schema: what decodeMessage and MessageReader return. */
-export type Message = DecodeError_ | Array_ | Map_ | Message_Uint8Array | MESSAGE_TYPES_;
+export type Message = DecodeError_ | Array_ | Map_ | Message_Uint8Array | MESSAGE_TYPES;
 
 /**
  * Decodes a message of any struct of the schema (see docs/wire-format.md);

@@ -878,15 +878,15 @@ function $e_Message_Uint8Array($w, $m) {
  * reserved, though no TypeScript or JavaScript module defines it): keeps
  * its name.
  */
-export class MESSAGE_TYPES_ {
+export class MESSAGE_TYPES {
   /** A value with every field set from init, or to its default. */
   constructor(init) {
     this.m = init?.m ?? $z_Message_();
   }
 
-  /** Decodes a MESSAGE_TYPES_ that fills bytes exactly. */
+  /** Decodes a MESSAGE_TYPES that fills bytes exactly. */
   static decode(bytes, opts) {
-    return $.decodeTop(bytes, opts, $top_MESSAGE_TYPES_, "MESSAGE_TYPES");
+    return $.decodeTop(bytes, opts, $top_MESSAGE_TYPES, "MESSAGE_TYPES");
   }
 
   /**
@@ -896,38 +896,38 @@ export class MESSAGE_TYPES_ {
    */
   static decodeInto(bytes, value, opts) {
     try {
-      return $.decodeTop(bytes, opts, ($r) => $d_MESSAGE_TYPES_($r, value), "MESSAGE_TYPES");
+      return $.decodeTop(bytes, opts, ($r) => $d_MESSAGE_TYPES($r, value), "MESSAGE_TYPES");
     } catch ($e) {
-      Object.assign(value, new MESSAGE_TYPES_());
+      Object.assign(value, new MESSAGE_TYPES());
       throw $e;
     }
   }
 
-  /** Decodes a MESSAGE_TYPES_ from the start of bytes; returns it and the bytes it used. */
+  /** Decodes a MESSAGE_TYPES from the start of bytes; returns it and the bytes it used. */
   static decodePrefix(bytes, opts) {
-    return $.decodePrefix(bytes, opts, $top_MESSAGE_TYPES_, "MESSAGE_TYPES");
+    return $.decodePrefix(bytes, opts, $top_MESSAGE_TYPES, "MESSAGE_TYPES");
   }
 
-  /** Decodes a message that holds a MESSAGE_TYPES_ (its header, then its encoding). */
+  /** Decodes a message that holds a MESSAGE_TYPES (its header, then its encoding). */
   static decodeMessage(bytes, opts) {
     const $b = $.bytesOf(bytes);
     $.readHeader($b, 5, "MESSAGE_TYPES", $typeName, "tsnames");
-    return $.decodePayload($b, opts, $top_MESSAGE_TYPES_, "MESSAGE_TYPES");
+    return $.decodePayload($b, opts, $top_MESSAGE_TYPES, "MESSAGE_TYPES");
   }
 
   /** The size of the encoding in bytes. */
   encodedSize() {
-    return $s_MESSAGE_TYPES_(this);
+    return $s_MESSAGE_TYPES(this);
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_MESSAGE_TYPES_(this), $e_MESSAGE_TYPES_, "MESSAGE_TYPES");
+    return $.encodeNew(this, $s_MESSAGE_TYPES(this), $e_MESSAGE_TYPES, "MESSAGE_TYPES");
   }
 
   /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_MESSAGE_TYPES_(this), $e_MESSAGE_TYPES_, "MESSAGE_TYPES");
+    return $.encodeAt(buf, offset, this, $s_MESSAGE_TYPES(this), $e_MESSAGE_TYPES, "MESSAGE_TYPES");
   }
 
   /** The struct's message type id. */
@@ -937,28 +937,28 @@ export class MESSAGE_TYPES_ {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_MESSAGE_TYPES_(this);
+    return 10 + $s_MESSAGE_TYPES(this);
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 5, $s_MESSAGE_TYPES_(this), $e_MESSAGE_TYPES_, "MESSAGE_TYPES");
+    return $.encodeMessageNew(this, 5, $s_MESSAGE_TYPES(this), $e_MESSAGE_TYPES, "MESSAGE_TYPES");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 5, $s_MESSAGE_TYPES_(this), $e_MESSAGE_TYPES_, "MESSAGE_TYPES");
+    return $.encodeMessageAt(buf, offset, this, 5, $s_MESSAGE_TYPES(this), $e_MESSAGE_TYPES, "MESSAGE_TYPES");
   }
 }
 
-MESSAGE_TYPES_.TYPE_ID = 5;
-MESSAGE_TYPES_.FINGERPRINT = 0xa6e8f24d07ca2aaen;
+MESSAGE_TYPES.TYPE_ID = 5;
+MESSAGE_TYPES.FINGERPRINT = 0xa6e8f24d07ca2aaen;
 
-function $top_MESSAGE_TYPES_($r) {
-  return $d_MESSAGE_TYPES_($r, new MESSAGE_TYPES_());
+function $top_MESSAGE_TYPES($r) {
+  return $d_MESSAGE_TYPES($r, new MESSAGE_TYPES());
 }
 
-function $d_MESSAGE_TYPES_($r, $m) {
+function $d_MESSAGE_TYPES($r, $m) {
   $r.enter();
   let $f = "";
   try {
@@ -971,7 +971,7 @@ function $d_MESSAGE_TYPES_($r, $m) {
   return $m;
 }
 
-function $e_MESSAGE_TYPES_($w, $m) {
+function $e_MESSAGE_TYPES($w, $m) {
   let $f = "";
   try {
     $f = "m";
@@ -981,7 +981,7 @@ function $e_MESSAGE_TYPES_($w, $m) {
   }
 }
 
-function $s_MESSAGE_TYPES_($m) {
+function $s_MESSAGE_TYPES($m) {
   let $n = 0;
   $n += $s_Message_($m.m);
   return $n;
@@ -1013,7 +1013,7 @@ function $payload($id, $b, $opts) {
     case 2: return Array_.decode($b, $opts);
     case 3: return Map_.decode($b, $opts);
     case 4: return Message_Uint8Array.decode($b, $opts);
-    case 5: return MESSAGE_TYPES_.decode($b, $opts);
+    case 5: return MESSAGE_TYPES.decode($b, $opts);
   }
   throw new Error("unreachable: a type id the reader checked");
 }
@@ -1030,7 +1030,7 @@ export function decodeMessage(bytes, opts) {
     case 2: return $.decodePayload($b, opts, $top_Array_, "Array");
     case 3: return $.decodePayload($b, opts, $top_Map_, "Map");
     case 4: return $.decodePayload($b, opts, $top_Message_Uint8Array, "Message_Uint8Array");
-    case 5: return $.decodePayload($b, opts, $top_MESSAGE_TYPES_, "MESSAGE_TYPES");
+    case 5: return $.decodePayload($b, opts, $top_MESSAGE_TYPES, "MESSAGE_TYPES");
   }
   throw new Error("unreachable: a type id readHeader checked");
 }
