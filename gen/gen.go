@@ -38,7 +38,10 @@ type File struct {
 // same schema and options give the same bytes.
 type Generator func(s *schema.Schema, opt Options) ([]File, error)
 
-var generators = map[string]Generator{}
+var (
+	generators = map[string]Generator{} // lookups only
+	registered []string                 // the language names, as registered
+)
 
 // Register makes a backend available to the CLI under a language name.
 // Backends call it from init.
@@ -47,6 +50,7 @@ func Register(lang string, g Generator) {
 		panic("gen: language registered twice: " + lang)
 	}
 	generators[lang] = g
+	registered = append(registered, lang)
 }
 
 // Lookup returns the backend for lang, or an error naming the known ones.
@@ -59,10 +63,7 @@ func Lookup(lang string) (Generator, error) {
 
 // Languages lists the registered language names, sorted.
 func Languages() []string {
-	var out []string
-	for l := range generators {
-		out = append(out, l)
-	}
+	out := append([]string(nil), registered...)
 	sort.Strings(out)
 	return out
 }

@@ -24,10 +24,34 @@ func TestRuntimeSource(t *testing.T) {
 	dir := t.TempDir()
 	all := `#include "pfx.c"
 
-/* The generator defines this from the schema's message types. */
+/* The generator defines these from the schema's message types. */
 static int pfx_known_type_(uint16_t type_id) { return type_id == 1; }
+typedef struct pfx_hello_entry_ {
+    uint16_t type_id;
+    uint64_t fingerprint;
+    const char* name;
+} pfx_hello_entry_;
+static const pfx_hello_entry_ pfx_hello_entries_[] = {{1, 0x0123456789abcdefu, "Point"}};
+static const size_t pfx_hello_count_ = 1;
+
+#include "stream.c"
 `
-	for _, f := range [][2]string{{"pfx.h", runtimeHeader}, {"pfx.c", runtimeSource}, {"all.c", all}} {
+	// The stream declarations go into the header after pfx.h's and the
+	// schema's message type, which the generator declares from its structs.
+	header := runtimeHeader + `
+typedef struct pfx_message {
+    uint16_t type_id;
+    union {
+        uint32_t point;
+    } value;
+} pfx_message;
+size_t pfx_encoded_message_size(const pfx_message* m);
+size_t pfx_encode_message(const pfx_message* m, uint8_t* buf, size_t cap);
+int pfx_decode_message_ex(const uint8_t* data, size_t len, pfx_message* out, pfx_arena* arena,
+        const pfx_decode_options* opt, pfx_decode_result* res);
+#include "stream.h"
+`
+	for _, f := range [][2]string{{"pfx.h", header}, {"stream.h", streamHeader}, {"pfx.c", runtimeSource}, {"stream.c", streamSource}, {"all.c", all}} {
 		if err := os.WriteFile(filepath.Join(dir, f[0]), []byte(f[1]), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -33,10 +33,14 @@ type generator struct {
 	done map[string]bool // helpers emitted or queued
 	todo []*plan.Value   // helpers to emit
 	plan *plan.Plan
-	// aliases are the class names annotations reach through `_sdp_c_` aliases.
-	aliases map[string]bool
-	// runFormats are the struct.Struct formats of runs of fixed-size fields.
+	// aliases are the class names annotations reach through `_sdp_c_`
+	// aliases (a set), and aliasList the same names in the order found.
+	aliases   map[string]bool
+	aliasList []string
+	// runFormats are the struct.Struct formats of runs of fixed-size fields
+	// by name (lookups only), and runNames their names in the order found.
 	runFormats map[string]string
+	runNames   []string
 }
 
 func (g *generator) module() []byte {
@@ -85,11 +89,8 @@ func (g *generator) module() []byte {
 		}
 		p.F("%s = _sdp_t.Union[%s]", g.n.decl[u], strings.Join(vs, ", "))
 	}
-	if len(g.aliases) > 0 {
-		var as []string
-		for a := range g.aliases {
-			as = append(as, a)
-		}
+	if len(g.aliasList) > 0 {
+		as := append([]string(nil), g.aliasList...)
 		sort.Strings(as)
 		g.sep()
 		p.Line("# Aliases for annotations inside classes whose fields shadow these names.")

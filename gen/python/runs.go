@@ -31,7 +31,10 @@ func runCodes(fields []*plan.Field) string {
 // format codes.
 func (g *generator) structFormat(codes string) string {
 	name := "_SDP_RUN_" + codes
-	g.runFormats[name] = "<" + codes
+	if _, ok := g.runFormats[name]; !ok {
+		g.runFormats[name] = "<" + codes
+		g.runNames = append(g.runNames, name)
+	}
 	return name
 }
 
@@ -39,11 +42,8 @@ func (g *generator) structFormat(codes string) string {
 // sorted by name.
 func (g *generator) runStructs() {
 	p := g.p
-	if len(g.runFormats) > 0 {
-		var rs []string
-		for r := range g.runFormats {
-			rs = append(rs, r)
-		}
+	if len(g.runNames) > 0 {
+		rs := append([]string(nil), g.runNames...)
 		sort.Strings(rs)
 		for _, r := range rs {
 			p.F("%s = _sdp_struct.Struct(%q)", r, g.runFormats[r])

@@ -105,7 +105,10 @@ func (g *generator) nm(name string, shadow map[string]bool) string {
 	case "int", "float", "str", "bool", "bytes", "list", "Some", "DecodeOptions":
 		return "_sdp_" + name
 	}
-	g.aliases[name] = true
+	if !g.aliases[name] {
+		g.aliases[name] = true
+		g.aliasList = append(g.aliasList, name)
+	}
 	return "_sdp_c_" + name
 }
 

@@ -1,72 +1,73 @@
 package ts
 
-import "sdp/schema"
+import (
+	"sdp/gen"
+	"sdp/schema"
+)
+
+// reservedNames declares, once, the names a schema name must not take in
+// TypeScript or JavaScript (checked by TestReservedNames,
+// gentest.ReservedNames). A type that takes a Keywords, Prelude, TopLevel
+// or params name is renamed with a trailing "_" (again until free); a field
+// or an enum value that takes a Members name likewise. Fields are
+// properties, where keywords are valid names, so keywords do not rename
+// fields. The generated code's own helpers all start with "$" ($d_Zqa,
+// $structs, the runtime's namespace $), which no schema name can.
+var reservedNames = gen.Names{
+	// Reserved words, strict-mode and TypeScript keywords, contextual ones
+	// included.
+	Keywords: gen.Words(`break case catch class const continue debugger default delete do else enum export extends false
+finally for function if import in instanceof new null return super switch this throw true try
+typeof var void while with yield let static implements interface package private protected public
+await async of get set as any boolean number string symbol bigint unknown never object type
+declare module namespace readonly abstract is keyof infer unique require global from
+arguments eval satisfies override accessor out asserts`),
+	// The global values and types the generated code and its users name,
+	// and what every object has, the global object included (an export
+	// named then makes the module's namespace a thenable).
+	Prelude: gen.Words(`undefined NaN Infinity constructor prototype __proto__ toString valueOf hasOwnProperty then
+Object Function Array Number Boolean String Symbol BigInt Math JSON Date RegExp Error TypeError
+RangeError SyntaxError Map Set WeakMap WeakSet Promise Proxy Reflect ArrayBuffer SharedArrayBuffer
+DataView Uint8Array Int8Array Uint16Array Int16Array Uint32Array Int32Array Float32Array
+Float64Array BigInt64Array BigUint64Array Uint8ClampedArray TextEncoder TextDecoder ReadableStream
+WritableStream WritableStreamDefaultWriter Iterable AsyncIterable Iterator AsyncIterator
+IterableIterator Partial Readonly Record ReadonlyMap ArrayLike PromiseLike ArrayBufferView
+globalThis console process window self exports`),
+	// The runtime's exports (runtime/runtime.ts: index re-exports some and
+	// names the rest as $.X, but both modules are the package's), and the
+	// names the generated index module defines.
+	TopLevel: gen.Words(`DEFAULT_MAX_DEPTH DEFAULT_MAX_MESSAGE_SIZE MESSAGE_HEADER_SIZE HELLO_TYPE_ID Rule DecodeOptions
+DecodeError EncodeError at finish tuple bytesOf getF32 setF32 NumbersType Reader NumberKind decodeTop
+decodePrefix decodePayload utf8Length Writer NumberArray encodeNew encodeAt encodeMessageNew
+encodeMessageAt badEnum badKind fixedLength strSize header readHeader MessageInfo encodeHello
+MessageReaderOptions MessageWriterOptions ByteSource PayloadDecoder MessageReaderBase ByteSink MessageWriterBase
+Message MessageReader MessageWriter decodeMessage HELLO`),
+	// What a field (an instance property) or an enum value (a property of
+	// the enum's object) could clash with: the instance methods of the
+	// generated classes, and the names every object has.
+	Members: gen.Words(`constructor encode encodeInto encodedSize encodeMessage encodeMessageInto encodedMessageSize
+messageTypeId
+__proto__ prototype toString valueOf hasOwnProperty isPrototypeOf propertyIsEnumerable toLocaleString then
+__defineGetter__ __defineSetter__ __lookupGetter__ __lookupSetter__`),
+	Prefixes: []string{"$"},
+}
+
+// objectMembers are the reservedNames.Members the generated code does not
+// spell out (every object has them).
+var objectMembers = gen.Words(`__proto__ prototype toString valueOf hasOwnProperty isPrototypeOf propertyIsEnumerable
+toLocaleString then __defineGetter__ __defineSetter__ __lookupGetter__ __lookupSetter__`)
+
+// params are the parameters of generated functions and methods: a type of
+// the same name would be shadowed inside them (decodeInto's value, a
+// constructor's init). TestReservedNames checks them against the probe's.
+var params = gen.Words(`bytes opts value buf offset init source sink _init _r _w _m`)
 
 // reservedTop are the names a schema's types cannot take at a module's top
-// level in TypeScript or JavaScript: reserved words and keywords (of strict
-// mode and of TypeScript's types), the global values and types the
-// generated code and its users name, the runtime's exports (re-exported or
-// used by the generated code; TestReservedRuntime checks the list against
-// runtime/runtime.ts), and the names the generated code defines itself.
-// A type that takes one is renamed with a trailing "_" (again until free).
-var reservedTop = words(
-	// Reserved words, strict-mode and TypeScript keywords.
-	"break case catch class const continue debugger default delete do else enum export extends false",
-	"finally for function if import in instanceof new null return super switch this throw true try",
-	"typeof var void while with yield let static implements interface package private protected public",
-	"await async of get set as any boolean number string symbol bigint unknown never object type",
-	"declare module namespace readonly abstract is keyof infer unique require global from",
-	"constructor arguments eval undefined NaN Infinity prototype __proto__ toString valueOf",
-	"hasOwnProperty then satisfies override accessor out asserts",
-	// Globals.
-	"Object Function Array Number Boolean String Symbol BigInt Math JSON Date RegExp Error TypeError",
-	"RangeError SyntaxError Map Set WeakMap WeakSet Promise Proxy Reflect ArrayBuffer SharedArrayBuffer",
-	"DataView Uint8Array Int8Array Uint16Array Int16Array Uint32Array Int32Array Float32Array",
-	"Float64Array BigInt64Array BigUint64Array Uint8ClampedArray TextEncoder TextDecoder ReadableStream",
-	"WritableStream WritableStreamDefaultWriter Iterable AsyncIterable Iterator AsyncIterator",
-	"IterableIterator Partial Readonly Record ReadonlyMap ArrayLike PromiseLike ArrayBufferView",
-	"globalThis console process window self require module exports",
-	// The runtime's exports (runtime/runtime.ts).
-	"DEFAULT_MAX_DEPTH DEFAULT_MAX_MESSAGE_SIZE MESSAGE_HEADER_SIZE HELLO_TYPE_ID Rule DecodeOptions",
-	"DecodeError EncodeError at finish tuple bytesOf getF32 setF32 NumbersType Reader NumberKind decodeTop",
-	"decodePrefix decodePayload utf8Length Writer NumberArray encodeNew encodeAt encodeMessageNew",
-	"encodeMessageAt badEnum badKind fixedLength strSize header readHeader MessageInfo encodeHello",
-	"MessageReaderOptions MessageWriterOptions ByteSource PayloadDecoder MessageReaderBase ByteSink MessageWriterBase",
-	// What the generated code defines.
-	"Message MessageReader MessageWriter decodeMessage MESSAGE_TYPES HELLO",
-	// The parameters of generated functions and methods (a type of the same
-	// name would be shadowed inside them).
-	"bytes opts value buf offset init source sink _init _r _w _m",
+// level; reservedMember those a field or an enum value cannot take.
+var (
+	reservedTop    = gen.Set(reservedNames.Keywords, reservedNames.Prelude, reservedNames.TopLevel, params)
+	reservedMember = gen.Set(reservedNames.Members)
 )
-
-// reservedMember are the names a field or an enum value cannot take as a
-// property: the ones with a meaning of their own on objects and classes,
-// and the methods the generated classes define. A field that takes one is
-// renamed with a trailing "_".
-var reservedMember = words(
-	"constructor __proto__ prototype toString valueOf hasOwnProperty isPrototypeOf",
-	"propertyIsEnumerable toLocaleString then __defineGetter__ __defineSetter__",
-	"__lookupGetter__ __lookupSetter__",
-	"encode encodeInto encodedSize encodeMessage encodeMessageInto encodedMessageSize messageTypeId",
-)
-
-func words(lines ...string) map[string]bool {
-	m := map[string]bool{}
-	for _, l := range lines {
-		w := ""
-		for i := 0; i <= len(l); i++ {
-			if i == len(l) || l[i] == ' ' {
-				if w != "" {
-					m[w] = true
-				}
-				w = ""
-				continue
-			}
-			w += string(l[i])
-		}
-	}
-	return m
-}
 
 // names holds every identifier of one generated module, decided once
 // before printing.

@@ -215,38 +215,6 @@ func TestRuntimeCompiled(t *testing.T) {
 	}
 }
 
-// TestReservedRuntime fails when a name runtime.ts exports is missing from
-// reservedTop: a schema type of that name would shadow it.
-func TestReservedRuntime(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("runtime", "runtime.ts"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, l := range strings.Split(string(src), "\n") {
-		f := strings.Fields(l)
-		if len(f) < 3 || f[0] != "export" {
-			continue
-		}
-		switch f[1] {
-		case "const", "function", "class", "type", "interface", "let":
-		default:
-			continue
-		}
-		name := f[2]
-		if i := strings.IndexAny(name, "<(:=;{ "); i >= 0 {
-			name = name[:i]
-		}
-		n++
-		if !reservedTop[name] {
-			t.Errorf("the runtime exports %s, which reservedTop (names.go) lacks", name)
-		}
-	}
-	if n < 20 {
-		t.Fatalf("found only %d exports in runtime.ts: is the parser broken?", n)
-	}
-}
-
 // TestRandomSchemas runs the random-schema suites (plain and adversarial
 // names, and the regression schemas) through the Node testee: one tsc run
 // for all of them.

@@ -268,8 +268,62 @@ export declare class Message_Uint8Array {
   encodeMessageInto(buf: Uint8Array, offset?: number): number;
 }
 
+/**
+ * Named like nothing the generated code defines (MESSAGE_TYPES was
+ * reserved, though no TypeScript or JavaScript module defines it): keeps
+ * its name.
+ */
+export declare class MESSAGE_TYPES {
+  m: Message_;
+
+  /** A value with every field set from init, or to its default. */
+  constructor(init?: Partial<MESSAGE_TYPES>);
+
+  /** The struct's message type id. */
+  static readonly TYPE_ID: 5;
+  /** The fingerprint of the struct's wire shape (docs/wire-format.md). */
+  static readonly FINGERPRINT: bigint;
+
+  /** Decodes a MESSAGE_TYPES that fills bytes exactly. */
+  static decode(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): MESSAGE_TYPES;
+
+  /**
+   * Decodes into value, which it returns: every field is assigned, and nested
+   * structs are decoded into the ones value holds. On an error value is reset
+   * to the default.
+   */
+  static decodeInto(bytes: Uint8Array | ArrayBuffer, value: MESSAGE_TYPES, opts?: $.DecodeOptions): MESSAGE_TYPES;
+
+  /** Decodes a MESSAGE_TYPES from the start of bytes; returns it and the bytes it used. */
+  static decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [MESSAGE_TYPES, number];
+
+  /** Decodes a message that holds a MESSAGE_TYPES (its header, then its encoding). */
+  static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): MESSAGE_TYPES;
+
+  /** The size of the encoding in bytes. */
+  encodedSize(): number;
+
+  /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
+  encode(): Uint8Array;
+
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  encodeInto(buf: Uint8Array, offset?: number): number;
+
+  /** The struct's message type id. */
+  messageTypeId(): number;
+
+  /** The size of the value framed as a message. */
+  encodedMessageSize(): number;
+
+  /** The value framed as a message, in a new buffer. */
+  encodeMessage(): Uint8Array;
+
+  /** Writes the value framed as a message into buf at offset; returns its size. */
+  encodeMessageInto(buf: Uint8Array, offset?: number): number;
+}
+
 /** Any struct of the schema: what decodeMessage and MessageReader return. */
-export type Message = DecodeError_ | Array_ | Map_ | Message_Uint8Array;
+export type Message = DecodeError_ | Array_ | Map_ | Message_Uint8Array | MESSAGE_TYPES;
 
 /**
  * Decodes a message of any struct of the schema (see docs/wire-format.md);

@@ -873,12 +873,127 @@ function $e_Message_Uint8Array($w, $m) {
   }
 }
 
+/**
+ * Named like nothing the generated code defines (MESSAGE_TYPES was
+ * reserved, though no TypeScript or JavaScript module defines it): keeps
+ * its name.
+ */
+export class MESSAGE_TYPES {
+  /** A value with every field set from init, or to its default. */
+  constructor(init) {
+    this.m = init?.m ?? $z_Message_();
+  }
+
+  /** Decodes a MESSAGE_TYPES that fills bytes exactly. */
+  static decode(bytes, opts) {
+    return $.decodeTop(bytes, opts, $top_MESSAGE_TYPES, "MESSAGE_TYPES");
+  }
+
+  /**
+   * Decodes into value, which it returns: every field is assigned, and nested
+   * structs are decoded into the ones value holds. On an error value is reset
+   * to the default.
+   */
+  static decodeInto(bytes, value, opts) {
+    try {
+      return $.decodeTop(bytes, opts, ($r) => $d_MESSAGE_TYPES($r, value), "MESSAGE_TYPES");
+    } catch ($e) {
+      Object.assign(value, new MESSAGE_TYPES());
+      throw $e;
+    }
+  }
+
+  /** Decodes a MESSAGE_TYPES from the start of bytes; returns it and the bytes it used. */
+  static decodePrefix(bytes, opts) {
+    return $.decodePrefix(bytes, opts, $top_MESSAGE_TYPES, "MESSAGE_TYPES");
+  }
+
+  /** Decodes a message that holds a MESSAGE_TYPES (its header, then its encoding). */
+  static decodeMessage(bytes, opts) {
+    const $b = $.bytesOf(bytes);
+    $.readHeader($b, 5, "MESSAGE_TYPES", $typeName, "tsnames");
+    return $.decodePayload($b, opts, $top_MESSAGE_TYPES, "MESSAGE_TYPES");
+  }
+
+  /** The size of the encoding in bytes. */
+  encodedSize() {
+    return $s_MESSAGE_TYPES(this);
+  }
+
+  /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
+  encode() {
+    return $.encodeNew(this, $s_MESSAGE_TYPES(this), $e_MESSAGE_TYPES, "MESSAGE_TYPES");
+  }
+
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  encodeInto(buf, offset = 0) {
+    return $.encodeAt(buf, offset, this, $s_MESSAGE_TYPES(this), $e_MESSAGE_TYPES, "MESSAGE_TYPES");
+  }
+
+  /** The struct's message type id. */
+  messageTypeId() {
+    return 5;
+  }
+
+  /** The size of the value framed as a message. */
+  encodedMessageSize() {
+    return 10 + $s_MESSAGE_TYPES(this);
+  }
+
+  /** The value framed as a message, in a new buffer. */
+  encodeMessage() {
+    return $.encodeMessageNew(this, 5, $s_MESSAGE_TYPES(this), $e_MESSAGE_TYPES, "MESSAGE_TYPES");
+  }
+
+  /** Writes the value framed as a message into buf at offset; returns its size. */
+  encodeMessageInto(buf, offset = 0) {
+    return $.encodeMessageAt(buf, offset, this, 5, $s_MESSAGE_TYPES(this), $e_MESSAGE_TYPES, "MESSAGE_TYPES");
+  }
+}
+
+MESSAGE_TYPES.TYPE_ID = 5;
+MESSAGE_TYPES.FINGERPRINT = 0xa6e8f24d07ca2aaen;
+
+function $top_MESSAGE_TYPES($r) {
+  return $d_MESSAGE_TYPES($r, new MESSAGE_TYPES());
+}
+
+function $d_MESSAGE_TYPES($r, $m) {
+  $r.enter();
+  let $f = "";
+  try {
+    $f = "m";
+    $m.m = $d_Message_($r);
+  } catch ($e) {
+    throw $.at($e, $f);
+  }
+  $r.depth--;
+  return $m;
+}
+
+function $e_MESSAGE_TYPES($w, $m) {
+  let $f = "";
+  try {
+    $f = "m";
+    $e_Message_($w, $m.m);
+  } catch ($e) {
+    throw $.at($e, $f);
+  }
+}
+
+function $s_MESSAGE_TYPES($m) {
+  let $n = 0;
+  $n += $s_Message_($m.m);
+  return $n;
+}
+
 function $typeName($id) {
   switch ($id) {
     case 1: return "DecodeError";
     case 2: return "Array";
     case 3: return "Map";
     case 4: return "Message_Uint8Array";
+    case 5: return "MESSAGE_TYPES";
   }
   return undefined;
 }
@@ -889,6 +1004,7 @@ const $structs = [
   { typeId: 2, name: "Array", fingerprint: 0xa7c99bb644ed5e3cn },
   { typeId: 3, name: "Map", fingerprint: 0xc60b41f0b4cf38adn },
   { typeId: 4, name: "Message_Uint8Array", fingerprint: 0x4ff3f06a95a7fc08n },
+  { typeId: 5, name: "MESSAGE_TYPES", fingerprint: 0xa6e8f24d07ca2aaen },
 ];
 
 function $payload($id, $b, $opts) {
@@ -897,6 +1013,7 @@ function $payload($id, $b, $opts) {
     case 2: return Array_.decode($b, $opts);
     case 3: return Map_.decode($b, $opts);
     case 4: return Message_Uint8Array.decode($b, $opts);
+    case 5: return MESSAGE_TYPES.decode($b, $opts);
   }
   throw new Error("unreachable: a type id the reader checked");
 }
@@ -913,6 +1030,7 @@ export function decodeMessage(bytes, opts) {
     case 2: return $.decodePayload($b, opts, $top_Array_, "Array");
     case 3: return $.decodePayload($b, opts, $top_Map_, "Map");
     case 4: return $.decodePayload($b, opts, $top_Message_Uint8Array, "Message_Uint8Array");
+    case 5: return $.decodePayload($b, opts, $top_MESSAGE_TYPES, "MESSAGE_TYPES");
   }
   throw new Error("unreachable: a type id readHeader checked");
 }
