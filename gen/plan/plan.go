@@ -434,16 +434,6 @@ func pick(counted bool, a, b Op) Op {
 	return b
 }
 
-// Bulk reports an op whose elements are copied in one piece on a
-// little-endian host.
-func (o Op) Bulk() bool {
-	switch o {
-	case Bytes, Numbers, PlainArray, FixedBytes, FixedNumbers, FixedPlain:
-		return true
-	}
-	return false
-}
-
 // IsArray reports the ops of arrays, counted or of fixed length, copied in
 // bulk or element by element.
 func (o Op) IsArray() bool { return o.Counted() || o.FixedLength() }

@@ -227,7 +227,7 @@ struct T { a: [2][3]u16, b: bool, c: u8, d: E, e: [2]bool, f: [2][2]u8 }`
 		want string
 	}{
 		{plan.NestedRuns, "(abc:10) d (e:8) f (gh:5) i "},
-		{plan.ScalarRuns, "a b c d e f (gh:5) i "},
+		{plan.RunRule{MinFields: 2}, "a b c d e f (gh:5) i "},
 		{plan.RunRule{Enums: true, FixedNumbers: true, MinFields: 1}, "(ab:2) c (de:16) f (ghi:69) "},
 		{plan.RunRule{Enums: true, FixedNumbers: true, MaxSize: 64, MinFields: 2}, "(ab:2) c (de:16) f (gh:5) i "},
 	} {

@@ -36,10 +36,6 @@ type RunRule struct {
 // run's one bounds check is cheaper than a call per field).
 var NestedRuns = RunRule{Enums: true, Structs: true, MinFields: 1}
 
-// ScalarRuns is a rule for readers that take scalars only: two or more
-// bools, integers and floats.
-var ScalarRuns = RunRule{MinFields: 2}
-
 // fits reports whether a value can be part of a run under the rule.
 func (r RunRule) fits(v *Value) bool {
 	switch v.Op {
