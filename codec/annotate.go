@@ -116,7 +116,7 @@ func (a *annotator) resume(off int, summary string) {
 func (a *annotator) finish(err error) string {
 	if err != nil {
 		if de, ok := err.(*DecodeError); ok {
-			fmt.Fprintf(&a.b, "%*d  error: %s (rule %s)\n", a.offWidth, de.Offset, de.Error(), de.Rule)
+			fmt.Fprintf(&a.b, "%*d  error: %s\n", a.offWidth, de.Offset, de.Error())
 		} else {
 			fmt.Fprintf(&a.b, "error: %v\n", err)
 		}

@@ -89,25 +89,54 @@ type DecodeError struct {
 	Msg    string
 }
 
+// Error has the layout of every language's decode error (docs/api.md, "One
+// layout of error text"): "<rule> at offset <offset> in <path>: <message>".
 func (e *DecodeError) Error() string {
 	if e.Path == "" {
-		return fmt.Sprintf("offset %d: %s", e.Offset, e.Msg)
+		return fmt.Sprintf("%s at offset %d: %s", e.Rule, e.Offset, e.Msg)
 	}
-	return fmt.Sprintf("offset %d (%s): %s", e.Offset, e.Path, e.Msg)
+	return fmt.Sprintf("%s at offset %d in %s: %s", e.Rule, e.Offset, e.Path, e.Msg)
 }
 
-// EncodeError says why a JSON value could not be encoded.
+// The rules of a value that has no encoding (docs/wire-format.md, "Values
+// that have no encoding"); EncodeError.Rule is one of them, or RuleJSON.
+// RuleEnum, RuleUnionTag, RuleUTF8 and RuleCount are decoding's names too.
+const (
+	RuleLength = "length"
+	RuleRange  = "range"
+	RuleType   = "type"
+	RuleSize   = "size"
+	// RuleJSON is not a rule of the format: the JSON text itself is
+	// malformed, or names a field the struct does not have, or lacks one.
+	RuleJSON = "json"
+)
+
+// EncodeRules lists the rules of values that have no encoding, in the order
+// of docs/wire-format.md (RuleSize is never the reference codec's: it has
+// no host limit below the format's).
+var EncodeRules = []string{RuleEnum, RuleUnionTag, RuleUTF8, RuleLength, RuleCount, RuleRange, RuleType, RuleSize, RuleMessage}
+
+// EncodeError says why a JSON value could not be encoded: a value that has
+// no encoding (Rule one of EncodeRules) or JSON text that is not a value of
+// the type (Rule RuleJSON).
 type EncodeError struct {
+	Rule   string // one of EncodeRules, or RuleJSON
 	Path   string // field path of the value, `plugins[3].parameters[0].min_value`; empty at the top level
 	Offset int    // byte offset in the JSON text
 	Msg    string
 }
 
+// Error has the layout of every language's encode error (docs/api.md, "One
+// layout of error text"): "<rule> in <path>: <message>".
 func (e *EncodeError) Error() string {
-	if e.Path == "" {
-		return e.Msg
+	rule := e.Rule
+	if rule == "" {
+		rule = RuleJSON
 	}
-	return e.Path + ": " + e.Msg
+	if e.Path == "" {
+		return rule + ": " + e.Msg
+	}
+	return rule + " in " + e.Path + ": " + e.Msg
 }
 
 // topType returns a Type that refers to the declaration named typeName.
@@ -188,7 +217,7 @@ type Envelope struct {
 func ParseEnvelope(envelope []byte) (Envelope, error) {
 	var env Envelope
 	if i := invalidUTF8At(envelope); i >= 0 {
-		return env, &EncodeError{Offset: i, Msg: "JSON text is not valid UTF-8 at byte " + strconv.Itoa(i)}
+		return env, &EncodeError{Rule: RuleJSON, Offset: i, Msg: "JSON text is not valid UTF-8 at byte " + strconv.Itoa(i)}
 	}
 	l := &lexer{src: envelope}
 	if err := l.punct('{'); err != nil {
@@ -224,11 +253,11 @@ func ParseEnvelope(envelope []byte) (Envelope, error) {
 			break
 		}
 		if l.peek() != ',' {
-			return env, l.expected("',' or '}'")
+			return env, l.syntax("',' or '}'")
 		}
 		l.pos++
 		if l.peek() == '}' {
-			return env, l.expected("a key")
+			return env, l.syntax("a key")
 		}
 	}
 	l.pos++

@@ -360,7 +360,7 @@ func TestInputForms(t *testing.T) {
 
 func TestEncodeErrors(t *testing.T) {
 	prims := `"flag": true, "u8_val": 1, "u16_val": 2, "u32_val": 3, "u64_val": 4, "i8_val": 0, "i16_val": 0, "i32_val": 0, "i64_val": 0, "f64_val": 1, "label": "x"`
-	tests := []struct{ schema, typ, json, want string }{
+	tests := []struct{ schema, typ, json, want string }{ // want: the message; rules[i]: its rule
 		{"plugins", "PluginRegistry", `{"plugins": [{"name": "a", "manufacturer_id": "b", "component_type": "c", "component_subtype": "d",
 			"parameters": [{"address": 1, "display_name": "", "identifier": "", "unit": "", "min_value": "x"}]}],
 			"total_plugin_count": 1, "total_parameter_count": 1}`, `plugins[0].parameters[0].min_value: "x" is not an f32`},
@@ -402,10 +402,24 @@ func TestEncodeErrors(t *testing.T) {
 		{"primitives", "Text", strings.Repeat("[", 20000), `expected an object (struct Text), found an array`},
 		{"recursive", "Tree", strings.Repeat(`{"value": 1, "children": [`, 6000), `JSON nested deeper than 10000 levels`},
 	}
-	for _, tc := range tests {
+	// The rule of each case (docs/wire-format.md, "Values that have no
+	// encoding"); "" where the error is not an *EncodeError.
+	rules := []string{"type", "type", "json", "json", "json", "json", "range", "type", "json", "range", "type", "type", "range", "range", "type", "utf8", "utf8", "json", "json", "json", "json", "type", "length", "length", "enum", "type", "type", "union_tag", "union_tag", "json", "type", "json", "type", "length", "", "json", "type", "json"}
+	if len(rules) != len(tests) {
+		t.Fatalf("%d rules for %d cases", len(rules), len(tests))
+	}
+	for i, tc := range tests {
 		_, err := codec.Encode(load(t, tc.schema), tc.typ, []byte(tc.json))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s %.60s: got error %v, want %q", tc.typ, tc.json, err, tc.want)
+			continue
+		}
+		var ee *codec.EncodeError
+		if errors.As(err, &ee) != (rules[i] != "") || ee != nil && ee.Rule != rules[i] {
+			t.Errorf("%s %.60s: %v: want rule %q", tc.typ, tc.json, err, rules[i])
+		}
+		if ee != nil && !strings.HasPrefix(err.Error(), ee.Rule) {
+			t.Errorf("%s %.60s: %q does not start with its rule", tc.typ, tc.json, err)
 		}
 	}
 	if _, err := codec.EncodeMessage(load(t, "enums_unions"), "Shape", []byte(`"None"`)); err == nil || !strings.Contains(err.Error(), "Shape is not a struct") {
@@ -478,7 +492,7 @@ func TestDecodeErrors(t *testing.T) {
 		}
 	}
 	err := &codec.DecodeError{Offset: 17, Rule: codec.RuleUTF8, Path: "plugins[0].name", Msg: "string is not valid UTF-8"}
-	if got := err.Error(); got != "offset 17 (plugins[0].name): string is not valid UTF-8" {
+	if got := err.Error(); got != "utf8 at offset 17 in plugins[0].name: string is not valid UTF-8" {
 		t.Errorf("Error() = %q", got)
 	}
 }

@@ -19,7 +19,7 @@ type encoder struct {
 // encodeTop encodes one JSON value of type t, appending to out.
 func encodeTop(t *schema.Type, src []byte, out []byte) ([]byte, error) {
 	if i := invalidUTF8At(src); i >= 0 {
-		return nil, &EncodeError{Offset: i, Msg: "JSON text is not valid UTF-8 at byte " + strconv.Itoa(i)}
+		return nil, &EncodeError{Rule: RuleJSON, Offset: i, Msg: "JSON text is not valid UTF-8 at byte " + strconv.Itoa(i)}
 	}
 	e := &encoder{lexer: lexer{src: src}, out: out}
 	if err := e.value(t); err != nil {
@@ -57,6 +57,9 @@ func (e *encoder) value(t *schema.Type) error {
 		}
 		e.out = binary.LittleEndian.AppendUint64(e.out, bits)
 	case k == schema.String:
+		if e.peek() != '"' {
+			return e.expected("a string")
+		}
 		s, err := e.str()
 		if err != nil {
 			return err
@@ -118,7 +121,7 @@ func (e *encoder) value(t *schema.Type) error {
 
 func (e *encoder) appendBytes(b []byte, what string) error {
 	if uint64(len(b)) > math.MaxUint32 {
-		return e.fail("%s of %d bytes is longer than a u32 length allows", what, len(b))
+		return e.failRule(RuleCount, "%s of %d bytes is longer than a u32 length allows", what, len(b))
 	}
 	e.out = binary.LittleEndian.AppendUint32(e.out, uint32(len(b)))
 	e.out = append(e.out, b...)
@@ -144,7 +147,7 @@ func (e *encoder) elements(elem *schema.Type, want int) (int, error) {
 	} else {
 		for {
 			if want >= 0 && n == want {
-				return 0, e.fail("too many elements: want exactly %d", want)
+				return 0, e.failRule(RuleLength, "too many elements: want exactly %d", want)
 			}
 			p := e.pushIndex(n)
 			if err := e.value(elem); err != nil {
@@ -153,21 +156,21 @@ func (e *encoder) elements(elem *schema.Type, want int) (int, error) {
 			e.pop(p)
 			n++
 			if uint64(n) > math.MaxUint32 {
-				return 0, e.fail("more than %d elements", uint32(math.MaxUint32))
+				return 0, e.failRule(RuleCount, "more than %d elements", uint32(math.MaxUint32))
 			}
 			if e.peek() == ']' {
 				e.pos++
 				break
 			}
 			if e.peek() != ',' {
-				return 0, e.expected("',' or ']'")
+				return 0, e.syntax("',' or ']'")
 			}
 			e.pos++
 		}
 	}
 	e.leave()
 	if want >= 0 && n != want {
-		return 0, e.fail("%s, want exactly %d", plural(n, "element", "elements"), want)
+		return 0, e.failRule(RuleLength, "%s, want exactly %d", plural(n, "element", "elements"), want)
 	}
 	return n, nil
 }
@@ -241,7 +244,7 @@ func (e *encoder) fields(fs []*schema.Field, owner string) error {
 				break
 			}
 			if e.peek() != ',' {
-				return e.expected("',' or '}'")
+				return e.syntax("',' or '}'")
 			}
 			e.pos++
 		}
@@ -291,7 +294,7 @@ func (e *encoder) enum(en *schema.Enum) error {
 		for i, ev := range en.Values {
 			names[i] = ev.Name
 		}
-		return e.fail("%q is not a value of enum %s (values: %s)", name, en.Name, strings.Join(names, ", "))
+		return e.failRule(RuleEnum, "%q is not a value of enum %s (values: %s)", name, en.Name, strings.Join(names, ", "))
 	}
 	switch en.Base {
 	case schema.U8:
@@ -315,7 +318,7 @@ func (e *encoder) union(u *schema.Union) error {
 		for i, v := range u.Variants {
 			names[i] = v.Name
 		}
-		return nil, e.fail("%q is not a variant of union %s (variants: %s)", name, u.Name, strings.Join(names, ", "))
+		return nil, e.failRule(RuleUnionTag, "%q is not a variant of union %s (variants: %s)", name, u.Name, strings.Join(names, ", "))
 	}
 	switch e.peek() {
 	case '"':
@@ -328,7 +331,7 @@ func (e *encoder) union(u *schema.Union) error {
 			return err
 		}
 		if v.Kind != schema.VariantUnit {
-			return e.fail("variant %s of union %s carries data: write {%q: ...}", name, u.Name, name)
+			return e.failRule(RuleType, "variant %s of union %s carries data: write {%q: ...}", name, u.Name, name)
 		}
 		e.out = append(e.out, v.Tag)
 		return nil
@@ -341,7 +344,7 @@ func (e *encoder) union(u *schema.Union) error {
 	}
 	e.pos++
 	if e.peek() == '}' {
-		return e.fail("a value of union %s needs exactly one key, the variant's name", u.Name)
+		return e.failRule(RuleUnionTag, "a value of union %s needs exactly one key, the variant's name", u.Name)
 	}
 	name, err := e.str()
 	if err != nil {
@@ -389,7 +392,7 @@ func (e *encoder) integer(k schema.Kind) error {
 			return err
 		}
 		if !isDecimal(text) {
-			return e.fail("%q is not a decimal integer", text)
+			return e.failRule(RuleType, "%q is not a decimal integer", text)
 		}
 	} else {
 		if c := e.peek(); c != '-' && (c < '0' || c > '9') {
@@ -402,20 +405,20 @@ func (e *encoder) integer(k schema.Kind) error {
 			return err
 		}
 		if strings.ContainsAny(text, ".eE") {
-			return e.fail("%s is not an integer (%s)", text, k)
+			return e.failRule(RuleType, "%s is not an integer (%s)", text, k)
 		}
 	}
 	bits := k.Size() * 8
 	if k.IsSigned() {
 		v, err := strconv.ParseInt(text, 10, bits)
 		if err != nil {
-			return e.fail("%s is out of range for %s", text, k)
+			return e.failRule(RuleRange, "%s is out of range for %s", text, k)
 		}
 		e.out = appendLE(e.out, uint64(v), k.Size())
 	} else {
 		v, err := strconv.ParseUint(text, 10, bits)
 		if err != nil {
-			return e.fail("%s is out of range for %s", text, k)
+			return e.failRule(RuleRange, "%s is out of range for %s", text, k)
 		}
 		e.out = appendLE(e.out, v, k.Size())
 	}
@@ -475,7 +478,7 @@ func (e *encoder) float(size int) (uint64, error) {
 				return bits, nil
 			}
 		}
-		return 0, e.fail("%q is not an %s: want a number, \"NaN\", \"Infinity\", \"-Infinity\" or \"NaN:0x<bits of a NaN>\"", s, name)
+		return 0, e.failRule(RuleType, "%q is not an %s: want a number, \"NaN\", \"Infinity\", \"-Infinity\" or \"NaN:0x<bits of a NaN>\"", s, name)
 	}
 	if c := e.peek(); c != '-' && (c < '0' || c > '9') {
 		return 0, e.expected("a number")
@@ -486,7 +489,7 @@ func (e *encoder) float(size int) (uint64, error) {
 	}
 	v, err := strconv.ParseFloat(text, size)
 	if err != nil {
-		return 0, e.fail("%s is out of range for %s", text, name)
+		return 0, e.failRule(RuleRange, "%s is out of range for %s", text, name)
 	}
 	if size == 32 {
 		return uint64(math.Float32bits(float32(v))), nil

@@ -31,5 +31,5 @@ struct Reading { id: u64, value: f32, note: ?str }
 	//   "value": "NaN",
 	//   "note": null
 	// }
-	// offset 12 (note): presence byte is 0x02, not 0 or 1
+	// presence at offset 12 in note: presence byte is 0x02, not 0 or 1
 }

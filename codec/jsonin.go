@@ -20,8 +20,15 @@ type lexer struct {
 	nest int
 }
 
+// fail reports a problem of the JSON text itself (rule RuleJSON).
 func (l *lexer) fail(format string, args ...interface{}) error {
-	return &EncodeError{Path: string(l.path), Offset: l.pos, Msg: fmt.Sprintf(format, args...)}
+	return l.failRule(RuleJSON, format, args...)
+}
+
+// failRule reports a value that has no encoding, by the rule it breaks
+// (docs/wire-format.md, "Values that have no encoding").
+func (l *lexer) failRule(rule, format string, args ...interface{}) error {
+	return &EncodeError{Rule: rule, Path: string(l.path), Offset: l.pos, Msg: fmt.Sprintf(format, args...)}
 }
 
 func (l *lexer) pushField(name string) int {
@@ -87,8 +94,15 @@ func (l *lexer) describe() string {
 	}
 }
 
-// expected fails with "expected X, found Y".
+// expected fails with "expected X, found Y" where the JSON holds a value of
+// another type than the schema's (rule RuleType).
 func (l *lexer) expected(what string) error {
+	return l.failRule(RuleType, "expected %s, found %s", what, l.describe())
+}
+
+// syntax fails with "expected X, found Y" where the JSON text is malformed
+// (rule RuleJSON).
+func (l *lexer) syntax(what string) error {
 	return l.fail("expected %s, found %s", what, l.describe())
 }
 
@@ -113,7 +127,7 @@ func isWordByte(c byte) bool {
 // punct consumes the punctuation byte c.
 func (l *lexer) punct(c byte) error {
 	if l.peek() != c {
-		return l.expected(fmt.Sprintf("%q", rune(c)))
+		return l.syntax(fmt.Sprintf("%q", rune(c)))
 	}
 	l.pos++
 	return nil
@@ -171,7 +185,7 @@ func (l *lexer) skip() error {
 		l.leave()
 		return nil
 	}
-	return l.expected("a JSON value")
+	return l.syntax("a JSON value")
 }
 
 // number consumes a JSON number and returns its text.
@@ -193,7 +207,7 @@ func (l *lexer) number() (string, error) {
 	if i < len(l.src) && l.src[i] == '0' {
 		i++
 	} else if digits() == 0 {
-		return "", l.expected("a number")
+		return "", l.syntax("a number")
 	}
 	if i < len(l.src) && l.src[i] == '.' {
 		i++
@@ -225,7 +239,7 @@ func (l *lexer) number() (string, error) {
 // surrogate) are errors, never replaced.
 func (l *lexer) str() (string, error) {
 	if l.peek() != '"' {
-		return "", l.expected("a string")
+		return "", l.syntax("a string")
 	}
 	l.pos++
 	start := l.pos
@@ -285,14 +299,14 @@ func (l *lexer) escape(buf []byte) ([]byte, error) {
 	}
 	if utf16.IsSurrogate(r) {
 		if r >= 0xDC00 || l.pos+1 >= len(l.src) || l.src[l.pos] != '\\' || l.src[l.pos+1] != 'u' {
-			return nil, l.fail("lone surrogate \\u%04x in a string cannot be encoded as UTF-8", r)
+			return nil, l.failRule(RuleUTF8, "lone surrogate \\u%04x in a string cannot be encoded as UTF-8", r)
 		}
 		r2, err := l.hex4()
 		if err != nil {
 			return nil, err
 		}
 		if r2 < 0xDC00 || r2 > 0xDFFF {
-			return nil, l.fail("lone surrogate \\u%04x in a string cannot be encoded as UTF-8", r)
+			return nil, l.failRule(RuleUTF8, "lone surrogate \\u%04x in a string cannot be encoded as UTF-8", r)
 		}
 		r = utf16.DecodeRune(r, r2)
 	}

@@ -26,15 +26,33 @@ type StreamError struct {
 	*DecodeError
 }
 
+// Error has the layout of every language's stream error (docs/api.md, "One
+// layout of error text"): "message <index> at stream offset <start>: " and
+// the decode error, its offset counted from the message's first byte.
 func (e *StreamError) Error() string {
-	return fmt.Sprintf("message #%d (stream offset %d): %s", e.Index, e.Start, e.DecodeError.Error())
+	inner := *e.DecodeError
+	inner.Offset -= e.Start
+	return fmt.Sprintf("message %d at stream offset %d: %s", e.Index, e.Start, inner.Error())
+}
+
+// DefaultMaxMessageSize is a stream reader's maximum payload length when
+// StreamOptions.MaxSize is 0: 64 MiB, as in every generated reader.
+const DefaultMaxMessageSize = 64 << 20
+
+func (o StreamOptions) maxSize() uint32 {
+	if o.MaxSize == 0 {
+		return DefaultMaxMessageSize
+	}
+	return o.MaxSize
 }
 
 // StreamOptions tune a stream reader.
 type StreamOptions struct {
 	Options
 	// MaxSize is the largest payload length accepted, refused before it is
-	// read (rule message); 0 means no limit beyond the input.
+	// read (rule message); 0 means DefaultMaxMessageSize (docs/api.md,
+	// "Options: one meaning in every language"). 4294967295 accepts every
+	// payload the format can carry.
 	MaxSize uint32
 	// RequireHello refuses a stream whose first message is not a hello
 	// (rule schema).
@@ -72,7 +90,7 @@ func ReadStreamMessage(s *schema.Schema, data []byte, off, index int, typeName s
 	}
 	n := binary.LittleEndian.Uint32(rest[6:])
 	fits := uint64(n) <= uint64(len(rest)-HeaderSize)
-	within := opt.MaxSize == 0 || n <= opt.MaxSize
+	within := n <= opt.maxSize()
 	id := binary.LittleEndian.Uint16(rest[4:])
 	hello := id == HelloTypeID && index == 0
 	if opt.RequireHello && index == 0 && !hello {
@@ -88,7 +106,7 @@ func ReadStreamMessage(s *schema.Schema, data []byte, off, index int, typeName s
 		return nil, fail(off+4, fits && within, RuleMessage, "type id %d is %s, not %s", id, st.Name, typeName)
 	}
 	if !within {
-		return nil, fail(off+6, false, RuleMessage, "payload length %d is over the reader's maximum of %d", n, opt.MaxSize)
+		return nil, fail(off+6, false, RuleMessage, "payload length %d is over the reader's maximum of %d", n, opt.maxSize())
 	}
 	if !fits {
 		return nil, fail(off+HeaderSize, false, RuleTruncated, "the stream ends inside a payload: the header declares %s, %s", plural(n, "byte", "bytes"), plural(len(rest)-HeaderSize, "follows", "follow"))

@@ -9,7 +9,11 @@ import (
 )
 
 // Rejection is the text of a testee's StatusRejected reply to OpRoundtrip or
-// OpMessage, parsed: "<rule>: <message>"; with the error's offset
+// OpMessage, parsed. The language's own error text, in the layout of every
+// language (docs/api.md, "One layout of error text"), reads
+// "<rule> at offset <offset> in <path>: <message>", or without " in
+// <path>" for a problem at the top level (Native). The older forms of the
+// testee protocol are "<rule>: <message>"; with the error's offset
 // "<rule> @<offset>: <message>"; with its offset and path
 // "<rule> @<offset> <path>: <message>" (docs/conformance.md, "The testee
 // protocol"). The path holds no space and no colon (schema names, '.',
@@ -19,6 +23,7 @@ type Rejection struct {
 	Rule    string
 	Detail  bool // the text carries Offset
 	HasPath bool // the text carries Path (Detail too)
+	Native  bool // the text has the layout of docs/api.md (Detail and HasPath too)
 	Offset  int
 	Path    string
 	Msg     string
@@ -26,6 +31,12 @@ type Rejection struct {
 
 // String formats r as a testee reports it.
 func (r Rejection) String() string {
+	if r.Native {
+		if r.Path == "" {
+			return r.Rule + " at offset " + strconv.Itoa(r.Offset) + ": " + r.Msg
+		}
+		return r.Rule + " at offset " + strconv.Itoa(r.Offset) + " in " + r.Path + ": " + r.Msg
+	}
 	if !r.Detail {
 		return r.Rule + ": " + r.Msg
 	}
@@ -60,6 +71,9 @@ func ParseRejection(text string) (r Rejection, ok bool) {
 		}
 	}
 	rest := text[i:]
+	if strings.HasPrefix(rest, " at offset ") {
+		return parseNative(r.Rule, rest[len(" at offset "):])
+	}
 	if strings.HasPrefix(rest, ": ") {
 		r.Msg = rest[2:]
 		return r, true
@@ -90,14 +104,100 @@ func ParseRejection(text string) (r Rejection, ok bool) {
 		return Rejection{}, false
 	}
 	r.Path = rest[:k]
-	for _, c := range r.Path {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '[' || c == ']') {
-			return Rejection{}, false
-		}
+	if !validPath(r.Path) {
+		return Rejection{}, false
 	}
 	r.Detail, r.HasPath = true, true
 	r.Msg = rest[k+2:]
 	return r, true
+}
+
+// parseNative parses the rest of "<rule> at offset <offset>[ in <path>]:
+// <message>" after "at offset ".
+func parseNative(rule, rest string) (Rejection, bool) {
+	r := Rejection{Rule: rule, Detail: true, HasPath: true, Native: true}
+	j := 0
+	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+		j++
+	}
+	if j == 0 || j > 12 {
+		return Rejection{}, false
+	}
+	r.Offset, _ = strconv.Atoi(rest[:j])
+	rest = rest[j:]
+	if strings.HasPrefix(rest, " in ") {
+		rest = rest[len(" in "):]
+		k := strings.Index(rest, ": ")
+		if k <= 0 || !validPath(rest[:k]) {
+			return Rejection{}, false
+		}
+		r.Path, rest = rest[:k], rest[k:]
+	}
+	if !strings.HasPrefix(rest, ": ") {
+		return Rejection{}, false
+	}
+	r.Msg = rest[2:]
+	return r, true
+}
+
+func validPath(p string) bool {
+	for _, c := range p {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '[' || c == ']') {
+			return false
+		}
+	}
+	return true
+}
+
+// ParseStreamRejection parses a stream error in the layout of every
+// language (docs/api.md, "One layout of error text"): "message <index> at
+// stream offset <start>: " and a decode error whose offset counts from
+// the message's first byte. It returns the stream form of the testee
+// protocol, "<rule> <index> <offset>" with the problem's stream offset
+// (start + the decode error's offset), and the decode error.
+func ParseStreamRejection(text string) (stream string, r Rejection, ok bool) {
+	var index, start int
+	rest, found := cutPrefix(text, "message ")
+	if !found {
+		return "", Rejection{}, false
+	}
+	j := 0
+	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+		j++
+	}
+	if j == 0 || j > 12 {
+		return "", Rejection{}, false
+	}
+	index, _ = strconv.Atoi(rest[:j])
+	rest, found = cutPrefix(rest[j:], " at stream offset ")
+	if !found {
+		return "", Rejection{}, false
+	}
+	j = 0
+	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+		j++
+	}
+	if j == 0 || j > 15 {
+		return "", Rejection{}, false
+	}
+	start, _ = strconv.Atoi(rest[:j])
+	rest, found = cutPrefix(rest[j:], ": ")
+	if !found {
+		return "", Rejection{}, false
+	}
+	r, ok = ParseRejection(rest)
+	if !ok || !r.Native {
+		return "", Rejection{}, false
+	}
+	return r.Rule + " " + strconv.Itoa(index) + " " + strconv.Itoa(start+r.Offset), r, true
+}
+
+// cutPrefix is strings.CutPrefix, which Go 1.19 lacks.
+func cutPrefix(s, prefix string) (string, bool) {
+	if !strings.HasPrefix(s, prefix) {
+		return s, false
+	}
+	return s[len(prefix):], true
 }
 
 // ReferenceRejection is the reference codec's rejection of err (a
@@ -117,6 +217,10 @@ const (
 	DetailNone   Detail = iota // "<rule>: <message>" is enough
 	DetailOffset               // at least "<rule> @<offset>: <message>"
 	DetailPath                 // "<rule> @<offset> <path>: <message>"
+	// DetailNative: the language's own error text, in the layout of
+	// docs/api.md ("One layout of error text"), for plain, message and
+	// stream vectors alike.
+	DetailNative
 )
 
 // detailed lists the backends whose testees report the offset (and path) of

@@ -154,6 +154,8 @@ func (r *run) expect(id string, op byte, typeID uint16, input, want []byte, rule
 		problem = "accepted an invalid input; re-encoded as " + hex.EncodeToString(out)
 	case want == nil && ref != nil:
 		problem = checkRejection(string(out), ref, r.detail)
+	case want == nil && (op == OpStream || op == OpStreamAll):
+		problem = checkStreamRejection(string(out), rule, r.detail)
 	case want == nil && !bytes.HasPrefix(out, []byte(rule+": ")):
 		problem = "rejected, but not for rule " + rule + " (a rejection reads \"<rule>: <message>\"): " + string(out)
 	case want != nil && status == StatusRejected:
@@ -197,10 +199,32 @@ func checkRejection(text string, ref *Rejection, detail Detail) string {
 		return "rejected, but not for rule " + ref.Rule + ": " + text
 	case !got.Detail && detail >= DetailOffset:
 		return "rejected for rule " + ref.Rule + " without the offset (the reference codec: " + ref.Where() + "): " + text
+	case !got.Native && detail >= DetailNative:
+		return "a rejection reads \"<rule> at offset <offset> in <path>: <message>\" (docs/api.md, \"One layout of error text\"), not: " + text
 	case !got.HasPath && detail >= DetailPath:
 		return "rejected for rule " + ref.Rule + " without the path (the reference codec: " + ref.Where() + "): " + text
 	case got.Detail && (got.Offset != ref.Offset || got.HasPath && got.Path != ref.Path):
 		return "rejected for rule " + ref.Rule + " at " + got.Where() + ", the reference codec at " + ref.Where() + " (" + ref.Msg + "): " + text
+	}
+	return ""
+}
+
+// checkStreamRejection compares a testee's rejection of a stream with the
+// reference's "<rule> <index> <offset>": the language's own error text
+// (docs/api.md, "One layout of error text"), or with less than
+// DetailNative the testee protocol's "<rule> <index> <offset>: <message>".
+func checkStreamRejection(text, rule string, detail Detail) string {
+	if got, _, ok := ParseStreamRejection(text); ok {
+		if got != rule {
+			return "rejected as " + got + " (rule, index, stream offset), the reference reader as " + rule + ": " + text
+		}
+		return ""
+	}
+	if detail >= DetailNative {
+		return "a stream rejection reads \"message <index> at stream offset <start>: <rule> at offset <offset> in <path>: <message>\" (docs/api.md), not: " + text
+	}
+	if !strings.HasPrefix(text, rule+": ") {
+		return "rejected, but not as " + rule + " (a rejection reads \"<rule> <index> <offset>: <message>\"): " + text
 	}
 	return ""
 }

@@ -3,6 +3,7 @@ package conformance
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"testing"
 
 	"sdp/codec"
@@ -24,6 +25,9 @@ func ReferenceStream(s *schema.Schema, max uint32, stream []byte) (want []byte, 
 	want = []byte{}
 	off := 0
 	for index := 0; ; index++ {
+		if max == 0 { // the testee protocol's "no maximum"
+			max = math.MaxUint32
+		}
 		m, err := codec.ReadStreamMessage(s, stream, off, index, "", codec.StreamOptions{MaxSize: max})
 		if err != nil {
 			se, ok := err.(*codec.StreamError)

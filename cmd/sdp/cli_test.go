@@ -94,7 +94,7 @@ func TestPointMessage(t *testing.T) {
 	}
 	// Decoding it as another type is an error on stderr with a non-zero exit.
 	code, out, errOut = sdp(t, []byte(out), "decode", "--schema", messages, "--type", "Ping", "--message")
-	if code != 1 || out != "" || !strings.Contains(errOut, "sdp decode: offset 4 (message): type id 1 is Point, not Ping") {
+	if code != 1 || out != "" || !strings.Contains(errOut, "sdp decode: message at offset 4 in message: type id 1 is Point, not Ping") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
@@ -107,12 +107,11 @@ func TestCodecErrors(t *testing.T) {
 		code  int
 		err   string
 	}{
-		{`{"value": 5}`, []string{"encode", "--schema", prims, "--type", "Text"}, 1, "sdp encode: value: expected a string, found a number\n"},
+		{`{"value": 5}`, []string{"encode", "--schema", prims, "--type", "Text"}, 1, "sdp encode: type in value: expected a string, found a number\n"},
 		{`{}`, []string{"encode", "--schema", prims, "--type", "Nope"}, 1, `no type "Nope"`},
-		{"\x05\x00\x00\x00ab", []string{"decode", "--schema", prims, "--type", "Text"}, 1, "sdp decode: offset 0 (value): string length 5 exceeds the 2 bytes remaining\n"},
+		{"\x05\x00\x00\x00ab", []string{"decode", "--schema", prims, "--type", "Text"}, 1, "sdp decode: count at offset 0 in value: string length 5 exceeds the 2 bytes remaining\n"},
 		{"", []string{"decode", "--schema", prims}, 2, "Usage: sdp decode"},
 		{"", []string{"encode", "--type", "Text"}, 2, "Usage: sdp encode"},
-		{"", []string{"decode", "--schema", prims, "--type", "Text", "--max-depth", "0"}, 1, "--max-depth must be at least 1"},
 		{"", []string{"decode", "--schema", "/nonexistent.sdp", "--type", "Text"}, 1, "nonexistent.sdp"},
 	}
 	for _, tc := range tests {
@@ -185,8 +184,8 @@ func TestAnnotateError(t *testing.T) {
 	want := "# Reading (optionals.sdp): 13 bytes\n" +
 		"     0  07000000                          sensor_id = 7\n" +
 		"     4  0000000000000000                  value = 0\n" +
-		"    12  error: offset 12 (calibration): presence byte is 0x02, not 0 or 1 (rule presence)\n"
-	if code != 1 || out != want || !strings.Contains(errOut, "sdp decode: offset 12 (calibration): presence byte is 0x02") {
+		"    12  error: presence at offset 12 in calibration: presence byte is 0x02, not 0 or 1\n"
+	if code != 1 || out != want || !strings.Contains(errOut, "sdp decode: presence at offset 12 in calibration: presence byte is 0x02") {
 		t.Fatalf("exit %d, stdout:\n%s\nwant:\n%s\nstderr: %s", code, out, want, errOut)
 	}
 }

@@ -101,12 +101,12 @@ func cmdDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	schemaPath := fs.String("schema", "", "the schema file (required)")
 	typ := fs.String("type", "", "the type of the value (required unless --message)")
 	message := fs.Bool("message", false, "the input is a message: header (magic, type id, length), then the value")
-	maxDepth := fs.Int("max-depth", codec.DefaultMaxDepth, "nesting limit: the top-level struct is at depth 1")
+	maxDepth := fs.Int("max-depth", codec.DefaultMaxDepth, "nesting limit: the top-level struct is at depth 1 (0: the default, 64)")
 	memoryLimit := fs.Uint64("memory-limit", 0, "the memory limit of rule 11 in bytes of nominal size (0: 32 × the input's length + 1 MiB)")
 	annotate := fs.Bool("annotate", false, "print an annotated hex dump instead of JSON")
 	stream := fs.Bool("stream", false, `the input is a stream of messages: write one line {"index", "offset", "type", "value"} per message`)
 	keepGoing := fs.Bool("keep-going", false, "with --stream: report a bad payload whose header is intact and go on with the next message")
-	maxSize := fs.Uint("max-size", 0, "with --stream: the largest payload length accepted (0: no limit)")
+	maxSize := fs.Uint("max-size", 0, "with --stream: the largest payload length accepted (0: the default, 64 MiB; 4294967295 accepts every payload)")
 	requireHello := fs.Bool("require-hello", false, "with --stream: refuse a stream that does not start with a hello")
 	maxElems := fs.Int("max-elems", 0, "with --annotate: annotate the first N elements of each array, then summarize the rest (0: 16 of numbers, bools and enums, 8 of others)")
 	full := fs.Bool("full", false, "with --annotate: annotate every element of every array and every byte of long strings and byte arrays")
@@ -117,9 +117,6 @@ func cmdDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *schemaPath == "" || (*typ == "" && !*message && !*stream) || len(pos) > 1 {
 		fs.Usage()
 		return errUsage
-	}
-	if *maxDepth < 1 {
-		return fmt.Errorf("--max-depth must be at least 1")
 	}
 	switch {
 	case *maxElems < 0:

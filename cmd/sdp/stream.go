@@ -33,9 +33,9 @@ func decodeStream(s *schema.Schema, in []byte, typ string, opt codec.StreamOptio
 			bad++
 			if !keepGoing || !se.Framed {
 				w.Flush()
-				return fmt.Errorf("%v (rule %s)", se, se.Rule)
+				return se
 			}
-			fmt.Fprintf(stderr, "sdp decode: %v (rule %s)\n", se, se.Rule)
+			fmt.Fprintf(stderr, "sdp decode: %v\n", se)
 			off += codec.HeaderSize + int(uint32(in[off+6])|uint32(in[off+7])<<8|uint32(in[off+8])<<16|uint32(in[off+9])<<24)
 			continue
 		}
