@@ -234,7 +234,7 @@ var detailed = map[string]Detail{
 	"rust":      DetailPath,
 	"c":         DetailPath,
 	"cpp":       DetailPath,
-	"swift":     DetailPath,
+	"swift":     DetailNative,
 	"ts":        DetailPath,
 	"js":        DetailPath,
 	"java":      DetailPath,

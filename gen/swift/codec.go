@@ -72,7 +72,7 @@ func (g *generator) codecFile() []byte {
 				p.P()
 				g.writeAt(p)
 				p.P()
-				p.P("func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}")
+				p.P("func _sdpCheck(_: UInt64) throws(EncodeError) {}")
 				p.P()
 				g.enumDecode(p, d)
 				p.P()
@@ -115,38 +115,40 @@ func (g *generator) publicAPI(p *emit.Printer, name string) {
 		p.P("try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) ", decode)
 	})
 	p.P()
-	p.P("/// The encoding: exactly encodedSize bytes, allocated once.")
+	p.P("/// The encoding: exactly encodedSize bytes, allocated once. Traps on a")
+	p.P("/// value that has no encoding (see checkedSerializedBytes()).")
 	p.Block("public func serializedBytes() -> [UInt8] {", "}", func() {
 		p.P("_sdpSerialize(self, size: encodedSize)")
 	})
 	p.P()
-	p.P("/// Appends the encoding to out.")
+	p.P("/// Appends the encoding to out. Traps on a value that has no encoding.")
 	p.Block("public func serialize(into out: inout [UInt8]) {", "}", func() {
-		p.P("_sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }")
+		p.P("_sdpAppendPlain(self, to: &out, size: encodedSize)")
 	})
 	p.P()
-	p.P("/// The encoding, or EncodeError when a string or array is longer than the")
-	p.P("/// format's u32 limit (where serializedBytes() traps). The check is one")
-	p.P("/// comparison unless encodedSize itself is over the limit.")
+	p.P("/// The encoding, or EncodeError for a value that has no encoding (where")
+	p.P("/// serializedBytes() traps): a fixed-length array of another length (rule")
+	p.P("/// \"length\"), a string or array longer than the format's u32 limit")
+	p.P("/// (\"count\"), an encoding larger than Int counts (\"size\"). The check is")
+	p.P("/// one comparison unless the size or the writer saw a problem.")
 	p.Block("public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {", "}", func() {
 		p.P("let size = encodedSize")
 		p.P("try _sdpCheckSize(self, size)")
-		p.P("return _sdpSerialize(self, size: size)")
+		p.P("return try _sdpSerializeChecked(self, size: size)")
 	})
 	p.P()
 	p.P("/// Appends the encoding to out, or throws EncodeError (see")
 	p.P("/// checkedSerializedBytes()) and leaves out unchanged.")
 	p.Block("public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {", "}", func() {
-		p.P("let size = encodedSize")
-		p.P("try _sdpCheckSize(self, size)")
-		p.P("_sdpAppend(&out, size: size) { w in _sdpWrite(&w) }")
+		p.P("try _sdpAppendChecked(self, to: &out, size: encodedSize)")
 	})
 }
 
-// ---- the length check of the checked encoders ----
+// ---- the check walk of the checked encoders ----
 
-// checkStmt is the statement that throws EncodeError when a length in x, a
-// value coded as v, is over limit; "" when v holds no string or array.
+// checkStmt is the statement that throws EncodeError for the first value
+// in x, a value coded as v, that has no encoding (a length over limit, a
+// fixed-length array of another length); "" when v can hold none.
 func (g *generator) checkStmt(v *plan.Value, x string, depth int) string {
 	e := fmt.Sprintf("e%d", depth)
 	switch {
@@ -154,14 +156,16 @@ func (g *generator) checkStmt(v *plan.Value, x string, depth int) string {
 		return "try _sdpCheckLength(" + x + ".utf8.count, limit)"
 	case v.Op.IsArray():
 		inner := g.checkStmt(v.Elem, e, depth+1)
-		counted := v.Op.Counted()
-		if inner == "" {
-			if counted {
-				return "try _sdpCheckLength(" + x + ".count, limit)"
-			}
-			return ""
+		fixed := !v.Op.Counted()
+		switch {
+		case inner == "" && fixed:
+			return fmt.Sprintf("try _sdpCheckFixed(%s.count, %d)", x, v.Len)
+		case inner == "":
+			return "try _sdpCheckLength(" + x + ".count, limit)"
+		case fixed:
+			return fmt.Sprintf("try _sdpCheckFixedArray(%s, %d, limit) { (%s) throws(EncodeError) in %s }", x, v.Len, e, inner)
 		}
-		return fmt.Sprintf("try _sdpCheckArray(%s, limit, counted: %t) { (%s) throws(EncodeError) in %s }", x, counted, e, inner)
+		return fmt.Sprintf("try _sdpCheckArray(%s, limit, counted: true) { (%s) throws(EncodeError) in %s }", x, e, inner)
 	case v.Op == plan.Optional:
 		inner := g.checkStmt(v.Elem, e, depth+1)
 		if inner == "" {
@@ -169,21 +173,52 @@ func (g *generator) checkStmt(v *plan.Value, x string, depth int) string {
 		}
 		return fmt.Sprintf("try _sdpCheckPresent(%s) { (%s) throws(EncodeError) in %s }", x, e, inner)
 	case v.Op == plan.Struct || v.Op == plan.Union:
-		if v.Fixed >= 0 {
+		if !g.declChecks(v.Decl) {
 			return ""
 		}
-		return "try " + x + "._sdpCheckLengths(limit)"
+		return "try " + x + "._sdpCheck(limit)"
 	}
 	return ""
 }
 
+// declChecks reports whether a struct's or union's values can hold a value
+// that has no encoding in Swift: a string, an array or a fixed-length array
+// somewhere inside (its types hold nothing else that could be refused).
+func (g *generator) declChecks(d *plan.Decl) bool {
+	if g.checks == nil {
+		// A fixed point over every declaration: a recursive type refers to
+		// itself through an optional or an array.
+		g.checks = map[*plan.Decl]bool{}
+		for changed := true; changed; {
+			changed = false
+			for _, d := range g.plan.Decls {
+				if d.Enum != nil || g.checks[d] {
+					continue
+				}
+				fields := append([]*plan.Field(nil), d.Fields...)
+				for _, v := range d.Variants {
+					fields = append(fields, v.Fields...)
+				}
+				for _, f := range fields {
+					if g.checkStmt(f.Value, "v", 0) != "" {
+						g.checks[d], changed = true, true
+						break
+					}
+				}
+			}
+		}
+	}
+	return g.checks[d]
+}
+
 // checkFields prints the checks of fields whose values are named by val,
-// each adding its name to the error's path; false when none needs one.
+// each adding its schema name to the error's path; false when none needs
+// one.
 func (g *generator) checkFields(p *emit.Printer, fields []*plan.Field, val func(*plan.Field) string) bool {
 	any := false
 	for _, f := range fields {
 		if st := g.checkStmt(f.Value, val(f), 0); st != "" {
-			p.F("try _sdpIn(%q) { () throws(EncodeError) in %s }", plainMember(f.Field.Name), st)
+			p.F("try _sdpIn(%q) { () throws(EncodeError) in %s }", f.Field.Name, st)
 			any = true
 		}
 	}
@@ -196,10 +231,10 @@ func selfField(f *plan.Field) string { return "self." + member(f.Field.Name) }
 func (g *generator) structCheck(p *emit.Printer, st *schema.Struct) {
 	fields := g.plan.Of(st).Fields
 	if !g.checkFields(emit.New("    "), fields, selfField) {
-		p.P("func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}")
+		p.P("func _sdpCheck(_: UInt64) throws(EncodeError) {}")
 		return
 	}
-	p.Block("func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {", "}", func() {
+	p.Block("func _sdpCheck(_ limit: UInt64) throws(EncodeError) {", "}", func() {
 		g.checkFields(p, fields, selfField)
 	})
 }
@@ -218,18 +253,18 @@ func (g *generator) unionCheck(p *emit.Printer, u *schema.Union) {
 		}
 	}
 	if len(cases) == 0 {
-		p.P("func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}")
+		p.P("func _sdpCheck(_: UInt64) throws(EncodeError) {}")
 		return
 	}
-	p.Block("func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {", "}", func() {
+	p.Block("func _sdpCheck(_ limit: UInt64) throws(EncodeError) {", "}", func() {
 		switchBlock(p, "switch self {", func() {
 			for _, v := range cases {
 				caseBlock(p, "case "+variantPattern(v, needs)+":", func() {
 					if v.Variant.Kind == schema.VariantStruct {
-						p.F("try _sdpIn(%q) { () throws(EncodeError) in try v._sdpCheckLengths(limit) }", plainMember(v.Name))
+						p.F("try _sdpIn(%q) { () throws(EncodeError) in try v._sdpCheck(limit) }", v.Name)
 						return
 					}
-					p.Block(fmt.Sprintf("try _sdpIn(%q) { () throws(EncodeError) in", plainMember(v.Name)), "}", func() {
+					p.Block(fmt.Sprintf("try _sdpIn(%q) { () throws(EncodeError) in", v.Name), "}", func() {
 						g.checkFields(p, v.Fields, bound)
 					})
 				})
@@ -246,13 +281,15 @@ func (g *generator) unionCheck(p *emit.Printer, u *schema.Union) {
 // sizeParts is the encoded size of x, a value coded as v, as a constant and
 // the expressions to add to it: the constant parts of a struct's fields are
 // summed at generation time, so each variable field costs one addition.
-// The additions use Swift's checked arithmetic: a value whose size overflows
-// Int (shared copy-on-write arrays can describe more bytes than memory
-// holds, and Int is 32 bits on some targets) traps here instead of wrapping
-// to a size the writer would overrun. Measured on the plugin registry
-// encode (callgrind, 20 parameters): 4,357 instructions with wrapping
-// additions, 4,611 with a checked addition per term as written before, 4,443
-// with the constants folded.
+// The additions and multiplications saturate at Int.max (_sdpAdd,
+// _sdpMul): a value whose size overflows Int (shared copy-on-write arrays
+// can describe more bytes than memory holds, and Int is 32 bits on some
+// targets) has the size Int.max, which the checked encoders refuse with
+// rule "size" and the plain ones trap on, instead of wrapping to a size the
+// writer would overrun. Measured on the plugin registry encode (callgrind,
+// 20 parameters): 4,357 instructions with wrapping additions, 4,611 with a
+// checked addition per term as written before, 4,443 with the constants
+// folded.
 func (g *generator) sizeParts(v *plan.Value, x string, depth int) (int, []string) {
 	if v.Fixed >= 0 {
 		return v.Fixed, nil
@@ -266,7 +303,7 @@ func (g *generator) sizeParts(v *plan.Value, x string, depth int) (int, []string
 			if n == 1 {
 				return 4, []string{x + ".count"}
 			}
-			return 4, []string{fmt.Sprintf("%s.count * %d", x, n)}
+			return 4, []string{fmt.Sprintf("_sdpMul(%s.count, %d)", x, n)}
 		}
 		return 4, []string{g.elementsSize(v.Elem, x, depth)}
 	case plan.FixedArray:
@@ -294,15 +331,19 @@ func (g *generator) sizeExpr(v *plan.Value, x string, depth int) string {
 	return sumExpr(fixed, vars)
 }
 
-// sumExpr adds a constant and expressions (checked additions).
+// sumExpr adds a constant and expressions (saturating additions).
 func sumExpr(fixed int, vars []string) string {
 	if len(vars) == 0 {
 		return fmt.Sprint(fixed)
 	}
-	if fixed == 0 {
-		return strings.Join(vars, " + ")
+	sum := vars[0]
+	if fixed != 0 {
+		sum = fmt.Sprintf("_sdpAdd(%d, %s)", fixed, sum)
 	}
-	return fmt.Sprint(fixed) + " + " + strings.Join(vars, " + ")
+	for _, v := range vars[1:] {
+		sum = fmt.Sprintf("_sdpAdd(%s, %s)", sum, v)
+	}
+	return sum
 }
 
 // fieldsSize prints `var n = ...` summing the sizes of fields whose values
@@ -321,7 +362,7 @@ func (g *generator) fieldsSize(p *emit.Printer, fields []*plan.Field, fixedExtra
 	}
 	p.F("var n = %d", fixed)
 	for _, v := range vars {
-		p.F("n += %s", v)
+		p.F("n = _sdpAdd(n, %s)", v)
 	}
 	p.P("return n")
 }
@@ -383,7 +424,7 @@ func (g *generator) unionSize(p *emit.Printer, u *schema.Union) {
 					if v.Fixed >= 0 {
 						p.F("case .%s: return %d", variantCase(v.Variant), v.Fixed)
 					} else {
-						p.F("case .%s(let v): return 1 + v.encodedSize", variantCase(v.Variant))
+						p.F("case .%s(let v): return _sdpAdd(1, v.encodedSize)", variantCase(v.Variant))
 					}
 				case schema.VariantInline:
 					variable := func(f *plan.Field) bool { return f.Value.Fixed < 0 }

@@ -21,9 +21,10 @@ func (g *generator) streams(p *emit.Printer) {
 		p.P("/// How many bytes were written: the stream offset of the next message.")
 		p.P("@exclusivity(unchecked) public private(set) var offset = 0")
 		p.P("/// The largest payload written, in bytes: write refuses a larger message")
-		p.P("/// (an EncodeError whose maxSize is this, nothing written, the writer goes")
+		p.P("/// (an EncodeError of rule \"message\", nothing written, the writer goes")
 		p.P("/// on), which a MessageReader with the same maxSize would refuse to read.")
-		p.P("/// The default is the reader's, MessageReader.defaultMaxSize (64 MiB).")
+		p.P("/// The default is the reader's, MessageReader.defaultMaxSize (64 MiB); 0")
+		p.P("/// or a negative number means the default too.")
 		p.P("@exclusivity(unchecked) public var maxSize: Int")
 		p.P("private let sink: (UnsafeRawBufferPointer) throws -> Void")
 		p.P("// The writer's state is unchecked for exclusive access, as the reader's:")
@@ -51,16 +52,15 @@ func (g *generator) streams(p *emit.Printer) {
 		})
 		for _, st := range g.s.Structs {
 			p.P()
-			p.F("/// Writes a `%s` as a message. Throws EncodeError, writing nothing, when a", st.Name)
-			p.P("/// string or array or the payload is longer than the format's u32 limit,")
-			p.P("/// or the payload is longer than maxSize; other errors are the sink's.")
+			p.F("/// Writes a `%s` as a message. Throws EncodeError, writing nothing, for a", st.Name)
+			p.P("/// value that has no encoding (see checkedSerializedBytes()) or a payload")
+			p.P("/// over maxSize (rule \"message\"); other errors are the sink's.")
 			p.Block("public func write(_ value: "+g.typeName(st)+") throws {", "}", func() {
 				p.P("let size = value.encodedSize")
-				p.P("try _sdpCheckPayload(value, size)")
-				p.Block("if size > maxSize {", "}", func() {
-					p.P(`throw EncodeError(field: "", length: size, maxSize: maxSize)`)
+				p.P("try _sdpCheckPayload(value, size, maxSize: maxSize > 0 ? maxSize : MessageReader.defaultMaxSize)")
+				p.Block("if try !send(_sdpMessageHeaderSize + size, { _sdpWriteMessage(value, typeID: "+g.typeName(st)+".messageTypeID, payloadSize: size, &$0) }) {", "}", func() {
+					p.P("throw _sdpProblem(value)")
 				})
-				p.P("try send(_sdpMessageHeaderSize + size) { _sdpWriteMessage(value, typeID: ", g.typeName(st), ".messageTypeID, payloadSize: size, &$0) }")
 			})
 		}
 		p.P()
@@ -73,7 +73,7 @@ func (g *generator) streams(p *emit.Printer) {
 		p.Block("public func writeHello() throws {", "}", func() {
 			p.P("let entries = AnyMessage._sdpHelloEntries")
 			p.P("let size = 4 + 10 * entries.count")
-			p.Block("try send(_sdpMessageHeaderSize + size) { w in", "}", func() {
+			p.Block("_ = try send(_sdpMessageHeaderSize + size) { w in", "}", func() {
 				p.P("_sdpWriteHeader(&w, typeID: AnyMessage.helloTypeID, payloadSize: size)")
 				p.P("w.count(entries.count)")
 				p.Block("for e in entries {", "}", func() {
@@ -85,21 +85,29 @@ func (g *generator) streams(p *emit.Printer) {
 		p.P()
 		p.P("/// Has body write one message of size bytes into the buffer, hands them")
 		p.P("/// to the sink and counts them; the buffer is out of its property")
-		p.P("/// meanwhile. The buffer keeps the size of the largest message.")
+		p.P("/// meanwhile. The buffer keeps the size of the largest message. False,")
+		p.P("/// with nothing handed to the sink, when the writer met a fixed-length")
+		p.P("/// array of another length.")
 		p.P("@inline(__always)")
-		p.Block("private func send(_ size: Int, _ body: (inout _SDPWriter) -> Void) throws {", "}", func() {
+		p.Block("private func send(_ size: Int, _ body: (inout _SDPWriter) -> Void) throws -> Bool {", "}", func() {
 			p.P("var out: [UInt8] = []")
 			p.P("swap(&out, &buffer)")
 			p.P("defer { swap(&out, &buffer) }")
 			p.Block("if out.count < size {", "}", func() {
 				p.P("out = [UInt8](repeating: 0, count: Swift.max(size, 2 * out.count))")
 			})
-			p.Block("try out.withUnsafeMutableBytes { b in", "}", func() {
-				p.P("_sdpFill(b.baseAddress!, size, body)")
+			p.Block("let ok = try out.withUnsafeMutableBytes { b in", "}", func() {
+				p.Block("if !_sdpFill(b.baseAddress!, size, body) {", "}", func() {
+					p.P("return false")
+				})
 				p.P("try sink(UnsafeRawBufferPointer(rebasing: b[..<size]))")
+				p.P("return true")
 			})
-			p.P("count += 1")
-			p.P("offset += size")
+			p.Block("if ok {", "}", func() {
+				p.P("count += 1")
+				p.P("offset += size")
+			})
+			p.P("return ok")
 		})
 	})
 }
@@ -148,25 +156,33 @@ func (g *generator) streamTests(p *emit.Printer) {
 		p.F("%s().serializeMessage(into: &one)", g.typeName(first))
 		p.F("XCTAssertEqual(one, [0x5A] + %s().serializedMessage())", g.typeName(first))
 		p.P()
-		p.P("// A writer refuses a payload over its maxSize, writes nothing and goes on.")
+		p.P("// A writer refuses a payload over its maxSize, writes nothing and goes on;")
+		p.P("// a maxSize of 0 or less means the default.")
 		p.P("XCTAssertEqual(MessageWriter { _ in }.maxSize, MessageReader.defaultMaxSize)")
 		p.P("let last = values[values.count - 1]")
 		p.P("let lastSize = last.serializedMessage().count - AnyMessage.headerSize")
-		p.P("var small: [UInt8] = []")
-		p.P("let limited = MessageWriter(maxSize: lastSize - 1) { small.append(contentsOf: $0) }")
-		p.Block("do {", "}", func() {
+		p.Block("for unlimited in [0, -1] {", "}", func() {
+			p.P("var all: [UInt8] = []")
+			p.P("try MessageWriter(maxSize: unlimited) { all.append(contentsOf: $0) }.write(last)")
+			p.P("XCTAssertEqual(all, last.serializedMessage())")
+		})
+		p.Block("if lastSize > 1 {", "}", func() {
+			p.P("var small: [UInt8] = []")
+			p.P("let limited = MessageWriter(maxSize: lastSize - 1) { small.append(contentsOf: $0) }")
+			p.Block("do {", "}", func() {
+				p.P("try limited.write(last)")
+				p.P(`XCTFail("a payload over maxSize was written")`)
+			})
+			p.Block("catch let e as EncodeError {", "}", func() {
+				p.P(`XCTAssertEqual([e.rule, e.path], ["message", "message"])`)
+				p.P(`XCTAssertEqual(e.description, "message in message: the payload of \(lastSize) bytes is over the writer's maximum of \(lastSize - 1)")`)
+			})
+			p.P("XCTAssertEqual([small.count, limited.count, limited.offset], [0, 0, 0])")
+			p.P("limited.maxSize = lastSize")
 			p.P("try limited.write(last)")
-			p.P(`XCTFail("a payload over maxSize was written")`)
+			p.P("XCTAssertEqual(small, last.serializedMessage())")
+			p.P("XCTAssertEqual([limited.count, limited.offset], [1, small.count])")
 		})
-		p.Block("catch let e as EncodeError {", "}", func() {
-			p.P(`XCTAssertEqual(e, EncodeError(field: "", length: lastSize, maxSize: lastSize - 1))`)
-			p.P(`XCTAssertEqual(e.description, "sdp: cannot write the message payload: length \(lastSize) is over the writer's maxSize (\(lastSize - 1))")`)
-		})
-		p.P("XCTAssertEqual([small.count, limited.count, limited.offset], [0, 0, 0])")
-		p.P("limited.maxSize = lastSize")
-		p.P("try limited.write(last)")
-		p.P("XCTAssertEqual(small, last.serializedMessage())")
-		p.P("XCTAssertEqual([limited.count, limited.offset], [1, small.count])")
 		p.P()
 		p.P("// A sink may write to its own writer: that message gets a buffer of its own.")
 		p.P("var nested: [UInt8] = []")
@@ -203,6 +219,15 @@ func (g *generator) streamTests(p *emit.Printer) {
 		p.P("XCTAssertEqual(read, values)")
 		p.P("XCTAssertEqual([reader.index, reader.offset], [values.count, stream.count])")
 		p.P("XCTAssertNil(try reader.next())")
+		p.P("// A maxSize of 0 or less means the default.")
+		p.Block("for unlimited in [0, -1] {", "}", func() {
+			p.P("let whole = MessageReader(bytes: stream, maxSize: unlimited)")
+			p.P("var all: [AnyMessage] = []")
+			p.Block("while let m = try whole.next() {", "}", func() {
+				p.P("all.append(m)")
+			})
+			p.P("XCTAssertEqual(all, values)")
+		})
 		p.P()
 		p.F("let id = %s.messageTypeID", g.typeName(first))
 		p.P("let n = values.count")
@@ -330,7 +355,8 @@ func (g *generator) streamTestHelpers(p *emit.Printer) {
 		p.Block("catch let e as StreamError {", "}", func() {
 			p.P(`XCTAssertEqual([e.rule, "\(e.index)", "\(e.offset)", "\(e.isSkippable)"], [rule, "\(index)", "\(offset)", "\(skippable)"], file: file, line: line)`)
 			p.P("XCTAssertEqual(e.offset, e.messageOffset + e.error.offset, file: file, line: line)")
-			p.P(`XCTAssert(e.description.hasPrefix("sdp: \(rule) at stream offset \(offset) (message #\(index)): "), e.description, file: file, line: line)`)
+			p.P(`XCTAssertEqual(e.description, "message \(index) at stream offset \(e.messageOffset): \(e.error)", file: file, line: line)`)
+			p.P(`XCTAssert(e.error.description.hasPrefix("\(rule) at offset \(offset - e.messageOffset)"), e.description, file: file, line: line)`)
 			p.P("// After an error that ends the stream, every read throws it again.")
 			p.Block("if !e.isSkippable {", "}", func() {
 				p.P(`XCTAssertThrowsError(try reader.next(), file: file, line: line) { XCTAssertEqual($0 as? StreamError, e, file: file, line: line) }`)

@@ -24,16 +24,25 @@ public struct StreamError: Swift.Error, CustomStringConvertible, Sendable, Hasha
     /// struct, or "message" for the header or a hello.
     public var path: Swift.String { error.path }
 
+    /// "message 3 at stream offset 120: utf8 at offset 17 in name: a string
+    /// is not valid UTF-8": the message's index and the stream offset of its
+    /// header, then the DecodeError, whose offset counts from the header
+    /// (docs/api.md, "One layout of error text").
     public var description: Swift.String {
-        "sdp: \(rule) at stream offset \(offset) (message #\(index)): \(path.isEmpty ? "" : path + ": ")\(error._sdpReason)"
+        "message \(index) at stream offset \(messageOffset): \(error)"
     }
 }
 
 /// Appends value framed as a message to out.
 @inline(__always)
 func _sdpAppendMessage<T: _SDPEncodable>(_ value: T, typeID: UInt16, payloadSize: Int, to out: inout [UInt8]) {
-    _sdpAppend(&out, size: _sdpMessageHeaderSize + payloadSize) {
+    let size = _sdpAdd(_sdpMessageHeaderSize, payloadSize)
+    _sdpCheckCountable(size)
+    let ok = _sdpAppend(&out, size: size) {
         _sdpWriteMessage(value, typeID: typeID, payloadSize: payloadSize, &$0)
+    }
+    if !ok {
+        _sdpWrongLength()
     }
 }
 
@@ -64,7 +73,8 @@ public final class MessageReader {
     /// The default maxSize: 64 MiB.
     public static let defaultMaxSize = 64 << 20
 
-    /// The largest payload accepted, in bytes.
+    /// The largest payload accepted, in bytes; 0 or a negative number means
+    /// defaultMaxSize.
     @exclusivity(unchecked) public var maxSize: Int
     /// The options every message is decoded with.
     @exclusivity(unchecked) public var options: DecodeOptions
@@ -268,7 +278,8 @@ public final class MessageReader {
         // trap where Int has 32 bits; a size that Int cannot hold is over any
         // maximum.
         let length = UInt(UInt32(littleEndian: n))
-        let overMax = maxSize < 0 || length > UInt(maxSize) || length > UInt(Int.max - _sdpMessageHeaderSize)
+        let max = maxSize > 0 ? maxSize : MessageReader.defaultMaxSize
+        let overMax = length > UInt(max) || length > UInt(Int.max - _sdpMessageHeaderSize)
         let typeID = UInt16(littleEndian: id)
         let hello = typeID == 0 && index == 0
         if requireHello && index == 0 && !hello {
@@ -287,7 +298,7 @@ public final class MessageReader {
             throw consumed(e, _sdpMessageHeaderSize + Int(length))
         }
         if overMax {
-            throw fail(.invalidMessage(offset: 6, reason: "the payload length \(length) is over the reader's maximum of \(maxSize)"))
+            throw fail(.invalidMessage(offset: 6, reason: "the payload length \(length) is over the reader's maximum of \(max)"))
         }
         let size = _sdpMessageHeaderSize + Int(length)
         if end - start < size, try want(size) < size {

@@ -53,6 +53,7 @@ type generator struct {
 	plain  map[schema.Decl]string // names without backticks, for derived identifiers
 	taken  map[string]bool        // Swift type names the schema declares
 	reuse  map[*plan.Decl]bool    // declReusable's answers (lookups only)
+	checks map[*plan.Decl]bool    // declChecks's answers (lookups only)
 }
 
 func newGen(s *schema.Schema, opt gen.Options) *generator {

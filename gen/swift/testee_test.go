@@ -139,7 +139,7 @@ func testeeFile(s *schema.Schema, module string) []byte {
 				p.Block("if e != f || e != g {", "}", func() {
 					p.P(`return (2, Array("decoders reject with different errors: \(e), \(f), \(g)".utf8))`)
 				})
-				p.P(`return (1, Array("\(e.rule) @\(e.offset) \(e.path): \(e.description)".utf8))`)
+				p.P(`return (1, Array(e.description.utf8))`)
 			})
 			caseBlock(p, "default:", func() {
 				p.P(`return (2, Array("one decode API accepted what another rejected".utf8))`)
@@ -197,7 +197,7 @@ func testeeFile(s *schema.Schema, module string) []byte {
 			p.P("return (0, out)")
 		})
 		p.Block("catch let e as "+module+".DecodeError {", "}", func() {
-			p.P(`return (1, Array("\(e.rule) @\(e.offset) \(e.path): \(e)".utf8))`)
+			p.P(`return (1, Array(e.description.utf8))`)
 		})
 		p.Block("catch {", "}", func() {
 			p.P(`return (2, Array("not a DecodeError: \(error)".utf8))`)
@@ -231,7 +231,8 @@ func testeeFile(s *schema.Schema, module string) []byte {
 	})
 	p.P()
 	p.P("/// Copies every message of reader to a MessageWriter and returns the bytes")
-	p.P("/// written, or the first StreamError as \"<rule> <index> <offset>: <error>\".")
+	p.P("/// written, or the first StreamError's own text (docs/api.md, \"One layout")
+	p.P("/// of error text\").")
 	p.P("/// With reuse, reads every message into the previous one (next(into:)).")
 	p.P("/// A stream that began with a hello is answered with the writer's hello.")
 	p.P("/// theirHello is the size of the stream's first message, a hello if the")
@@ -278,7 +279,7 @@ func testeeFile(s *schema.Schema, module string) []byte {
 		p.Block("if reuse && m.serializedMessage() != "+defMessage+".serializedMessage() {", "}", func() {
 			p.P(`return (2, Array("MessageReader.next(into:) does not reset the message after \(e)".utf8))`)
 		})
-		p.P(`return (1, Array("\(e.rule) \(e.index) \(e.offset): \(e)".utf8))`)
+		p.P(`return (1, Array(e.description.utf8))`)
 	})
 	p.Block("catch {", "}", func() {
 		p.P(`return (2, Array("not a StreamError: \(error)".utf8))`)

@@ -66,11 +66,11 @@ func (g *generator) testsFile() []byte {
 			p.P("let e = DecodeError.invalidUTF8(offset: 7)")
 			p.P(`XCTAssertEqual(e.rule, "utf8")`)
 			p.P("XCTAssertEqual(e.offset, 7)")
-			p.P(`XCTAssertEqual(e.description, "sdp: utf8 at byte 7: a string is not valid UTF-8")`)
+			p.P(`XCTAssertEqual(e.description, "utf8 at offset 7: a string is not valid UTF-8")`)
 			p.P(`XCTAssertEqual(e.path, "")`)
 			p.P(`let q = DecodeError.invalidUTF8(offset: 9, path: "plugins[3].name")`)
 			p.P(`XCTAssertEqual(q.path, "plugins[3].name")`)
-			p.P(`XCTAssertEqual(q.description, "sdp: utf8 at byte 9 in plugins[3].name: a string is not valid UTF-8")`)
+			p.P(`XCTAssertEqual(q.description, "utf8 at offset 9 in plugins[3].name: a string is not valid UTF-8")`)
 			p.P("let m = DecodeError.memoryExceeded(offset: 4)")
 			p.P(`XCTAssertEqual(m.rule, "memory")`)
 			p.P("XCTAssertEqual(m.offset, 4)")
@@ -115,8 +115,7 @@ func (g *generator) testProtocols(p *emit.Printer) {
 	})
 	p.P()
 	p.P("/// Round-trips v through every decode API and checks encodings are exact.")
-	p.P("/// limitsDepth is false for enums, which are no struct or union value.")
-	p.Block("func checkRoundTrip<T: SDPDataValue>(_ v: T, limitsDepth: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws {", "}", func() {
+	p.Block("func checkRoundTrip<T: SDPDataValue>(_ v: T, file: StaticString = #filePath, line: UInt = #line) throws {", "}", func() {
 		p.P("let bytes = v.serializedBytes()")
 		p.P("XCTAssertEqual(bytes.count, v.encodedSize, file: file, line: line)")
 		p.P("XCTAssertEqual(try v.checkedSerializedBytes(), bytes, file: file, line: line)")
@@ -135,12 +134,10 @@ func (g *generator) testProtocols(p *emit.Printer) {
 		p.P("XCTAssertEqual(prefix.bytesConsumed, bytes.count, file: file, line: line)")
 		p.P("let longer = bytes + [0]")
 		p.P(`assertRejects("trailing", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedBytes: longer) }`)
-		p.Block("if limitsDepth {", "}", func() {
-			p.P(`assertRejects("depth", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)) }`)
-		})
-		p.Block("else {", "}", func() {
-			p.P("XCTAssertEqual(try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)), v, file: file, line: line)")
-		})
+		p.P("// A depth limit of 0 or less means the default (64).")
+		p.P("XCTAssertEqual(try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)), v, file: file, line: line)")
+		p.P("XCTAssertEqual(try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: -1)), v, file: file, line: line)")
+
 		p.Block("for n in 0..<bytes.count {", "}", func() {
 			p.P("XCTAssertThrowsError(try T(serializedBytes: Array(bytes[..<n])), \"prefix of \\(n) bytes\", file: file, line: line)")
 		})
@@ -354,7 +351,7 @@ func (g *generator) enumTests(p *emit.Printer, e *schema.Enum) {
 	p.Block(fmt.Sprintf("func test%sRoundTrip() throws {", g.plain[e]), "}", func() {
 		p.F("XCTAssertEqual(%s.allCases.count, %d)", name, len(e.Values))
 		p.Block(fmt.Sprintf("for v in %s.allCases {", name), "}", func() {
-			p.P("try checkRoundTrip(v, limitsDepth: false)")
+			p.P("try checkRoundTrip(v)")
 			p.F("XCTAssertEqual(v.encodedSize, %d)", e.Base.Size())
 		})
 		p.F("let values = %s.allCases", name)

@@ -20,20 +20,25 @@ var failures = 0
     }
 }
 
-/// The error the length check throws for v at limit, or nil.
+/// The error the check walk throws for v at limit, or nil.
 func lengthError<T: _SDPEncodable>(_ v: T, _ limit: UInt64) -> EncodeError? {
     do {
-        try v._sdpCheckLengths(limit)
+        try v._sdpCheck(limit)
         return nil
     } catch {
         return error
     }
 }
 
+/// The count error of a length over limit at path.
+func countError(_ path: String, _ length: Int, _ limit: UInt64) -> EncodeError {
+    EncodeError(rule: "count", path: path, message: "a length of \(length) is over the format's u32 limit (\(limit))")
+}
+
 @MainActor func expect<T: _SDPEncodable>(_ v: T, _ limit: UInt64, _ field: String?, _ length: Int = 0, line: Int = #line) {
     let e = lengthError(v, limit)
     if let field {
-        check(e == EncodeError(field: field, length: length), "want \(field) (\(length)), got \(String(describing: e))", line: line)
+        check(e == countError(field, length, limit), "want \(field) (\(length)), got \(String(describing: e))", line: line)
     } else {
         check(e == nil, "want no error, got \(String(describing: e))", line: line)
     }
@@ -48,7 +53,7 @@ var root = Root(
 // Found in field order, with the path of the first one over the limit.
 expect(root, 100, nil)
 expect(root, 7, nil)
-expect(root, 6, "choices[1].inline.ids", 7)
+expect(root, 6, "choices[1].Inline.ids", 7)
 expect(root, 5, "grid[1][0].name", 6)
 expect(root, 4, "title", 5)
 expect(root, 0, "title", 5)
@@ -68,27 +73,25 @@ expect(root, 2, "grid[1][0].data", 3)
 root.grid = [[], []]
 expect(root, 5, "maybe", 6)
 root.maybe = nil
-expect(root, 2, "choice.item.leaf.name", 3)
+expect(root, 2, "choice.Item.leaf.name", 3)
 root.choice = .leaf(Leaf(name: "", data: [1, 2, 3]))
-expect(root, 2, "choice.leaf.data", 3)
+expect(root, 2, "choice.Leaf.data", 3)
 root.choice = .inline(label: "", ids: [1, 2, 3])
-expect(root, 2, "choice.inline.ids", 3)
+expect(root, 2, "choice.Inline.ids", 3)
 root.choice = .empty
 expect(root, 1, "choices", 2)
 root.choices = [.empty]
 expect(root, 0, "choices", 1)
 expect(root, 1, nil)
-expect(Choice.inline(label: "label", ids: []), 4, "inline.label", 5)
+expect(Choice.inline(label: "label", ids: []), 4, "Inline.label", 5)
 expect(Choice.empty, 0, nil)
 expect(leaf, 2, "name", 3)
 expect(Root(), 0, nil)
 
-check(EncodeError(field: "leaves[3].name", length: 4_294_967_296).description
-        == "sdp: cannot encode leaves[3].name: length 4294967296 is over the format's u32 limit (4294967295)",
+check(countError("leaves[3].name", 4_294_967_296, 4_294_967_295).description
+        == "count in leaves[3].name: a length of 4294967296 is over the format's u32 limit (4294967295)",
       "description")
-check(EncodeError(field: "", length: 4_294_967_290).description
-        == "sdp: cannot encode the message payload: length 4294967290 is over the format's u32 limit (4294967295)",
-      "payload description")
+check(EncodeError(rule: "size", message: "too large").description == "size: too large", "description without a path")
 
 // Within the limit the checked encoders give the plain encoders' bytes.
 let full = Root(
@@ -119,11 +122,11 @@ if Int.bitWidth == 64 {
         try _sdpCheckPayload(full, at + 1)
         check(false, "payload over the limit accepted")
     } catch {
-        check(error == EncodeError(field: "", length: at + 1), "payload error \(error)")
+        check(error.rule == "message" && error.path == "message", "payload error \(error)")
     }
     var long = full
     long.title = "too long"
-    check(lengthError(long, 7) == EncodeError(field: "title", length: 8), "walk")
+    check(lengthError(long, 7) == countError("title", 8, 7), "walk")
     do {
         try _sdpCheckSize(long, at + 1)
     } catch {
@@ -137,7 +140,7 @@ if Int.bitWidth == 64 {
 if Int.bitWidth == 64 {
     let big = [UInt8](unsafeUninitializedCapacity: 1 << 32) { _, n in n = 1 << 32 }
     let huge = Root(leaves: [leaf, Leaf(name: "x", data: big)])
-    let want = EncodeError(field: "leaves[1].data", length: 1 << 32)
+    let want = countError("leaves[1].data", 1 << 32, _sdpMaxLength)
     do {
         _ = try huge.checkedSerializedBytes()
         check(false, "checkedSerializedBytes accepted 2^32 bytes")
@@ -171,7 +174,7 @@ if Int.bitWidth == 64 {
     // counts and 2^32 - 4 of data (its plain encoding would be valid, and
     // would take 4 GiB: not made here).
     let edge = Leaf(name: "", data: [UInt8](unsafeUninitializedCapacity: (1 << 32) - 4) { _, n in n = (1 << 32) - 4 })
-    let payload = EncodeError(field: "", length: (1 << 32) + 4)
+    let payload = EncodeError(rule: "message", path: "message", message: "the payload of \((1 << 32) + 4) bytes is over the header's u32 limit (4294967295)")
     do {
         _ = try edge.checkedSerializedMessage()
         check(false, "checkedSerializedMessage accepted a payload of 2^32 + 4 bytes")
@@ -186,6 +189,54 @@ if Int.bitWidth == 64 {
     } catch {
         check(false, "MessageWriter payload: \(error)")
     }
+}
+
+// An encoding larger than Int counts (rule "size", an empty path). Sizes
+// add and multiply saturating at Int.max, which stays there; a value that
+// really describes 2^63 bytes (copies of copies of one array) takes 2^30
+// or more element visits to size, too slow here, so the encoders' check is
+// run on the saturated size itself.
+check(_sdpAdd(Int.max - 1, 2) == Int.max && _sdpAdd(Int.max, 0) == Int.max && _sdpAdd(3, 4) == 7, "_sdpAdd")
+check(_sdpMul(Int.max / 2, 3) == Int.max && _sdpMul(1 << 40, 1 << 30) == Int.max && _sdpMul(6, 7) == 42, "_sdpMul")
+check(_sdpAdd(_sdpMul(1 << 62, 2), 10) == Int.max, "saturation stays")
+for v in [full, Root()] {
+    do {
+        try _sdpCheckSize(v, Int.max)
+        check(false, "a saturated size accepted")
+    } catch {
+        check(error.rule == "size" && error.path == "", "size: \(error)")
+    }
+    do {
+        try _sdpCheckPayload(v, Int.max)
+        check(false, "a saturated payload accepted")
+    } catch {
+        check(error.rule == "size" && error.path == "", "payload size: \(error)")
+    }
+}
+// A value's own problems come before the size: a fixed-length array of
+// another length is found by the walk.
+var badGrid = full
+badGrid.grid = [[]]
+do {
+    try _sdpCheckSize(badGrid, Int.max)
+    check(false, "a saturated size accepted")
+} catch {
+    check(error == EncodeError(rule: "length", path: "grid", message: "a fixed-length array of 2 elements holds 1"), "length before size: \(error)")
+}
+// The checked encoders refuse a fixed-length array of another length that
+// the writer met, with its path, and write nothing.
+do {
+    _ = try badGrid.checkedSerializedBytes()
+    check(false, "checkedSerializedBytes accepted [2] holding 1")
+} catch {
+    check(error.rule == "length" && error.path == "grid", "checkedSerializedBytes: \(error)")
+}
+var kept: [UInt8] = [9]
+do {
+    try badGrid.checkedSerialize(into: &kept)
+    check(false, "checkedSerialize accepted [2] holding 1")
+} catch {
+    check(error.rule == "length" && error.path == "grid" && kept == [9], "checkedSerialize: \(error)")
 }
 
 // The untouched 4 GiB arrays above must not have become resident.

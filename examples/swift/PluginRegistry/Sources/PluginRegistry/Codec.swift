@@ -28,31 +28,32 @@ extension Parameter: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Parameter` from bytes that hold exactly one value into self,
@@ -90,9 +91,9 @@ extension Parameter: _SDPEncodable, SDPMessageValue {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 42
-        n += self.displayName.utf8.count
-        n += self.identifier.utf8.count
-        n += self.unit.utf8.count
+        n = _sdpAdd(n, self.displayName.utf8.count)
+        n = _sdpAdd(n, self.identifier.utf8.count)
+        n = _sdpAdd(n, self.unit.utf8.count)
         return n
     }
 
@@ -128,8 +129,8 @@ extension Parameter: _SDPEncodable, SDPMessageValue {
         w.bool(p.pointee.canRamp)
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
-        try _sdpIn("displayName") { () throws(EncodeError) in try _sdpCheckLength(self.displayName.utf8.count, limit) }
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("display_name") { () throws(EncodeError) in try _sdpCheckLength(self.displayName.utf8.count, limit) }
         try _sdpIn("identifier") { () throws(EncodeError) in try _sdpCheckLength(self.identifier.utf8.count, limit) }
         try _sdpIn("unit") { () throws(EncodeError) in try _sdpCheckLength(self.unit.utf8.count, limit) }
     }
@@ -274,31 +275,32 @@ extension Plugin: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Plugin` from bytes that hold exactly one value into self,
@@ -336,11 +338,11 @@ extension Plugin: _SDPEncodable, SDPMessageValue {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 20
-        n += self.name.utf8.count
-        n += self.manufacturerID.utf8.count
-        n += self.componentType.utf8.count
-        n += self.componentSubtype.utf8.count
-        n += _sdpElementsSize(self.parameters, 0) { e0 in e0.encodedSize }
+        n = _sdpAdd(n, self.name.utf8.count)
+        n = _sdpAdd(n, self.manufacturerID.utf8.count)
+        n = _sdpAdd(n, self.componentType.utf8.count)
+        n = _sdpAdd(n, self.componentSubtype.utf8.count)
+        n = _sdpAdd(n, _sdpElementsSize(self.parameters, 0) { e0 in e0.encodedSize })
         return n
     }
 
@@ -364,12 +366,12 @@ extension Plugin: _SDPEncodable, SDPMessageValue {
         w.structs(p.pointee.parameters) { w, e0 in Parameter._sdpWrite(at: e0, &w) }
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("name") { () throws(EncodeError) in try _sdpCheckLength(self.name.utf8.count, limit) }
-        try _sdpIn("manufacturerID") { () throws(EncodeError) in try _sdpCheckLength(self.manufacturerID.utf8.count, limit) }
-        try _sdpIn("componentType") { () throws(EncodeError) in try _sdpCheckLength(self.componentType.utf8.count, limit) }
-        try _sdpIn("componentSubtype") { () throws(EncodeError) in try _sdpCheckLength(self.componentSubtype.utf8.count, limit) }
-        try _sdpIn("parameters") { () throws(EncodeError) in try _sdpCheckArray(self.parameters, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+        try _sdpIn("manufacturer_id") { () throws(EncodeError) in try _sdpCheckLength(self.manufacturerID.utf8.count, limit) }
+        try _sdpIn("component_type") { () throws(EncodeError) in try _sdpCheckLength(self.componentType.utf8.count, limit) }
+        try _sdpIn("component_subtype") { () throws(EncodeError) in try _sdpCheckLength(self.componentSubtype.utf8.count, limit) }
+        try _sdpIn("parameters") { () throws(EncodeError) in try _sdpCheckArray(self.parameters, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheck(limit) } }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -466,31 +468,32 @@ extension PluginRegistry: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `PluginRegistry` from bytes that hold exactly one value into self,
@@ -527,7 +530,7 @@ extension PluginRegistry: _SDPEncodable, SDPMessageValue {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 12 + _sdpElementsSize(self.plugins, 0) { e0 in e0.encodedSize }
+        return _sdpAdd(12, _sdpElementsSize(self.plugins, 0) { e0 in e0.encodedSize })
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -546,8 +549,8 @@ extension PluginRegistry: _SDPEncodable, SDPMessageValue {
         w.int(p.pointee.totalParameterCount)
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
-        try _sdpIn("plugins") { () throws(EncodeError) in try _sdpCheckArray(self.plugins, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("plugins") { () throws(EncodeError) in try _sdpCheckArray(self.plugins, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheck(limit) } }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {

@@ -6,12 +6,12 @@ extension Parameter {
 
     /// The number of bytes serializedMessage() returns: the header and encodedSize.
     public var encodedMessageSize: Int {
-        _sdpMessageHeaderSize + encodedSize
+        _sdpAdd(_sdpMessageHeaderSize, encodedSize)
     }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+        _sdpSerialize(self, size: encodedMessageSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Appends the encoding framed as a message to out (as serializedMessage(),
@@ -20,13 +20,13 @@ extension Parameter {
         _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
-    /// The encoding framed as a message, or EncodeError when a string or array,
-    /// or the payload, is longer than the format's u32 limit (where
-    /// serializedMessage() traps).
+    /// The encoding framed as a message, or EncodeError for a value that has
+    /// no encoding (see checkedSerializedBytes()) or a payload over the
+    /// header's u32 limit (rule "message"), where serializedMessage() traps.
     public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckPayload(self, size)
-        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+        return try _sdpSerializeChecked(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Parameter` and fill bytes exactly.
@@ -93,12 +93,12 @@ extension Plugin {
 
     /// The number of bytes serializedMessage() returns: the header and encodedSize.
     public var encodedMessageSize: Int {
-        _sdpMessageHeaderSize + encodedSize
+        _sdpAdd(_sdpMessageHeaderSize, encodedSize)
     }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+        _sdpSerialize(self, size: encodedMessageSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Appends the encoding framed as a message to out (as serializedMessage(),
@@ -107,13 +107,13 @@ extension Plugin {
         _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
-    /// The encoding framed as a message, or EncodeError when a string or array,
-    /// or the payload, is longer than the format's u32 limit (where
-    /// serializedMessage() traps).
+    /// The encoding framed as a message, or EncodeError for a value that has
+    /// no encoding (see checkedSerializedBytes()) or a payload over the
+    /// header's u32 limit (rule "message"), where serializedMessage() traps.
     public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckPayload(self, size)
-        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+        return try _sdpSerializeChecked(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Plugin` and fill bytes exactly.
@@ -180,12 +180,12 @@ extension PluginRegistry {
 
     /// The number of bytes serializedMessage() returns: the header and encodedSize.
     public var encodedMessageSize: Int {
-        _sdpMessageHeaderSize + encodedSize
+        _sdpAdd(_sdpMessageHeaderSize, encodedSize)
     }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+        _sdpSerialize(self, size: encodedMessageSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Appends the encoding framed as a message to out (as serializedMessage(),
@@ -194,13 +194,13 @@ extension PluginRegistry {
         _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
-    /// The encoding framed as a message, or EncodeError when a string or array,
-    /// or the payload, is longer than the format's u32 limit (where
-    /// serializedMessage() traps).
+    /// The encoding framed as a message, or EncodeError for a value that has
+    /// no encoding (see checkedSerializedBytes()) or a payload over the
+    /// header's u32 limit (rule "message"), where serializedMessage() traps.
     public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckPayload(self, size)
-        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+        return try _sdpSerializeChecked(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `PluginRegistry` and fill bytes exactly.
@@ -492,16 +492,25 @@ public struct StreamError: Swift.Error, CustomStringConvertible, Sendable, Hasha
     /// struct, or "message" for the header or a hello.
     public var path: Swift.String { error.path }
 
+    /// "message 3 at stream offset 120: utf8 at offset 17 in name: a string
+    /// is not valid UTF-8": the message's index and the stream offset of its
+    /// header, then the DecodeError, whose offset counts from the header
+    /// (docs/api.md, "One layout of error text").
     public var description: Swift.String {
-        "sdp: \(rule) at stream offset \(offset) (message #\(index)): \(path.isEmpty ? "" : path + ": ")\(error._sdpReason)"
+        "message \(index) at stream offset \(messageOffset): \(error)"
     }
 }
 
 /// Appends value framed as a message to out.
 @inline(__always)
 func _sdpAppendMessage<T: _SDPEncodable>(_ value: T, typeID: UInt16, payloadSize: Int, to out: inout [UInt8]) {
-    _sdpAppend(&out, size: _sdpMessageHeaderSize + payloadSize) {
+    let size = _sdpAdd(_sdpMessageHeaderSize, payloadSize)
+    _sdpCheckCountable(size)
+    let ok = _sdpAppend(&out, size: size) {
         _sdpWriteMessage(value, typeID: typeID, payloadSize: payloadSize, &$0)
+    }
+    if !ok {
+        _sdpWrongLength()
     }
 }
 
@@ -532,7 +541,8 @@ public final class MessageReader {
     /// The default maxSize: 64 MiB.
     public static let defaultMaxSize = 64 << 20
 
-    /// The largest payload accepted, in bytes.
+    /// The largest payload accepted, in bytes; 0 or a negative number means
+    /// defaultMaxSize.
     @exclusivity(unchecked) public var maxSize: Int
     /// The options every message is decoded with.
     @exclusivity(unchecked) public var options: DecodeOptions
@@ -736,7 +746,8 @@ public final class MessageReader {
         // trap where Int has 32 bits; a size that Int cannot hold is over any
         // maximum.
         let length = UInt(UInt32(littleEndian: n))
-        let overMax = maxSize < 0 || length > UInt(maxSize) || length > UInt(Int.max - _sdpMessageHeaderSize)
+        let max = maxSize > 0 ? maxSize : MessageReader.defaultMaxSize
+        let overMax = length > UInt(max) || length > UInt(Int.max - _sdpMessageHeaderSize)
         let typeID = UInt16(littleEndian: id)
         let hello = typeID == 0 && index == 0
         if requireHello && index == 0 && !hello {
@@ -755,7 +766,7 @@ public final class MessageReader {
             throw consumed(e, _sdpMessageHeaderSize + Int(length))
         }
         if overMax {
-            throw fail(.invalidMessage(offset: 6, reason: "the payload length \(length) is over the reader's maximum of \(maxSize)"))
+            throw fail(.invalidMessage(offset: 6, reason: "the payload length \(length) is over the reader's maximum of \(max)"))
         }
         let size = _sdpMessageHeaderSize + Int(length)
         if end - start < size, try want(size) < size {
@@ -845,9 +856,10 @@ public final class MessageWriter {
     /// How many bytes were written: the stream offset of the next message.
     @exclusivity(unchecked) public private(set) var offset = 0
     /// The largest payload written, in bytes: write refuses a larger message
-    /// (an EncodeError whose maxSize is this, nothing written, the writer goes
+    /// (an EncodeError of rule "message", nothing written, the writer goes
     /// on), which a MessageReader with the same maxSize would refuse to read.
-    /// The default is the reader's, MessageReader.defaultMaxSize (64 MiB).
+    /// The default is the reader's, MessageReader.defaultMaxSize (64 MiB); 0
+    /// or a negative number means the default too.
     @exclusivity(unchecked) public var maxSize: Int
     private let sink: (UnsafeRawBufferPointer) throws -> Void
     // The writer's state is unchecked for exclusive access, as the reader's:
@@ -874,40 +886,37 @@ public final class MessageWriter {
         }
     }
 
-    /// Writes a `Parameter` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit,
-    /// or the payload is longer than maxSize; other errors are the sink's.
+    /// Writes a `Parameter` as a message. Throws EncodeError, writing nothing, for a
+    /// value that has no encoding (see checkedSerializedBytes()) or a payload
+    /// over maxSize (rule "message"); other errors are the sink's.
     public func write(_ value: Parameter) throws {
         let size = value.encodedSize
-        try _sdpCheckPayload(value, size)
-        if size > maxSize {
-            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        try _sdpCheckPayload(value, size, maxSize: maxSize > 0 ? maxSize : MessageReader.defaultMaxSize)
+        if try !send(_sdpMessageHeaderSize + size, { _sdpWriteMessage(value, typeID: Parameter.messageTypeID, payloadSize: size, &$0) }) {
+            throw _sdpProblem(value)
         }
-        try send(_sdpMessageHeaderSize + size) { _sdpWriteMessage(value, typeID: Parameter.messageTypeID, payloadSize: size, &$0) }
     }
 
-    /// Writes a `Plugin` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit,
-    /// or the payload is longer than maxSize; other errors are the sink's.
+    /// Writes a `Plugin` as a message. Throws EncodeError, writing nothing, for a
+    /// value that has no encoding (see checkedSerializedBytes()) or a payload
+    /// over maxSize (rule "message"); other errors are the sink's.
     public func write(_ value: Plugin) throws {
         let size = value.encodedSize
-        try _sdpCheckPayload(value, size)
-        if size > maxSize {
-            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        try _sdpCheckPayload(value, size, maxSize: maxSize > 0 ? maxSize : MessageReader.defaultMaxSize)
+        if try !send(_sdpMessageHeaderSize + size, { _sdpWriteMessage(value, typeID: Plugin.messageTypeID, payloadSize: size, &$0) }) {
+            throw _sdpProblem(value)
         }
-        try send(_sdpMessageHeaderSize + size) { _sdpWriteMessage(value, typeID: Plugin.messageTypeID, payloadSize: size, &$0) }
     }
 
-    /// Writes a `PluginRegistry` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit,
-    /// or the payload is longer than maxSize; other errors are the sink's.
+    /// Writes a `PluginRegistry` as a message. Throws EncodeError, writing nothing, for a
+    /// value that has no encoding (see checkedSerializedBytes()) or a payload
+    /// over maxSize (rule "message"); other errors are the sink's.
     public func write(_ value: PluginRegistry) throws {
         let size = value.encodedSize
-        try _sdpCheckPayload(value, size)
-        if size > maxSize {
-            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        try _sdpCheckPayload(value, size, maxSize: maxSize > 0 ? maxSize : MessageReader.defaultMaxSize)
+        if try !send(_sdpMessageHeaderSize + size, { _sdpWriteMessage(value, typeID: PluginRegistry.messageTypeID, payloadSize: size, &$0) }) {
+            throw _sdpProblem(value)
         }
-        try send(_sdpMessageHeaderSize + size) { _sdpWriteMessage(value, typeID: PluginRegistry.messageTypeID, payloadSize: size, &$0) }
     }
 
     /// Writes a hello (docs/wire-format.md, "The schema check (hello)"): the
@@ -919,7 +928,7 @@ public final class MessageWriter {
     public func writeHello() throws {
         let entries = AnyMessage._sdpHelloEntries
         let size = 4 + 10 * entries.count
-        try send(_sdpMessageHeaderSize + size) { w in
+        _ = try send(_sdpMessageHeaderSize + size) { w in
             _sdpWriteHeader(&w, typeID: AnyMessage.helloTypeID, payloadSize: size)
             w.count(entries.count)
             for e in entries {
@@ -931,20 +940,28 @@ public final class MessageWriter {
 
     /// Has body write one message of size bytes into the buffer, hands them
     /// to the sink and counts them; the buffer is out of its property
-    /// meanwhile. The buffer keeps the size of the largest message.
+    /// meanwhile. The buffer keeps the size of the largest message. False,
+    /// with nothing handed to the sink, when the writer met a fixed-length
+    /// array of another length.
     @inline(__always)
-    private func send(_ size: Int, _ body: (inout _SDPWriter) -> Void) throws {
+    private func send(_ size: Int, _ body: (inout _SDPWriter) -> Void) throws -> Bool {
         var out: [UInt8] = []
         swap(&out, &buffer)
         defer { swap(&out, &buffer) }
         if out.count < size {
             out = [UInt8](repeating: 0, count: Swift.max(size, 2 * out.count))
         }
-        try out.withUnsafeMutableBytes { b in
-            _sdpFill(b.baseAddress!, size, body)
+        let ok = try out.withUnsafeMutableBytes { b in
+            if !_sdpFill(b.baseAddress!, size, body) {
+                return false
+            }
             try sink(UnsafeRawBufferPointer(rebasing: b[..<size]))
+            return true
         }
-        count += 1
-        offset += size
+        if ok {
+            count += 1
+            offset += size
+        }
+        return ok
     }
 }

@@ -28,31 +28,32 @@ extension Arrays: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Arrays` from bytes that hold exactly one value into self,
@@ -90,21 +91,21 @@ extension Arrays: _SDPEncodable, SDPMessageValue {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 60
-        n += self.bools.count
-        n += self.bytes.count
-        n += self.i8s.count
-        n += self.u16s.count * 2
-        n += self.i16s.count * 2
-        n += self.u32s.count * 4
-        n += self.i32s.count * 4
-        n += self.u64s.count * 8
-        n += self.i64s.count * 8
-        n += self.f32s.count * 4
-        n += self.f64s.count * 8
-        n += _sdpElementsSize(self.strings, 4) { e0 in e0.utf8.count }
-        n += self.points.count * 16
-        n += _sdpElementsSize(self.nested, 4) { e0 in e0.count * 4 }
-        n += _sdpElementsSize(self.blobs, 4) { e0 in e0.count }
+        n = _sdpAdd(n, self.bools.count)
+        n = _sdpAdd(n, self.bytes.count)
+        n = _sdpAdd(n, self.i8s.count)
+        n = _sdpAdd(n, _sdpMul(self.u16s.count, 2))
+        n = _sdpAdd(n, _sdpMul(self.i16s.count, 2))
+        n = _sdpAdd(n, _sdpMul(self.u32s.count, 4))
+        n = _sdpAdd(n, _sdpMul(self.i32s.count, 4))
+        n = _sdpAdd(n, _sdpMul(self.u64s.count, 8))
+        n = _sdpAdd(n, _sdpMul(self.i64s.count, 8))
+        n = _sdpAdd(n, _sdpMul(self.f32s.count, 4))
+        n = _sdpAdd(n, _sdpMul(self.f64s.count, 8))
+        n = _sdpAdd(n, _sdpElementsSize(self.strings, 4) { e0 in e0.utf8.count })
+        n = _sdpAdd(n, _sdpMul(self.points.count, 16))
+        n = _sdpAdd(n, _sdpElementsSize(self.nested, 4) { e0 in _sdpMul(e0.count, 4) })
+        n = _sdpAdd(n, _sdpElementsSize(self.blobs, 4) { e0 in e0.count })
         return n
     }
 
@@ -148,7 +149,7 @@ extension Arrays: _SDPEncodable, SDPMessageValue {
         w.array(p.pointee.blobs) { w, e0 in w.numbers(e0) }
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("bools") { () throws(EncodeError) in try _sdpCheckLength(self.bools.count, limit) }
         try _sdpIn("bytes") { () throws(EncodeError) in try _sdpCheckLength(self.bytes.count, limit) }
         try _sdpIn("i8s") { () throws(EncodeError) in try _sdpCheckLength(self.i8s.count, limit) }
@@ -464,31 +465,32 @@ extension Fixed: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Fixed` from bytes that hold exactly one value into self,
@@ -526,8 +528,8 @@ extension Fixed: _SDPEncodable, SDPMessageValue {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 75
-        n += _sdpElementsSize(self.names, 4) { e0 in e0.utf8.count }
-        n += _sdpElementsSize(self.lists, 4) { e0 in e0.count * 2 }
+        n = _sdpAdd(n, _sdpElementsSize(self.names, 4) { e0 in e0.utf8.count })
+        n = _sdpAdd(n, _sdpElementsSize(self.lists, 4) { e0 in _sdpMul(e0.count, 2) })
         return n
     }
 
@@ -553,9 +555,13 @@ extension Fixed: _SDPEncodable, SDPMessageValue {
         w.fixed(p.pointee.lists, 2) { w, e0 in w.numbers(e0) }
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
-        try _sdpIn("names") { () throws(EncodeError) in try _sdpCheckArray(self.names, limit, counted: false) { (e0) throws(EncodeError) in try _sdpCheckLength(e0.utf8.count, limit) } }
-        try _sdpIn("lists") { () throws(EncodeError) in try _sdpCheckArray(self.lists, limit, counted: false) { (e0) throws(EncodeError) in try _sdpCheckLength(e0.count, limit) } }
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("rgba") { () throws(EncodeError) in try _sdpCheckFixed(self.rgba.count, 4) }
+        try _sdpIn("matrix") { () throws(EncodeError) in try _sdpCheckFixedArray(self.matrix, 3, limit) { (e0) throws(EncodeError) in try _sdpCheckFixed(e0.count, 3) } }
+        try _sdpIn("names") { () throws(EncodeError) in try _sdpCheckFixedArray(self.names, 2, limit) { (e0) throws(EncodeError) in try _sdpCheckLength(e0.utf8.count, limit) } }
+        try _sdpIn("flags") { () throws(EncodeError) in try _sdpCheckFixed(self.flags.count, 3) }
+        try _sdpIn("points") { () throws(EncodeError) in try _sdpCheckFixed(self.points.count, 2) }
+        try _sdpIn("lists") { () throws(EncodeError) in try _sdpCheckFixedArray(self.lists, 2, limit) { (e0) throws(EncodeError) in try _sdpCheckLength(e0.count, limit) } }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -700,31 +706,32 @@ extension Point: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Point` from bytes that hold exactly one value into self,
@@ -778,7 +785,7 @@ extension Point: _SDPEncodable, SDPMessageValue {
         w.f64(p.pointee.y)
     }
 
-    func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}
+    func _sdpCheck(_: UInt64) throws(EncodeError) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
@@ -859,31 +866,32 @@ extension U32Array: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `U32Array` from bytes that hold exactly one value into self,
@@ -920,7 +928,7 @@ extension U32Array: _SDPEncodable, SDPMessageValue {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 4 + self.values.count * 4
+        return _sdpAdd(4, _sdpMul(self.values.count, 4))
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -935,7 +943,7 @@ extension U32Array: _SDPEncodable, SDPMessageValue {
         w.numbers(p.pointee.values)
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("values") { () throws(EncodeError) in try _sdpCheckLength(self.values.count, limit) }
     }
 
@@ -1008,31 +1016,32 @@ extension I16Array: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `I16Array` from bytes that hold exactly one value into self,
@@ -1069,7 +1078,7 @@ extension I16Array: _SDPEncodable, SDPMessageValue {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 4 + self.samples.count * 2
+        return _sdpAdd(4, _sdpMul(self.samples.count, 2))
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -1084,7 +1093,7 @@ extension I16Array: _SDPEncodable, SDPMessageValue {
         w.numbers(p.pointee.samples)
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("samples") { () throws(EncodeError) in try _sdpCheckLength(self.samples.count, limit) }
     }
 
@@ -1157,31 +1166,32 @@ extension F32Array: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `F32Array` from bytes that hold exactly one value into self,
@@ -1218,7 +1228,7 @@ extension F32Array: _SDPEncodable, SDPMessageValue {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 4 + self.values.count * 4
+        return _sdpAdd(4, _sdpMul(self.values.count, 4))
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -1233,7 +1243,7 @@ extension F32Array: _SDPEncodable, SDPMessageValue {
         w.numbers(p.pointee.values)
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("values") { () throws(EncodeError) in try _sdpCheckLength(self.values.count, limit) }
     }
 
@@ -1306,31 +1316,32 @@ extension ByteArray: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `ByteArray` from bytes that hold exactly one value into self,
@@ -1367,7 +1378,7 @@ extension ByteArray: _SDPEncodable, SDPMessageValue {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 4 + self.data.count
+        return _sdpAdd(4, self.data.count)
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -1382,7 +1393,7 @@ extension ByteArray: _SDPEncodable, SDPMessageValue {
         w.numbers(p.pointee.data)
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("data") { () throws(EncodeError) in try _sdpCheckLength(self.data.count, limit) }
     }
 
@@ -1455,31 +1466,32 @@ extension SmallArrays: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `SmallArrays` from bytes that hold exactly one value into self,
@@ -1517,11 +1529,11 @@ extension SmallArrays: _SDPEncodable, SDPMessageValue {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 20
-        n += self.bytes.count
-        n += self.words.count * 4
-        n += self.reals.count * 8
-        n += _sdpElementsSize(self.names, 4) { e0 in e0.utf8.count }
-        n += self.flags.count
+        n = _sdpAdd(n, self.bytes.count)
+        n = _sdpAdd(n, _sdpMul(self.words.count, 4))
+        n = _sdpAdd(n, _sdpMul(self.reals.count, 8))
+        n = _sdpAdd(n, _sdpElementsSize(self.names, 4) { e0 in e0.utf8.count })
+        n = _sdpAdd(n, self.flags.count)
         return n
     }
 
@@ -1545,7 +1557,7 @@ extension SmallArrays: _SDPEncodable, SDPMessageValue {
         w.array(p.pointee.flags) { w, e0 in w.bool(e0) }
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("bytes") { () throws(EncodeError) in try _sdpCheckLength(self.bytes.count, limit) }
         try _sdpIn("words") { () throws(EncodeError) in try _sdpCheckLength(self.words.count, limit) }
         try _sdpIn("reals") { () throws(EncodeError) in try _sdpCheckLength(self.reals.count, limit) }

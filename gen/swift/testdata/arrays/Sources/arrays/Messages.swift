@@ -6,12 +6,12 @@ extension Arrays {
 
     /// The number of bytes serializedMessage() returns: the header and encodedSize.
     public var encodedMessageSize: Int {
-        _sdpMessageHeaderSize + encodedSize
+        _sdpAdd(_sdpMessageHeaderSize, encodedSize)
     }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+        _sdpSerialize(self, size: encodedMessageSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Appends the encoding framed as a message to out (as serializedMessage(),
@@ -20,13 +20,13 @@ extension Arrays {
         _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
-    /// The encoding framed as a message, or EncodeError when a string or array,
-    /// or the payload, is longer than the format's u32 limit (where
-    /// serializedMessage() traps).
+    /// The encoding framed as a message, or EncodeError for a value that has
+    /// no encoding (see checkedSerializedBytes()) or a payload over the
+    /// header's u32 limit (rule "message"), where serializedMessage() traps.
     public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckPayload(self, size)
-        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+        return try _sdpSerializeChecked(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Arrays` and fill bytes exactly.
@@ -93,12 +93,12 @@ extension Fixed {
 
     /// The number of bytes serializedMessage() returns: the header and encodedSize.
     public var encodedMessageSize: Int {
-        _sdpMessageHeaderSize + encodedSize
+        _sdpAdd(_sdpMessageHeaderSize, encodedSize)
     }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+        _sdpSerialize(self, size: encodedMessageSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Appends the encoding framed as a message to out (as serializedMessage(),
@@ -107,13 +107,13 @@ extension Fixed {
         _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
-    /// The encoding framed as a message, or EncodeError when a string or array,
-    /// or the payload, is longer than the format's u32 limit (where
-    /// serializedMessage() traps).
+    /// The encoding framed as a message, or EncodeError for a value that has
+    /// no encoding (see checkedSerializedBytes()) or a payload over the
+    /// header's u32 limit (rule "message"), where serializedMessage() traps.
     public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckPayload(self, size)
-        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+        return try _sdpSerializeChecked(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Fixed` and fill bytes exactly.
@@ -180,12 +180,12 @@ extension Point {
 
     /// The number of bytes serializedMessage() returns: the header and encodedSize.
     public var encodedMessageSize: Int {
-        _sdpMessageHeaderSize + encodedSize
+        _sdpAdd(_sdpMessageHeaderSize, encodedSize)
     }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+        _sdpSerialize(self, size: encodedMessageSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Appends the encoding framed as a message to out (as serializedMessage(),
@@ -194,13 +194,13 @@ extension Point {
         _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
-    /// The encoding framed as a message, or EncodeError when a string or array,
-    /// or the payload, is longer than the format's u32 limit (where
-    /// serializedMessage() traps).
+    /// The encoding framed as a message, or EncodeError for a value that has
+    /// no encoding (see checkedSerializedBytes()) or a payload over the
+    /// header's u32 limit (rule "message"), where serializedMessage() traps.
     public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckPayload(self, size)
-        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+        return try _sdpSerializeChecked(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Point` and fill bytes exactly.
@@ -267,12 +267,12 @@ extension U32Array {
 
     /// The number of bytes serializedMessage() returns: the header and encodedSize.
     public var encodedMessageSize: Int {
-        _sdpMessageHeaderSize + encodedSize
+        _sdpAdd(_sdpMessageHeaderSize, encodedSize)
     }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+        _sdpSerialize(self, size: encodedMessageSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Appends the encoding framed as a message to out (as serializedMessage(),
@@ -281,13 +281,13 @@ extension U32Array {
         _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
-    /// The encoding framed as a message, or EncodeError when a string or array,
-    /// or the payload, is longer than the format's u32 limit (where
-    /// serializedMessage() traps).
+    /// The encoding framed as a message, or EncodeError for a value that has
+    /// no encoding (see checkedSerializedBytes()) or a payload over the
+    /// header's u32 limit (rule "message"), where serializedMessage() traps.
     public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckPayload(self, size)
-        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+        return try _sdpSerializeChecked(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `U32Array` and fill bytes exactly.
@@ -354,12 +354,12 @@ extension I16Array {
 
     /// The number of bytes serializedMessage() returns: the header and encodedSize.
     public var encodedMessageSize: Int {
-        _sdpMessageHeaderSize + encodedSize
+        _sdpAdd(_sdpMessageHeaderSize, encodedSize)
     }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+        _sdpSerialize(self, size: encodedMessageSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Appends the encoding framed as a message to out (as serializedMessage(),
@@ -368,13 +368,13 @@ extension I16Array {
         _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
-    /// The encoding framed as a message, or EncodeError when a string or array,
-    /// or the payload, is longer than the format's u32 limit (where
-    /// serializedMessage() traps).
+    /// The encoding framed as a message, or EncodeError for a value that has
+    /// no encoding (see checkedSerializedBytes()) or a payload over the
+    /// header's u32 limit (rule "message"), where serializedMessage() traps.
     public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckPayload(self, size)
-        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+        return try _sdpSerializeChecked(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `I16Array` and fill bytes exactly.
@@ -441,12 +441,12 @@ extension F32Array {
 
     /// The number of bytes serializedMessage() returns: the header and encodedSize.
     public var encodedMessageSize: Int {
-        _sdpMessageHeaderSize + encodedSize
+        _sdpAdd(_sdpMessageHeaderSize, encodedSize)
     }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+        _sdpSerialize(self, size: encodedMessageSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Appends the encoding framed as a message to out (as serializedMessage(),
@@ -455,13 +455,13 @@ extension F32Array {
         _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
-    /// The encoding framed as a message, or EncodeError when a string or array,
-    /// or the payload, is longer than the format's u32 limit (where
-    /// serializedMessage() traps).
+    /// The encoding framed as a message, or EncodeError for a value that has
+    /// no encoding (see checkedSerializedBytes()) or a payload over the
+    /// header's u32 limit (rule "message"), where serializedMessage() traps.
     public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckPayload(self, size)
-        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+        return try _sdpSerializeChecked(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `F32Array` and fill bytes exactly.
@@ -528,12 +528,12 @@ extension ByteArray {
 
     /// The number of bytes serializedMessage() returns: the header and encodedSize.
     public var encodedMessageSize: Int {
-        _sdpMessageHeaderSize + encodedSize
+        _sdpAdd(_sdpMessageHeaderSize, encodedSize)
     }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+        _sdpSerialize(self, size: encodedMessageSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Appends the encoding framed as a message to out (as serializedMessage(),
@@ -542,13 +542,13 @@ extension ByteArray {
         _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
-    /// The encoding framed as a message, or EncodeError when a string or array,
-    /// or the payload, is longer than the format's u32 limit (where
-    /// serializedMessage() traps).
+    /// The encoding framed as a message, or EncodeError for a value that has
+    /// no encoding (see checkedSerializedBytes()) or a payload over the
+    /// header's u32 limit (rule "message"), where serializedMessage() traps.
     public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckPayload(self, size)
-        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+        return try _sdpSerializeChecked(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `ByteArray` and fill bytes exactly.
@@ -615,12 +615,12 @@ extension SmallArrays {
 
     /// The number of bytes serializedMessage() returns: the header and encodedSize.
     public var encodedMessageSize: Int {
-        _sdpMessageHeaderSize + encodedSize
+        _sdpAdd(_sdpMessageHeaderSize, encodedSize)
     }
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+        _sdpSerialize(self, size: encodedMessageSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Appends the encoding framed as a message to out (as serializedMessage(),
@@ -629,13 +629,13 @@ extension SmallArrays {
         _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
-    /// The encoding framed as a message, or EncodeError when a string or array,
-    /// or the payload, is longer than the format's u32 limit (where
-    /// serializedMessage() traps).
+    /// The encoding framed as a message, or EncodeError for a value that has
+    /// no encoding (see checkedSerializedBytes()) or a payload over the
+    /// header's u32 limit (rule "message"), where serializedMessage() traps.
     public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckPayload(self, size)
-        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+        return try _sdpSerializeChecked(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `SmallArrays` and fill bytes exactly.
@@ -1036,16 +1036,25 @@ public struct StreamError: Swift.Error, CustomStringConvertible, Sendable, Hasha
     /// struct, or "message" for the header or a hello.
     public var path: Swift.String { error.path }
 
+    /// "message 3 at stream offset 120: utf8 at offset 17 in name: a string
+    /// is not valid UTF-8": the message's index and the stream offset of its
+    /// header, then the DecodeError, whose offset counts from the header
+    /// (docs/api.md, "One layout of error text").
     public var description: Swift.String {
-        "sdp: \(rule) at stream offset \(offset) (message #\(index)): \(path.isEmpty ? "" : path + ": ")\(error._sdpReason)"
+        "message \(index) at stream offset \(messageOffset): \(error)"
     }
 }
 
 /// Appends value framed as a message to out.
 @inline(__always)
 func _sdpAppendMessage<T: _SDPEncodable>(_ value: T, typeID: UInt16, payloadSize: Int, to out: inout [UInt8]) {
-    _sdpAppend(&out, size: _sdpMessageHeaderSize + payloadSize) {
+    let size = _sdpAdd(_sdpMessageHeaderSize, payloadSize)
+    _sdpCheckCountable(size)
+    let ok = _sdpAppend(&out, size: size) {
         _sdpWriteMessage(value, typeID: typeID, payloadSize: payloadSize, &$0)
+    }
+    if !ok {
+        _sdpWrongLength()
     }
 }
 
@@ -1076,7 +1085,8 @@ public final class MessageReader {
     /// The default maxSize: 64 MiB.
     public static let defaultMaxSize = 64 << 20
 
-    /// The largest payload accepted, in bytes.
+    /// The largest payload accepted, in bytes; 0 or a negative number means
+    /// defaultMaxSize.
     @exclusivity(unchecked) public var maxSize: Int
     /// The options every message is decoded with.
     @exclusivity(unchecked) public var options: DecodeOptions
@@ -1280,7 +1290,8 @@ public final class MessageReader {
         // trap where Int has 32 bits; a size that Int cannot hold is over any
         // maximum.
         let length = UInt(UInt32(littleEndian: n))
-        let overMax = maxSize < 0 || length > UInt(maxSize) || length > UInt(Int.max - _sdpMessageHeaderSize)
+        let max = maxSize > 0 ? maxSize : MessageReader.defaultMaxSize
+        let overMax = length > UInt(max) || length > UInt(Int.max - _sdpMessageHeaderSize)
         let typeID = UInt16(littleEndian: id)
         let hello = typeID == 0 && index == 0
         if requireHello && index == 0 && !hello {
@@ -1299,7 +1310,7 @@ public final class MessageReader {
             throw consumed(e, _sdpMessageHeaderSize + Int(length))
         }
         if overMax {
-            throw fail(.invalidMessage(offset: 6, reason: "the payload length \(length) is over the reader's maximum of \(maxSize)"))
+            throw fail(.invalidMessage(offset: 6, reason: "the payload length \(length) is over the reader's maximum of \(max)"))
         }
         let size = _sdpMessageHeaderSize + Int(length)
         if end - start < size, try want(size) < size {
@@ -1389,9 +1400,10 @@ public final class MessageWriter {
     /// How many bytes were written: the stream offset of the next message.
     @exclusivity(unchecked) public private(set) var offset = 0
     /// The largest payload written, in bytes: write refuses a larger message
-    /// (an EncodeError whose maxSize is this, nothing written, the writer goes
+    /// (an EncodeError of rule "message", nothing written, the writer goes
     /// on), which a MessageReader with the same maxSize would refuse to read.
-    /// The default is the reader's, MessageReader.defaultMaxSize (64 MiB).
+    /// The default is the reader's, MessageReader.defaultMaxSize (64 MiB); 0
+    /// or a negative number means the default too.
     @exclusivity(unchecked) public var maxSize: Int
     private let sink: (UnsafeRawBufferPointer) throws -> Void
     // The writer's state is unchecked for exclusive access, as the reader's:
@@ -1423,100 +1435,92 @@ public final class MessageWriter {
         }
     }
 
-    /// Writes a `Arrays` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit,
-    /// or the payload is longer than maxSize; other errors are the sink's.
+    /// Writes a `Arrays` as a message. Throws EncodeError, writing nothing, for a
+    /// value that has no encoding (see checkedSerializedBytes()) or a payload
+    /// over maxSize (rule "message"); other errors are the sink's.
     public func write(_ value: Arrays) throws {
         let size = value.encodedSize
-        try _sdpCheckPayload(value, size)
-        if size > maxSize {
-            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        try _sdpCheckPayload(value, size, maxSize: maxSize > 0 ? maxSize : MessageReader.defaultMaxSize)
+        if try !send(_sdpMessageHeaderSize + size, { _sdpWriteMessage(value, typeID: Arrays.messageTypeID, payloadSize: size, &$0) }) {
+            throw _sdpProblem(value)
         }
-        try send(_sdpMessageHeaderSize + size) { _sdpWriteMessage(value, typeID: Arrays.messageTypeID, payloadSize: size, &$0) }
     }
 
-    /// Writes a `Fixed` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit,
-    /// or the payload is longer than maxSize; other errors are the sink's.
+    /// Writes a `Fixed` as a message. Throws EncodeError, writing nothing, for a
+    /// value that has no encoding (see checkedSerializedBytes()) or a payload
+    /// over maxSize (rule "message"); other errors are the sink's.
     public func write(_ value: Fixed) throws {
         let size = value.encodedSize
-        try _sdpCheckPayload(value, size)
-        if size > maxSize {
-            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        try _sdpCheckPayload(value, size, maxSize: maxSize > 0 ? maxSize : MessageReader.defaultMaxSize)
+        if try !send(_sdpMessageHeaderSize + size, { _sdpWriteMessage(value, typeID: Fixed.messageTypeID, payloadSize: size, &$0) }) {
+            throw _sdpProblem(value)
         }
-        try send(_sdpMessageHeaderSize + size) { _sdpWriteMessage(value, typeID: Fixed.messageTypeID, payloadSize: size, &$0) }
     }
 
-    /// Writes a `Point` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit,
-    /// or the payload is longer than maxSize; other errors are the sink's.
+    /// Writes a `Point` as a message. Throws EncodeError, writing nothing, for a
+    /// value that has no encoding (see checkedSerializedBytes()) or a payload
+    /// over maxSize (rule "message"); other errors are the sink's.
     public func write(_ value: Point) throws {
         let size = value.encodedSize
-        try _sdpCheckPayload(value, size)
-        if size > maxSize {
-            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        try _sdpCheckPayload(value, size, maxSize: maxSize > 0 ? maxSize : MessageReader.defaultMaxSize)
+        if try !send(_sdpMessageHeaderSize + size, { _sdpWriteMessage(value, typeID: Point.messageTypeID, payloadSize: size, &$0) }) {
+            throw _sdpProblem(value)
         }
-        try send(_sdpMessageHeaderSize + size) { _sdpWriteMessage(value, typeID: Point.messageTypeID, payloadSize: size, &$0) }
     }
 
-    /// Writes a `U32Array` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit,
-    /// or the payload is longer than maxSize; other errors are the sink's.
+    /// Writes a `U32Array` as a message. Throws EncodeError, writing nothing, for a
+    /// value that has no encoding (see checkedSerializedBytes()) or a payload
+    /// over maxSize (rule "message"); other errors are the sink's.
     public func write(_ value: U32Array) throws {
         let size = value.encodedSize
-        try _sdpCheckPayload(value, size)
-        if size > maxSize {
-            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        try _sdpCheckPayload(value, size, maxSize: maxSize > 0 ? maxSize : MessageReader.defaultMaxSize)
+        if try !send(_sdpMessageHeaderSize + size, { _sdpWriteMessage(value, typeID: U32Array.messageTypeID, payloadSize: size, &$0) }) {
+            throw _sdpProblem(value)
         }
-        try send(_sdpMessageHeaderSize + size) { _sdpWriteMessage(value, typeID: U32Array.messageTypeID, payloadSize: size, &$0) }
     }
 
-    /// Writes a `I16Array` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit,
-    /// or the payload is longer than maxSize; other errors are the sink's.
+    /// Writes a `I16Array` as a message. Throws EncodeError, writing nothing, for a
+    /// value that has no encoding (see checkedSerializedBytes()) or a payload
+    /// over maxSize (rule "message"); other errors are the sink's.
     public func write(_ value: I16Array) throws {
         let size = value.encodedSize
-        try _sdpCheckPayload(value, size)
-        if size > maxSize {
-            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        try _sdpCheckPayload(value, size, maxSize: maxSize > 0 ? maxSize : MessageReader.defaultMaxSize)
+        if try !send(_sdpMessageHeaderSize + size, { _sdpWriteMessage(value, typeID: I16Array.messageTypeID, payloadSize: size, &$0) }) {
+            throw _sdpProblem(value)
         }
-        try send(_sdpMessageHeaderSize + size) { _sdpWriteMessage(value, typeID: I16Array.messageTypeID, payloadSize: size, &$0) }
     }
 
-    /// Writes a `F32Array` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit,
-    /// or the payload is longer than maxSize; other errors are the sink's.
+    /// Writes a `F32Array` as a message. Throws EncodeError, writing nothing, for a
+    /// value that has no encoding (see checkedSerializedBytes()) or a payload
+    /// over maxSize (rule "message"); other errors are the sink's.
     public func write(_ value: F32Array) throws {
         let size = value.encodedSize
-        try _sdpCheckPayload(value, size)
-        if size > maxSize {
-            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        try _sdpCheckPayload(value, size, maxSize: maxSize > 0 ? maxSize : MessageReader.defaultMaxSize)
+        if try !send(_sdpMessageHeaderSize + size, { _sdpWriteMessage(value, typeID: F32Array.messageTypeID, payloadSize: size, &$0) }) {
+            throw _sdpProblem(value)
         }
-        try send(_sdpMessageHeaderSize + size) { _sdpWriteMessage(value, typeID: F32Array.messageTypeID, payloadSize: size, &$0) }
     }
 
-    /// Writes a `ByteArray` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit,
-    /// or the payload is longer than maxSize; other errors are the sink's.
+    /// Writes a `ByteArray` as a message. Throws EncodeError, writing nothing, for a
+    /// value that has no encoding (see checkedSerializedBytes()) or a payload
+    /// over maxSize (rule "message"); other errors are the sink's.
     public func write(_ value: ByteArray) throws {
         let size = value.encodedSize
-        try _sdpCheckPayload(value, size)
-        if size > maxSize {
-            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        try _sdpCheckPayload(value, size, maxSize: maxSize > 0 ? maxSize : MessageReader.defaultMaxSize)
+        if try !send(_sdpMessageHeaderSize + size, { _sdpWriteMessage(value, typeID: ByteArray.messageTypeID, payloadSize: size, &$0) }) {
+            throw _sdpProblem(value)
         }
-        try send(_sdpMessageHeaderSize + size) { _sdpWriteMessage(value, typeID: ByteArray.messageTypeID, payloadSize: size, &$0) }
     }
 
-    /// Writes a `SmallArrays` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit,
-    /// or the payload is longer than maxSize; other errors are the sink's.
+    /// Writes a `SmallArrays` as a message. Throws EncodeError, writing nothing, for a
+    /// value that has no encoding (see checkedSerializedBytes()) or a payload
+    /// over maxSize (rule "message"); other errors are the sink's.
     public func write(_ value: SmallArrays) throws {
         let size = value.encodedSize
-        try _sdpCheckPayload(value, size)
-        if size > maxSize {
-            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        try _sdpCheckPayload(value, size, maxSize: maxSize > 0 ? maxSize : MessageReader.defaultMaxSize)
+        if try !send(_sdpMessageHeaderSize + size, { _sdpWriteMessage(value, typeID: SmallArrays.messageTypeID, payloadSize: size, &$0) }) {
+            throw _sdpProblem(value)
         }
-        try send(_sdpMessageHeaderSize + size) { _sdpWriteMessage(value, typeID: SmallArrays.messageTypeID, payloadSize: size, &$0) }
     }
 
     /// Writes a hello (docs/wire-format.md, "The schema check (hello)"): the
@@ -1528,7 +1532,7 @@ public final class MessageWriter {
     public func writeHello() throws {
         let entries = AnyMessage._sdpHelloEntries
         let size = 4 + 10 * entries.count
-        try send(_sdpMessageHeaderSize + size) { w in
+        _ = try send(_sdpMessageHeaderSize + size) { w in
             _sdpWriteHeader(&w, typeID: AnyMessage.helloTypeID, payloadSize: size)
             w.count(entries.count)
             for e in entries {
@@ -1540,20 +1544,28 @@ public final class MessageWriter {
 
     /// Has body write one message of size bytes into the buffer, hands them
     /// to the sink and counts them; the buffer is out of its property
-    /// meanwhile. The buffer keeps the size of the largest message.
+    /// meanwhile. The buffer keeps the size of the largest message. False,
+    /// with nothing handed to the sink, when the writer met a fixed-length
+    /// array of another length.
     @inline(__always)
-    private func send(_ size: Int, _ body: (inout _SDPWriter) -> Void) throws {
+    private func send(_ size: Int, _ body: (inout _SDPWriter) -> Void) throws -> Bool {
         var out: [UInt8] = []
         swap(&out, &buffer)
         defer { swap(&out, &buffer) }
         if out.count < size {
             out = [UInt8](repeating: 0, count: Swift.max(size, 2 * out.count))
         }
-        try out.withUnsafeMutableBytes { b in
-            _sdpFill(b.baseAddress!, size, body)
+        let ok = try out.withUnsafeMutableBytes { b in
+            if !_sdpFill(b.baseAddress!, size, body) {
+                return false
+            }
             try sink(UnsafeRawBufferPointer(rebasing: b[..<size]))
+            return true
         }
-        count += 1
-        offset += size
+        if ok {
+            count += 1
+            offset += size
+        }
+        return ok
     }
 }

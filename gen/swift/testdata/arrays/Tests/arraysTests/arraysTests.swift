@@ -45,8 +45,7 @@ func assertRejects(_ rule: Swift.String, file: StaticString = #filePath, line: U
 }
 
 /// Round-trips v through every decode API and checks encodings are exact.
-/// limitsDepth is false for enums, which are no struct or union value.
-func checkRoundTrip<T: SDPDataValue>(_ v: T, limitsDepth: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws {
+func checkRoundTrip<T: SDPDataValue>(_ v: T, file: StaticString = #filePath, line: UInt = #line) throws {
     let bytes = v.serializedBytes()
     XCTAssertEqual(bytes.count, v.encodedSize, file: file, line: line)
     XCTAssertEqual(try v.checkedSerializedBytes(), bytes, file: file, line: line)
@@ -65,12 +64,9 @@ func checkRoundTrip<T: SDPDataValue>(_ v: T, limitsDepth: Bool = true, file: Sta
     XCTAssertEqual(prefix.bytesConsumed, bytes.count, file: file, line: line)
     let longer = bytes + [0]
     assertRejects("trailing", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedBytes: longer) }
-    if limitsDepth {
-        assertRejects("depth", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)) }
-    }
-    else {
-        XCTAssertEqual(try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)), v, file: file, line: line)
-    }
+    // A depth limit of 0 or less means the default (64).
+    XCTAssertEqual(try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)), v, file: file, line: line)
+    XCTAssertEqual(try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: -1)), v, file: file, line: line)
     for n in 0..<bytes.count {
         XCTAssertThrowsError(try T(serializedBytes: Array(bytes[..<n])), "prefix of \(n) bytes", file: file, line: line)
     }
@@ -136,7 +132,8 @@ func assertStreamError(_ reader: MessageReader, _ rule: Swift.String, index: Int
     catch let e as StreamError {
         XCTAssertEqual([e.rule, "\(e.index)", "\(e.offset)", "\(e.isSkippable)"], [rule, "\(index)", "\(offset)", "\(skippable)"], file: file, line: line)
         XCTAssertEqual(e.offset, e.messageOffset + e.error.offset, file: file, line: line)
-        XCTAssert(e.description.hasPrefix("sdp: \(rule) at stream offset \(offset) (message #\(index)): "), e.description, file: file, line: line)
+        XCTAssertEqual(e.description, "message \(index) at stream offset \(e.messageOffset): \(e.error)", file: file, line: line)
+        XCTAssert(e.error.description.hasPrefix("\(rule) at offset \(offset - e.messageOffset)"), e.description, file: file, line: line)
         // After an error that ends the stream, every read throws it again.
         if !e.isSkippable {
             XCTAssertThrowsError(try reader.next(), file: file, line: line) { XCTAssertEqual($0 as? StreamError, e, file: file, line: line) }
@@ -449,25 +446,33 @@ final class arraysTests: XCTestCase {
         Arrays().serializeMessage(into: &one)
         XCTAssertEqual(one, [0x5A] + Arrays().serializedMessage())
 
-        // A writer refuses a payload over its maxSize, writes nothing and goes on.
+        // A writer refuses a payload over its maxSize, writes nothing and goes on;
+        // a maxSize of 0 or less means the default.
         XCTAssertEqual(MessageWriter { _ in }.maxSize, MessageReader.defaultMaxSize)
         let last = values[values.count - 1]
         let lastSize = last.serializedMessage().count - AnyMessage.headerSize
-        var small: [UInt8] = []
-        let limited = MessageWriter(maxSize: lastSize - 1) { small.append(contentsOf: $0) }
-        do {
+        for unlimited in [0, -1] {
+            var all: [UInt8] = []
+            try MessageWriter(maxSize: unlimited) { all.append(contentsOf: $0) }.write(last)
+            XCTAssertEqual(all, last.serializedMessage())
+        }
+        if lastSize > 1 {
+            var small: [UInt8] = []
+            let limited = MessageWriter(maxSize: lastSize - 1) { small.append(contentsOf: $0) }
+            do {
+                try limited.write(last)
+                XCTFail("a payload over maxSize was written")
+            }
+            catch let e as EncodeError {
+                XCTAssertEqual([e.rule, e.path], ["message", "message"])
+                XCTAssertEqual(e.description, "message in message: the payload of \(lastSize) bytes is over the writer's maximum of \(lastSize - 1)")
+            }
+            XCTAssertEqual([small.count, limited.count, limited.offset], [0, 0, 0])
+            limited.maxSize = lastSize
             try limited.write(last)
-            XCTFail("a payload over maxSize was written")
+            XCTAssertEqual(small, last.serializedMessage())
+            XCTAssertEqual([limited.count, limited.offset], [1, small.count])
         }
-        catch let e as EncodeError {
-            XCTAssertEqual(e, EncodeError(field: "", length: lastSize, maxSize: lastSize - 1))
-            XCTAssertEqual(e.description, "sdp: cannot write the message payload: length \(lastSize) is over the writer's maxSize (\(lastSize - 1))")
-        }
-        XCTAssertEqual([small.count, limited.count, limited.offset], [0, 0, 0])
-        limited.maxSize = lastSize
-        try limited.write(last)
-        XCTAssertEqual(small, last.serializedMessage())
-        XCTAssertEqual([limited.count, limited.offset], [1, small.count])
 
         // A sink may write to its own writer: that message gets a buffer of its own.
         var nested: [UInt8] = []
@@ -504,6 +509,15 @@ final class arraysTests: XCTestCase {
         XCTAssertEqual(read, values)
         XCTAssertEqual([reader.index, reader.offset], [values.count, stream.count])
         XCTAssertNil(try reader.next())
+        // A maxSize of 0 or less means the default.
+        for unlimited in [0, -1] {
+            let whole = MessageReader(bytes: stream, maxSize: unlimited)
+            var all: [AnyMessage] = []
+            while let m = try whole.next() {
+                all.append(m)
+            }
+            XCTAssertEqual(all, values)
+        }
 
         let id = Arrays.messageTypeID
         let n = values.count
@@ -604,11 +618,11 @@ final class arraysTests: XCTestCase {
         let e = DecodeError.invalidUTF8(offset: 7)
         XCTAssertEqual(e.rule, "utf8")
         XCTAssertEqual(e.offset, 7)
-        XCTAssertEqual(e.description, "sdp: utf8 at byte 7: a string is not valid UTF-8")
+        XCTAssertEqual(e.description, "utf8 at offset 7: a string is not valid UTF-8")
         XCTAssertEqual(e.path, "")
         let q = DecodeError.invalidUTF8(offset: 9, path: "plugins[3].name")
         XCTAssertEqual(q.path, "plugins[3].name")
-        XCTAssertEqual(q.description, "sdp: utf8 at byte 9 in plugins[3].name: a string is not valid UTF-8")
+        XCTAssertEqual(q.description, "utf8 at offset 9 in plugins[3].name: a string is not valid UTF-8")
         let m = DecodeError.memoryExceeded(offset: 4)
         XCTAssertEqual(m.rule, "memory")
         XCTAssertEqual(m.offset, 4)

@@ -107,11 +107,12 @@ public indirect enum DecodeError: Swift.Error, CustomStringConvertible, Sendable
         }
     }
 
-    /// "sdp: utf8 at byte 78 in plugins[3].name: a string is not valid
-    /// UTF-8" (without " in ..." at the top level).
+    /// "utf8 at offset 78 in plugins[3].name: a string is not valid UTF-8"
+    /// (without " in ..." at the top level; docs/api.md, "One layout of
+    /// error text").
     public var description: Swift.String {
         let p = path
-        return p.isEmpty ? "sdp: \(rule) at byte \(offset): \(_sdpReason)" : "sdp: \(rule) at byte \(offset) in \(p): \(_sdpReason)"
+        return p.isEmpty ? "\(rule) at offset \(offset): \(_sdpReason)" : "\(rule) at offset \(offset) in \(p): \(_sdpReason)"
     }
 
     /// What is wrong, without the rule, offset and path.
@@ -186,7 +187,8 @@ public struct DecodeOptions: Sendable, Hashable {
     public static let defaultMaxDepth = 64
 
     /// The deepest nesting accepted: the top-level struct is at depth 1 and
-    /// every struct or union value nested in another is one deeper.
+    /// every struct or union value nested in another is one deeper. 0 or a
+    /// negative number means defaultMaxDepth.
     public var maxDepth: Int
 
     /// The most nominal memory, in bytes, that the decoded values may take
@@ -311,7 +313,7 @@ struct _SDPReader {
         self.base = base
         self.end = end
         self.pos = pos
-        self.maxDepth = options.maxDepth
+        self.maxDepth = options.maxDepth > 0 ? options.maxDepth : DecodeOptions.defaultMaxDepth
         self.memLimit = options.memoryLimit
     }
 
@@ -1032,6 +1034,11 @@ struct _SDPPlains<T>: RandomAccessCollection {
 struct _SDPWriter {
     let base: UnsafeMutableRawPointer
     var pos: Int
+    /// Set when a fixed-length array held another number of elements: the
+    /// writer wrote nothing for it (so it stays inside the buffer) and the
+    /// caller refuses the result (the checked encoders throw rule "length"
+    /// from the check walk, the plain ones trap).
+    var bad = false
 
     @inline(__always)
     mutating func int<T: FixedWidthInteger>(_ v: T) {
@@ -1112,9 +1119,14 @@ struct _SDPWriter {
         #endif
     }
 
+    /// Writes a fixed-length array of numbers, which must hold exactly n
+    /// (else the writer writes nothing for it and is marked bad).
     @inline(__always)
     mutating func fixedNumbers<T: _SDPNumber>(_ a: [T], _ n: Int) {
-        precondition(a.count == n, "sdp: a fixed-length array field holds the wrong number of elements")
+        if a.count != n {
+            bad = true
+            return
+        }
         rawNumbers(a)
     }
 
@@ -1124,10 +1136,14 @@ struct _SDPWriter {
         rawNumbers(a)
     }
 
-    /// Writes the elements of a fixed-length array, which must hold exactly n.
+    /// Writes the elements of a fixed-length array, which must hold exactly n
+    /// (else the writer writes nothing for it and is marked bad).
     @inline(__always)
     mutating func fixed<T>(_ a: [T], _ n: Int, _ element: (inout _SDPWriter, T) -> Void) {
-        precondition(a.count == n, "sdp: a fixed-length array field holds the wrong number of elements")
+        if a.count != n {
+            bad = true
+            return
+        }
         elements(a, element)
     }
 
@@ -1163,7 +1179,10 @@ struct _SDPWriter {
 
     @inline(__always)
     mutating func fixedStructs<T>(_ a: [T], _ n: Int, _ element: (inout _SDPWriter, UnsafePointer<T>) -> Void) {
-        precondition(a.count == n, "sdp: a fixed-length array field holds the wrong number of elements")
+        if a.count != n {
+            bad = true
+            return
+        }
         structElements(a, element)
     }
 
@@ -1195,7 +1214,10 @@ struct _SDPWriter {
 
     @inline(__always)
     mutating func fixedPlainStructs<T>(_ a: [T], _ n: Int, plain: Bool, _ element: (inout _SDPWriter, UnsafePointer<T>) -> Void) {
-        precondition(a.count == n, "sdp: a fixed-length array field holds the wrong number of elements")
+        if a.count != n {
+            bad = true
+            return
+        }
         plainElements(a, plain: plain, element)
     }
 
@@ -1218,14 +1240,13 @@ struct _SDPWriter {
 
 /// The encoded size of the elements of an array of variable-size elements,
 /// without a count: each element's constant part `each` plus its variable
-/// part `size` (checked arithmetic: a size that overflows Int traps instead
-/// of wrapping).
+/// part `size` (saturating at Int.max, see _sdpAdd).
 @inline(__always)
 func _sdpElementsSize<T>(_ a: [T], _ each: Int, _ size: (T) -> Int) -> Int {
-    var n = a.count * each
+    var n = _sdpMul(a.count, each)
     a.withUnsafeBufferPointer { b in
         for i in 0..<b.count {
-            n += size(b[i])
+            n = _sdpAdd(n, size(b[i]))
         }
     }
     return n
@@ -1279,68 +1300,85 @@ public protocol SDPMessageValue: SDPValue {
 /// first, retaining every string and array it holds).
 protocol _SDPEncodable {
     static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter)
+    func _sdpWrite(_ w: inout _SDPWriter)
 
-    /// Throws for the first string or array whose length (bytes or
-    /// elements) is over limit: the format's u32 limit, or a smaller one in
-    /// the backend's tests.
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError)
+    /// Throws for the first value in encoding order that has no encoding: a
+    /// string or array whose length (bytes or elements) is over limit (the
+    /// format's u32 limit, or a smaller one in the backend's tests; rule
+    /// "count"), or a fixed-length array of another length (rule "length").
+    /// Printed from the codec plan; it runs only when the size or the writer
+    /// saw a problem.
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError)
 }
 
-/// A value that has no encoding: a string or array longer than the wire
-/// format's u32 limit (4,294,967,295 bytes or elements), or a message
-/// whose payload is. Thrown by the checked encoders (checkedSerializedBytes()
-/// and the others) and by MessageWriter; the plain encoders trap instead.
+/// A value that has no encoding (docs/wire-format.md, "Values that have no
+/// encoding"): the rule it breaks, the field path of the value and what is
+/// wrong. Thrown by the checked encoders (checkedSerializedBytes() and the
+/// others) and by MessageWriter; the plain encoders trap instead. The rules
+/// a Swift value can break (its types hold no undeclared enum number, no
+/// valueless union, no invalid UTF-8, no out-of-range integer):
+///
+/// - `length`: a fixed-length array `[N]T` that holds another number of
+///   elements; the path names the array.
+/// - `count`: a string, byte array or array of more than 4,294,967,295
+///   bytes or elements (the format's u32 limit).
+/// - `size`: a value whose encoding is larger than `Int` can count (copies
+///   of one array share their storage, so a value can describe more bytes
+///   than memory holds); the path is empty.
+/// - `message`: a message whose payload is over a MessageWriter's maxSize,
+///   or over the u32 limit of the header; the path is `message`.
 public struct EncodeError: Swift.Error, CustomStringConvertible, Sendable, Hashable {
-    /// The path of the string or array in the value, like `plugins[3].name`
-    /// (a union variant's case name is a component); empty when the value
-    /// itself is the problem (a message payload over the limit).
-    public let field: Swift.String
-    /// The length that does not fit: bytes of a string, elements of an
-    /// array, bytes of a message payload.
-    public let length: Int
-    /// The limit that length is over: nil for the format's u32 limit
-    /// (4,294,967,295); a MessageWriter's maxSize when the writer refused a
-    /// payload larger than that.
-    public let maxSize: Int?
+    /// The rule's name: "length", "count", "size" or "message".
+    public let rule: Swift.String
+    /// The field path of the value, by schema names, as a decoder reports
+    /// it: `items[1].pair`, `shape.Circle.points`; empty for the whole value
+    /// (rule "size"), `message` for a message's payload.
+    public let path: Swift.String
+    /// What is wrong, in words.
+    public let message: Swift.String
 
-    public init(field: Swift.String, length: Int, maxSize: Int? = nil) {
-        self.field = field
-        self.length = length
-        self.maxSize = maxSize
+    public init(rule: Swift.String, path: Swift.String = "", message: Swift.String) {
+        self.rule = rule
+        self.path = path
+        self.message = message
     }
 
-    /// "sdp: cannot encode plugins[3].name: length 4294967296 is over the
-    /// format's u32 limit (4294967295)"; for a writer's refusal, "sdp: cannot
-    /// write the message payload: length 70000000 is over the writer's
-    /// maxSize (67108864)".
+    /// "length in items[1].pair: a fixed-length array of 2 elements holds
+    /// 3"; "<rule>: <message>" with an empty path (docs/api.md, "One layout
+    /// of error text").
     public var description: Swift.String {
-        let what = field.isEmpty ? "the message payload" : field
-        if let max = maxSize {
-            return "sdp: cannot write \(what): length \(length) is over the writer's maxSize (\(max))"
-        }
-        return "sdp: cannot encode \(what): length \(length) is over the format's u32 limit (\(UInt32.max))"
+        path.isEmpty ? "\(rule): \(message)" : "\(rule) in \(path): \(message)"
     }
 
     /// The error with component (a field name or "[i]") put in front of its path.
     func _sdpInside(_ component: Swift.String) -> EncodeError {
-        if field.isEmpty {
-            return EncodeError(field: component, length: length, maxSize: maxSize)
+        if path.isEmpty {
+            return EncodeError(rule: rule, path: component, message: message)
         }
-        if field.hasPrefix("[") {
-            return EncodeError(field: component + field, length: length, maxSize: maxSize)
+        if path.hasPrefix("[") {
+            return EncodeError(rule: rule, path: component + path, message: message)
         }
-        return EncodeError(field: component + "." + field, length: length, maxSize: maxSize)
+        return EncodeError(rule: rule, path: component + "." + path, message: message)
     }
 }
 
 /// The largest length the wire format's u32 counts can hold.
 let _sdpMaxLength = UInt64(UInt32.max)
 
-/// Throws when n is over limit (the field path is added by the callers).
+/// Throws rule "count" when n is over limit (the field path is added by the
+/// callers).
 @inline(__always)
 func _sdpCheckLength(_ n: Int, _ limit: UInt64) throws(EncodeError) {
     if UInt64(n) > limit {
-        throw EncodeError(field: "", length: n)
+        throw EncodeError(rule: "count", message: "a length of \(n) is over the format's u32 limit (\(limit))")
+    }
+}
+
+/// Throws rule "length" when a fixed-length array of n elements holds count.
+@inline(__always)
+func _sdpCheckFixed(_ count: Int, _ n: Int) throws(EncodeError) {
+    if count != n {
+        throw EncodeError(rule: "length", message: "a fixed-length array of \(n) elements holds \(count)")
     }
 }
 
@@ -1354,8 +1392,9 @@ func _sdpIn(_ component: Swift.String, _ body: () throws(EncodeError) -> Void) t
     }
 }
 
-/// Checks an array's count (when counted: a fixed-length array has none)
-/// and then each element, whose index goes into the path.
+/// Checks an array's count (when counted: a fixed-length array of fixed
+/// elements is checked by _sdpCheckFixed) and then each element, whose index
+/// goes into the path.
 func _sdpCheckArray<T>(_ a: [T], _ limit: UInt64, counted: Bool, _ element: (T) throws(EncodeError) -> Void) throws(EncodeError) {
     if counted {
         try _sdpCheckLength(a.count, limit)
@@ -1369,6 +1408,12 @@ func _sdpCheckArray<T>(_ a: [T], _ limit: UInt64, counted: Bool, _ element: (T) 
     }
 }
 
+/// Checks a fixed-length array of n elements: its length, then each element.
+func _sdpCheckFixedArray<T>(_ a: [T], _ n: Int, _ limit: UInt64, _ element: (T) throws(EncodeError) -> Void) throws(EncodeError) {
+    try _sdpCheckFixed(a.count, n)
+    try _sdpCheckArray(a, limit, counted: false, element)
+}
+
 /// Checks an optional's value when present.
 @inline(__always)
 func _sdpCheckPresent<T>(_ v: T?, _ check: (T) throws(EncodeError) -> Void) throws(EncodeError) {
@@ -1377,35 +1422,119 @@ func _sdpCheckPresent<T>(_ v: T?, _ check: (T) throws(EncodeError) -> Void) thro
     }
 }
 
-/// The check of the checked encoders: every length is at most the encoded
-/// size (the schema checker rejects arrays of elements that encode to zero
-/// bytes), so the lengths are walked only when the size is over the u32
-/// limit; on the normal path the check is this one comparison.
+/// The check of the checked encoders before they write: every length is at
+/// most the encoded size (the schema checker rejects arrays of elements
+/// that encode to zero bytes), so the value is walked (_sdpCheck, which
+/// finds the first length over the u32 limit or fixed-length array of
+/// another length, in encoding order) only when the size is over the u32
+/// limit or saturated (Int.max: larger than Int counts, rule "size"); on
+/// the normal path the check is this one comparison. A fixed-length array
+/// of another length within the limit is found by the writer itself
+/// (_sdpEncodeChecked).
 @inline(__always)
 func _sdpCheckSize<T: _SDPEncodable>(_ value: T, _ size: Int) throws(EncodeError) {
-    if UInt64(size) > _sdpMaxLength {
-        try value._sdpCheckLengths(_sdpMaxLength)
+    if UInt64(size) > _sdpMaxLength || size == Int.max {
+        try _sdpCheckWhole(value, size)
     }
 }
 
-/// The check of the checked message encoders: the lengths, then the
-/// payload's own size, which the header holds as a u32.
-@inline(__always)
-func _sdpCheckPayload<T: _SDPEncodable>(_ value: T, _ size: Int) throws(EncodeError) {
-    if UInt64(size) > _sdpMaxLength {
-        try value._sdpCheckLengths(_sdpMaxLength)
-        throw EncodeError(field: "", length: size)
+@inline(never)
+func _sdpCheckWhole<T: _SDPEncodable>(_ value: T, _ size: Int) throws(EncodeError) {
+    try value._sdpCheck(_sdpMaxLength)
+    if size == Int.max {
+        throw EncodeError(rule: "size", message: "the encoding is larger than Int can count (\(Int.max) bytes)")
     }
+}
+
+/// The check of the checked message encoders and MessageWriter before they
+/// write: the value's own problems (see _sdpCheckSize), then the payload's
+/// size, which the header holds as a u32, against maxSize.
+@inline(__always)
+func _sdpCheckPayload<T: _SDPEncodable>(_ value: T, _ size: Int, maxSize: Int = Int.max) throws(EncodeError) {
+    if UInt64(size) > _sdpMaxLength || size > maxSize {
+        try _sdpCheckMessage(value, size, maxSize: maxSize)
+    }
+}
+
+@inline(never)
+func _sdpCheckMessage<T: _SDPEncodable>(_ value: T, _ size: Int, maxSize: Int) throws(EncodeError) {
+    try _sdpCheckWhole(value, size)
+    if UInt64(size) > _sdpMaxLength {
+        throw EncodeError(rule: "message", path: "message", message: "the payload of \(size) bytes is over the header's u32 limit (\(_sdpMaxLength))")
+    }
+    throw EncodeError(rule: "message", path: "message", message: "the payload of \(size) bytes is over the writer's maximum of \(maxSize)")
+}
+
+/// The error of a value whose writer met a fixed-length array of another
+/// length (and wrote nothing for it): the check walk finds it with its path.
+@inline(never)
+func _sdpProblem<T: _SDPEncodable>(_ value: T) -> EncodeError {
+    do {
+        try value._sdpCheck(_sdpMaxLength)
+    } catch {
+        return error
+    }
+    preconditionFailure("sdp: the writer met a fixed-length array of another length that the check did not find")
+}
+
+/// Adds two encoded sizes, saturating at Int.max: a size that Int cannot
+/// count (rule "size") stays Int.max through every later addition, and
+/// the encoders refuse it (the checked ones throw, the plain ones trap).
+@inline(__always)
+func _sdpAdd(_ a: Int, _ b: Int) -> Int {
+    let (r, o) = a.addingReportingOverflow(b)
+    return o ? Int.max : r
+}
+
+/// Multiplies an element count by an element size, saturating at Int.max.
+@inline(__always)
+func _sdpMul(_ count: Int, _ size: Int) -> Int {
+    let (r, o) = count.multipliedReportingOverflow(by: size)
+    return o ? Int.max : r
 }
 
 /// Encodes value (framed as a message when messageTypeID is set) into a new
 /// array of exactly size bytes: one allocation, filled through a raw
-/// pointer, the count set once. See _SDPEncoding.
+/// pointer, the count set once. See _SDPEncoding. The plain encoders' form:
+/// it traps on a value that has no encoding.
 @inline(__always)
 func _sdpSerialize<T: _SDPEncodable>(_ value: T, size: Int, messageTypeID: UInt16? = nil) -> [UInt8] {
-    withUnsafePointer(to: value) { p in
-        [UInt8](_SDPEncoding(value: p, count: size, messageTypeID: messageTypeID))
+    _sdpCheckCountable(size)
+    return withUnsafePointer(to: value) { p in
+        [UInt8](_SDPEncoding(value: p, count: size, messageTypeID: messageTypeID, bad: nil))
     }
+}
+
+/// _sdpSerialize for the checked encoders, whose checks ran before on the
+/// size: a fixed-length array of another length, which the writer skips
+/// and reports, throws rule "length" with its path.
+@inline(__always)
+func _sdpSerializeChecked<T: _SDPEncodable>(_ value: T, size: Int, messageTypeID: UInt16? = nil) throws(EncodeError) -> [UInt8] {
+    var bad = false
+    let out = withUnsafeMutablePointer(to: &bad) { flag in
+        withUnsafePointer(to: value) { p in
+            [UInt8](_SDPEncoding(value: p, count: size, messageTypeID: messageTypeID, bad: flag))
+        }
+    }
+    if bad {
+        throw _sdpProblem(value)
+    }
+    return out
+}
+
+/// Traps for a size that Int cannot count (the saturated Int.max): the
+/// plain encoders' refusal of rule "size".
+@inline(__always)
+func _sdpCheckCountable(_ size: Int) {
+    if size == Int.max {
+        fatalError("sdp: the encoding is larger than Int can count (the checked encoders throw EncodeError)")
+    }
+}
+
+/// The plain encoders' refusal of rule "length".
+@inline(never)
+func _sdpWrongLength() -> Never {
+    fatalError("sdp: a fixed-length array field holds the wrong number of elements (the checked encoders throw EncodeError)")
 }
 
 /// The encoding of a value seen as a collection of its bytes. Array.init
@@ -1416,11 +1545,14 @@ func _sdpSerialize<T: _SDPEncodable>(_ value: T, size: Int, messageTypeID: UInt1
 /// instructions, 13% less time; [UInt8](unsafeUninitializedCapacity:)
 /// allocates through unspecialized code and takes 812 instructions for 58
 /// bytes. The value must outlive the collection (serializedBytes holds it
-/// for the call).
+/// for the call). When the writer meets a fixed-length array of another
+/// length it sets bad (the checked encoders then throw and drop the array)
+/// or, without bad, traps.
 struct _SDPEncoding<T: _SDPEncodable>: RandomAccessCollection {
     let value: UnsafePointer<T>
     let count: Int
     let messageTypeID: UInt16?
+    let bad: UnsafeMutablePointer<Bool>?
 
     var startIndex: Int { 0 }
     var endIndex: Int { count }
@@ -1436,8 +1568,14 @@ struct _SDPEncoding<T: _SDPEncodable>: RandomAccessCollection {
     @inline(__always)
     func _copyContents(initializing buf: UnsafeMutableBufferPointer<UInt8>) -> (IndexingIterator<[UInt8]>, Int) {
         precondition(buf.count >= count, "sdp: encoding buffer too small")
-        if count > 0 {
-            _sdpFill(UnsafeMutableRawPointer(buf.baseAddress!), count) { write(&$0) }
+        if count > 0 && !_sdpFill(UnsafeMutableRawPointer(buf.baseAddress!), count, { write(&$0) }) {
+            guard let bad else {
+                _sdpWrongLength()
+            }
+            // The bytes are dropped unread: zero them, so that the array
+            // holds initialized values until then.
+            buf.update(repeating: 0)
+            bad.pointee = true
         }
         return ([UInt8]().makeIterator(), count)
     }
@@ -1448,7 +1586,9 @@ struct _SDPEncoding<T: _SDPEncodable>: RandomAccessCollection {
     /// value; nothing in the package uses them.
     var bytes: [UInt8] {
         var out = [UInt8]()
-        _sdpAppend(&out, size: count, write)
+        if !_sdpAppend(&out, size: count, write) {
+            _sdpWrongLength()
+        }
         return out
     }
 
@@ -1461,35 +1601,68 @@ struct _SDPEncoding<T: _SDPEncodable>: RandomAccessCollection {
     }
 }
 
-/// Runs body on a writer at base and checks that it wrote exactly size bytes.
+/// Runs body on a writer at base and checks that it wrote exactly size
+/// bytes; false (and fewer bytes written) when the writer met a fixed-length
+/// array of another length.
 @inline(__always)
-func _sdpFill(_ base: UnsafeMutableRawPointer, _ size: Int, _ body: (inout _SDPWriter) -> Void) {
+func _sdpFill(_ base: UnsafeMutableRawPointer, _ size: Int, _ body: (inout _SDPWriter) -> Void) -> Bool {
     var w = _SDPWriter(base: base, pos: 0)
     body(&w)
+    if w.bad {
+        return false
+    }
     precondition(w.pos == size, "sdp: encoded size mismatch")
+    return true
 }
 
 /// Appends an encoding of exactly size bytes to out, writing straight into
-/// its spare capacity where the compiler has OutputSpan (Swift 6.2).
+/// its spare capacity where the compiler has OutputSpan (Swift 6.2). False,
+/// with out unchanged, when the writer met a fixed-length array of another
+/// length.
 @inline(__always)
-func _sdpAppend(_ out: inout [UInt8], size: Int, _ body: (inout _SDPWriter) -> Void) {
+func _sdpAppend(_ out: inout [UInt8], size: Int, _ body: (inout _SDPWriter) -> Void) -> Bool {
     if size == 0 {
-        return
+        return true
     }
+    var ok = true
     #if compiler(>=6.2)
     out.append(addingCapacity: size) { span in
         span.withUnsafeMutableBufferPointer { buf, initialized in
-            _sdpFill(UnsafeMutableRawPointer(buf.baseAddress!), size, body)
-            initialized = size
+            ok = _sdpFill(UnsafeMutableRawPointer(buf.baseAddress!), size, body)
+            initialized = ok ? size : 0
         }
     }
     #else
     let start = out.count
     out.append(contentsOf: repeatElement(0, count: size))
     out.withUnsafeMutableBytes { b in
-        _sdpFill(b.baseAddress! + start, size, body)
+        ok = _sdpFill(b.baseAddress! + start, size, body)
+    }
+    if !ok {
+        out.removeLast(size)
     }
     #endif
+    return ok
+}
+
+/// Appends the encoding of value, of size bytes, to out: the plain
+/// encoders' form, which traps on a value that has no encoding.
+@inline(__always)
+func _sdpAppendPlain<T: _SDPEncodable>(_ value: T, to out: inout [UInt8], size: Int) {
+    _sdpCheckCountable(size)
+    if !_sdpAppend(&out, size: size, { w in value._sdpWrite(&w) }) {
+        _sdpWrongLength()
+    }
+}
+
+/// Appends the encoding of value to out, or throws EncodeError with out
+/// unchanged: the checked encoders' form.
+@inline(__always)
+func _sdpAppendChecked<T: _SDPEncodable>(_ value: T, to out: inout [UInt8], size: Int) throws(EncodeError) {
+    try _sdpCheckSize(value, size)
+    if !_sdpAppend(&out, size: size, { w in value._sdpWrite(&w) }) {
+        throw _sdpProblem(value)
+    }
 }
 
 /// Decodes one value from the start of input. With prefix false the value

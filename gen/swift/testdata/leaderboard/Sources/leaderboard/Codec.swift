@@ -28,31 +28,32 @@ extension StructA: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `StructA` from bytes that hold exactly one value into self,
@@ -90,8 +91,8 @@ extension StructA: _SDPEncodable, SDPMessageValue {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 29
-        n += self.name.utf8.count
-        n += self.phone.utf8.count
+        n = _sdpAdd(n, self.name.utf8.count)
+        n = _sdpAdd(n, self.phone.utf8.count)
         return n
     }
 
@@ -117,7 +118,7 @@ extension StructA: _SDPEncodable, SDPMessageValue {
         w.f64(p.pointee.money)
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("name") { () throws(EncodeError) in try _sdpCheckLength(self.name.utf8.count, limit) }
         try _sdpIn("phone") { () throws(EncodeError) in try _sdpCheckLength(self.phone.utf8.count, limit) }
     }
@@ -224,31 +225,32 @@ extension Vector3: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Vector3` from bytes that hold exactly one value into self,
@@ -304,7 +306,7 @@ extension Vector3: _SDPEncodable, SDPMessageValue {
         w.f32(p.pointee.z)
     }
 
-    func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}
+    func _sdpCheck(_: UInt64) throws(EncodeError) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
@@ -392,31 +394,32 @@ extension Triangle: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Triangle` from bytes that hold exactly one value into self,
@@ -474,7 +477,7 @@ extension Triangle: _SDPEncodable, SDPMessageValue {
         p.pointee.normal._sdpWrite(&w)
     }
 
-    func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}
+    func _sdpCheck(_: UInt64) throws(EncodeError) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
@@ -567,31 +570,32 @@ extension Mesh: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Mesh` from bytes that hold exactly one value into self,
@@ -628,7 +632,7 @@ extension Mesh: _SDPEncodable, SDPMessageValue {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 4 + self.triangles.count * 48
+        return _sdpAdd(4, _sdpMul(self.triangles.count, 48))
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -643,7 +647,7 @@ extension Mesh: _SDPEncodable, SDPMessageValue {
         w.plainStructs(p.pointee.triangles, plain: Triangle._sdpPlain) { w, e0 in Triangle._sdpWrite(at: e0, &w) }
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("triangles") { () throws(EncodeError) in try _sdpCheckLength(self.triangles.count, limit) }
     }
 
@@ -717,31 +721,32 @@ extension Address: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Address` from bytes that hold exactly one value into self,
@@ -799,7 +804,7 @@ extension Address: _SDPEncodable, SDPMessageValue {
         w.int(p.pointee.x3)
     }
 
-    func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}
+    func _sdpCheck(_: UInt64) throws(EncodeError) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
@@ -894,31 +899,32 @@ extension Log: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Log` from bytes that hold exactly one value into self,
@@ -956,10 +962,10 @@ extension Log: _SDPEncodable, SDPMessageValue {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 30
-        n += self.identity.utf8.count
-        n += self.userid.utf8.count
-        n += self.date.utf8.count
-        n += self.request.utf8.count
+        n = _sdpAdd(n, self.identity.utf8.count)
+        n = _sdpAdd(n, self.userid.utf8.count)
+        n = _sdpAdd(n, self.date.utf8.count)
+        n = _sdpAdd(n, self.request.utf8.count)
         return n
     }
 
@@ -987,7 +993,7 @@ extension Log: _SDPEncodable, SDPMessageValue {
         w.int(p.pointee.size)
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("identity") { () throws(EncodeError) in try _sdpCheckLength(self.identity.utf8.count, limit) }
         try _sdpIn("userid") { () throws(EncodeError) in try _sdpCheckLength(self.userid.utf8.count, limit) }
         try _sdpIn("date") { () throws(EncodeError) in try _sdpCheckLength(self.date.utf8.count, limit) }
@@ -1101,31 +1107,32 @@ extension Logs: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Logs` from bytes that hold exactly one value into self,
@@ -1162,7 +1169,7 @@ extension Logs: _SDPEncodable, SDPMessageValue {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 4 + _sdpElementsSize(self.logs, 0) { e0 in e0.encodedSize }
+        return _sdpAdd(4, _sdpElementsSize(self.logs, 0) { e0 in e0.encodedSize })
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -1177,8 +1184,8 @@ extension Logs: _SDPEncodable, SDPMessageValue {
         w.structs(p.pointee.logs) { w, e0 in Log._sdpWrite(at: e0, &w) }
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
-        try _sdpIn("logs") { () throws(EncodeError) in try _sdpCheckArray(self.logs, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("logs") { () throws(EncodeError) in try _sdpCheckArray(self.logs, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheck(limit) } }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {

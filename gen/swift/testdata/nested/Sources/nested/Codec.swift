@@ -28,31 +28,32 @@ extension Point: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Point` from bytes that hold exactly one value into self,
@@ -106,7 +107,7 @@ extension Point: _SDPEncodable, SDPMessageValue {
         w.f32(p.pointee.y)
     }
 
-    func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}
+    func _sdpCheck(_: UInt64) throws(EncodeError) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
@@ -187,31 +188,32 @@ extension Rectangle: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Rectangle` from bytes that hold exactly one value into self,
@@ -267,7 +269,7 @@ extension Rectangle: _SDPEncodable, SDPMessageValue {
         w.int(p.pointee.color)
     }
 
-    func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}
+    func _sdpCheck(_: UInt64) throws(EncodeError) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
@@ -352,31 +354,32 @@ extension Scene: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Scene` from bytes that hold exactly one value into self,
@@ -414,8 +417,8 @@ extension Scene: _SDPEncodable, SDPMessageValue {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 16
-        n += self.name.utf8.count
-        n += self.rects.count * 20
+        n = _sdpAdd(n, self.name.utf8.count)
+        n = _sdpAdd(n, _sdpMul(self.rects.count, 20))
         return n
     }
 
@@ -435,7 +438,7 @@ extension Scene: _SDPEncodable, SDPMessageValue {
         p.pointee.origin._sdpWrite(&w)
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("name") { () throws(EncodeError) in try _sdpCheckLength(self.name.utf8.count, limit) }
         try _sdpIn("rects") { () throws(EncodeError) in try _sdpCheckLength(self.rects.count, limit) }
     }
@@ -523,31 +526,32 @@ extension DeviceKind: _SDPEncodable, SDPValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `DeviceKind` from bytes that hold exactly one value into self.
@@ -589,7 +593,7 @@ extension DeviceKind: _SDPEncodable, SDPValue {
         p.pointee._sdpWrite(&out)
     }
 
-    func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}
+    func _sdpCheck(_: UInt64) throws(EncodeError) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         self = try Self._sdpRead(&r)
@@ -641,31 +645,32 @@ extension DeviceParameter: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `DeviceParameter` from bytes that hold exactly one value into self,
@@ -702,7 +707,7 @@ extension DeviceParameter: _SDPEncodable, SDPMessageValue {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 12 + self.name.utf8.count
+        return _sdpAdd(12, self.name.utf8.count)
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -721,7 +726,7 @@ extension DeviceParameter: _SDPEncodable, SDPMessageValue {
         w.f32(p.pointee.value)
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("name") { () throws(EncodeError) in try _sdpCheckLength(self.name.utf8.count, limit) }
     }
 
@@ -797,31 +802,32 @@ extension DevicePlugin: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `DevicePlugin` from bytes that hold exactly one value into self,
@@ -859,8 +865,8 @@ extension DevicePlugin: _SDPEncodable, SDPMessageValue {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 9
-        n += self.name.utf8.count
-        n += _sdpElementsSize(self.parameters, 0) { e0 in e0.encodedSize }
+        n = _sdpAdd(n, self.name.utf8.count)
+        n = _sdpAdd(n, _sdpElementsSize(self.parameters, 0) { e0 in e0.encodedSize })
         return n
     }
 
@@ -880,9 +886,9 @@ extension DevicePlugin: _SDPEncodable, SDPMessageValue {
         w.structs(p.pointee.parameters) { w, e0 in DeviceParameter._sdpWrite(at: e0, &w) }
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("name") { () throws(EncodeError) in try _sdpCheckLength(self.name.utf8.count, limit) }
-        try _sdpIn("parameters") { () throws(EncodeError) in try _sdpCheckArray(self.parameters, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+        try _sdpIn("parameters") { () throws(EncodeError) in try _sdpCheckArray(self.parameters, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheck(limit) } }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -967,31 +973,32 @@ extension AudioDevice: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `AudioDevice` from bytes that hold exactly one value into self,
@@ -1029,8 +1036,8 @@ extension AudioDevice: _SDPEncodable, SDPMessageValue {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 23
-        n += self.name.utf8.count
-        n += _sdpElementsSize(self.plugins, 0) { e0 in e0.encodedSize }
+        n = _sdpAdd(n, self.name.utf8.count)
+        n = _sdpAdd(n, _sdpElementsSize(self.plugins, 0) { e0 in e0.encodedSize })
         return n
     }
 
@@ -1056,9 +1063,9 @@ extension AudioDevice: _SDPEncodable, SDPMessageValue {
         w.structs(p.pointee.plugins) { w, e0 in DevicePlugin._sdpWrite(at: e0, &w) }
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("name") { () throws(EncodeError) in try _sdpCheckLength(self.name.utf8.count, limit) }
-        try _sdpIn("plugins") { () throws(EncodeError) in try _sdpCheckArray(self.plugins, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+        try _sdpIn("plugins") { () throws(EncodeError) in try _sdpCheckArray(self.plugins, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheck(limit) } }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {

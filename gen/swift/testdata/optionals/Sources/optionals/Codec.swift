@@ -28,31 +28,32 @@ extension Level: _SDPEncodable, SDPValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Level` from bytes that hold exactly one value into self.
@@ -94,7 +95,7 @@ extension Level: _SDPEncodable, SDPValue {
         p.pointee._sdpWrite(&out)
     }
 
-    func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}
+    func _sdpCheck(_: UInt64) throws(EncodeError) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         self = try Self._sdpRead(&r)
@@ -146,31 +147,32 @@ extension Inner: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Inner` from bytes that hold exactly one value into self,
@@ -207,7 +209,7 @@ extension Inner: _SDPEncodable, SDPMessageValue {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 8 + self.label.utf8.count
+        return _sdpAdd(8, self.label.utf8.count)
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -224,7 +226,7 @@ extension Inner: _SDPEncodable, SDPMessageValue {
         w.string(p.pointee.label)
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("label") { () throws(EncodeError) in try _sdpCheckLength(self.label.utf8.count, limit) }
     }
 
@@ -294,31 +296,32 @@ extension Choice: _SDPEncodable, SDPValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Choice` from bytes that hold exactly one value into self,
@@ -374,7 +377,7 @@ extension Choice: _SDPEncodable, SDPValue {
         p.pointee._sdpWrite(&out)
     }
 
-    func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}
+    func _sdpCheck(_: UInt64) throws(EncodeError) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
@@ -449,31 +452,32 @@ extension Optionals: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Optionals` from bytes that hold exactly one value into self,
@@ -511,18 +515,18 @@ extension Optionals: _SDPEncodable, SDPMessageValue {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 15
-        n += _sdpPresentSize(self.maybeBool) { e0 in 1 }
-        n += _sdpPresentSize(self.maybeU8) { e0 in 1 }
-        n += _sdpPresentSize(self.maybeI64) { e0 in 8 }
-        n += _sdpPresentSize(self.maybeF64) { e0 in 8 }
-        n += _sdpPresentSize(self.maybeStr) { e0 in 4 + e0.utf8.count }
-        n += _sdpPresentSize(self.maybeInner) { e0 in e0.encodedSize }
-        n += _sdpPresentSize(self.maybeLevel) { e0 in 1 }
-        n += _sdpPresentSize(self.maybeChoice) { e0 in e0.encodedSize }
-        n += _sdpPresentSize(self.maybeList) { e0 in 4 + e0.count * 4 }
-        n += _sdpElementsSize(self.listOfMaybe, 1) { e0 in _sdpPresentSize(e0) { e1 in 4 + e1.utf8.count } }
-        n += _sdpPresentSize(self.maybeFixed) { e0 in 4 }
-        n += _sdpPresentSize(self.maybeMaybe) { e0 in 1 + _sdpPresentSize(e0) { e1 in 4 } }
+        n = _sdpAdd(n, _sdpPresentSize(self.maybeBool) { e0 in 1 })
+        n = _sdpAdd(n, _sdpPresentSize(self.maybeU8) { e0 in 1 })
+        n = _sdpAdd(n, _sdpPresentSize(self.maybeI64) { e0 in 8 })
+        n = _sdpAdd(n, _sdpPresentSize(self.maybeF64) { e0 in 8 })
+        n = _sdpAdd(n, _sdpPresentSize(self.maybeStr) { e0 in _sdpAdd(4, e0.utf8.count) })
+        n = _sdpAdd(n, _sdpPresentSize(self.maybeInner) { e0 in e0.encodedSize })
+        n = _sdpAdd(n, _sdpPresentSize(self.maybeLevel) { e0 in 1 })
+        n = _sdpAdd(n, _sdpPresentSize(self.maybeChoice) { e0 in e0.encodedSize })
+        n = _sdpAdd(n, _sdpPresentSize(self.maybeList) { e0 in _sdpAdd(4, _sdpMul(e0.count, 4)) })
+        n = _sdpAdd(n, _sdpElementsSize(self.listOfMaybe, 1) { e0 in _sdpPresentSize(e0) { e1 in _sdpAdd(4, e1.utf8.count) } })
+        n = _sdpAdd(n, _sdpPresentSize(self.maybeFixed) { e0 in 4 })
+        n = _sdpAdd(n, _sdpPresentSize(self.maybeMaybe) { e0 in _sdpAdd(1, _sdpPresentSize(e0) { e1 in 4 }) })
         return n
     }
 
@@ -560,12 +564,12 @@ extension Optionals: _SDPEncodable, SDPMessageValue {
         w.optional(p.pointee.maybeMaybe) { w, e0 in w.optional(e0) { w, e1 in w.int(e1) } }
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
-        try _sdpIn("maybeStr") { () throws(EncodeError) in try _sdpCheckPresent(self.maybeStr) { (e0) throws(EncodeError) in try _sdpCheckLength(e0.utf8.count, limit) } }
-        try _sdpIn("maybeInner") { () throws(EncodeError) in try _sdpCheckPresent(self.maybeInner) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
-        try _sdpIn("maybeChoice") { () throws(EncodeError) in try _sdpCheckPresent(self.maybeChoice) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
-        try _sdpIn("maybeList") { () throws(EncodeError) in try _sdpCheckPresent(self.maybeList) { (e0) throws(EncodeError) in try _sdpCheckLength(e0.count, limit) } }
-        try _sdpIn("listOfMaybe") { () throws(EncodeError) in try _sdpCheckArray(self.listOfMaybe, limit, counted: true) { (e0) throws(EncodeError) in try _sdpCheckPresent(e0) { (e1) throws(EncodeError) in try _sdpCheckLength(e1.utf8.count, limit) } } }
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("maybe_str") { () throws(EncodeError) in try _sdpCheckPresent(self.maybeStr) { (e0) throws(EncodeError) in try _sdpCheckLength(e0.utf8.count, limit) } }
+        try _sdpIn("maybe_inner") { () throws(EncodeError) in try _sdpCheckPresent(self.maybeInner) { (e0) throws(EncodeError) in try e0._sdpCheck(limit) } }
+        try _sdpIn("maybe_list") { () throws(EncodeError) in try _sdpCheckPresent(self.maybeList) { (e0) throws(EncodeError) in try _sdpCheckLength(e0.count, limit) } }
+        try _sdpIn("list_of_maybe") { () throws(EncodeError) in try _sdpCheckArray(self.listOfMaybe, limit, counted: true) { (e0) throws(EncodeError) in try _sdpCheckPresent(e0) { (e1) throws(EncodeError) in try _sdpCheckLength(e1.utf8.count, limit) } } }
+        try _sdpIn("maybe_fixed") { () throws(EncodeError) in try _sdpCheckPresent(self.maybeFixed) { (e0) throws(EncodeError) in try _sdpCheckFixed(e0.count, 2) } }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -759,31 +763,32 @@ extension Reading: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Reading` from bytes that hold exactly one value into self,
@@ -821,8 +826,8 @@ extension Reading: _SDPEncodable, SDPMessageValue {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 14
-        n += _sdpPresentSize(self.calibration) { e0 in 8 }
-        n += _sdpPresentSize(self.note) { e0 in 4 + e0.utf8.count }
+        n = _sdpAdd(n, _sdpPresentSize(self.calibration) { e0 in 8 })
+        n = _sdpAdd(n, _sdpPresentSize(self.note) { e0 in _sdpAdd(4, e0.utf8.count) })
         return n
     }
 
@@ -844,7 +849,7 @@ extension Reading: _SDPEncodable, SDPMessageValue {
         w.optional(p.pointee.note) { w, e0 in w.string(e0) }
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("note") { () throws(EncodeError) in try _sdpCheckPresent(self.note) { (e0) throws(EncodeError) in try _sdpCheckLength(e0.utf8.count, limit) } }
     }
 

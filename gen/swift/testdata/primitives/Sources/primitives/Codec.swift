@@ -28,31 +28,32 @@ extension AllPrimitives: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `AllPrimitives` from bytes that hold exactly one value into self,
@@ -89,7 +90,7 @@ extension AllPrimitives: _SDPEncodable, SDPMessageValue {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 47 + self.label.utf8.count
+        return _sdpAdd(47, self.label.utf8.count)
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -126,7 +127,7 @@ extension AllPrimitives: _SDPEncodable, SDPMessageValue {
         w.string(p.pointee.label)
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("label") { () throws(EncodeError) in try _sdpCheckLength(self.label.utf8.count, limit) }
     }
 
@@ -284,31 +285,32 @@ extension Text: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Text` from bytes that hold exactly one value into self,
@@ -345,7 +347,7 @@ extension Text: _SDPEncodable, SDPMessageValue {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 4 + self.value.utf8.count
+        return _sdpAdd(4, self.value.utf8.count)
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -360,7 +362,7 @@ extension Text: _SDPEncodable, SDPMessageValue {
         w.string(p.pointee.value)
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("value") { () throws(EncodeError) in try _sdpCheckLength(self.value.utf8.count, limit) }
     }
 
@@ -424,31 +426,32 @@ extension Empty: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Empty` from bytes that hold exactly one value into self,
@@ -492,7 +495,7 @@ extension Empty: _SDPEncodable, SDPMessageValue {
 
     static func _sdpWrite(at _: UnsafePointer<Self>, _: inout _SDPWriter) {}
 
-    func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}
+    func _sdpCheck(_: UInt64) throws(EncodeError) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)

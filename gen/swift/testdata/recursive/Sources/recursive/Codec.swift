@@ -28,31 +28,32 @@ extension Tree: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Tree` from bytes that hold exactly one value into self,
@@ -89,7 +90,7 @@ extension Tree: _SDPEncodable, SDPMessageValue {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 8 + _sdpElementsSize(self.children, 0) { e0 in e0.encodedSize }
+        return _sdpAdd(8, _sdpElementsSize(self.children, 0) { e0 in e0.encodedSize })
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -106,8 +107,8 @@ extension Tree: _SDPEncodable, SDPMessageValue {
         w.structs(p.pointee.children) { w, e0 in Tree._sdpWrite(at: e0, &w) }
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
-        try _sdpIn("children") { () throws(EncodeError) in try _sdpCheckArray(self.children, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("children") { () throws(EncodeError) in try _sdpCheckArray(self.children, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheck(limit) } }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -186,31 +187,32 @@ extension Node: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Node` from bytes that hold exactly one value into self,
@@ -248,8 +250,8 @@ extension Node: _SDPEncodable, SDPMessageValue {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 5
-        n += self.value.utf8.count
-        n += _sdpPresentSize(self.next) { e0 in e0.encodedSize }
+        n = _sdpAdd(n, self.value.utf8.count)
+        n = _sdpAdd(n, _sdpPresentSize(self.next) { e0 in e0.encodedSize })
         return n
     }
 
@@ -267,9 +269,9 @@ extension Node: _SDPEncodable, SDPMessageValue {
         w.optional(p.pointee.next) { w, e0 in e0._sdpWrite(&w) }
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("value") { () throws(EncodeError) in try _sdpCheckLength(self.value.utf8.count, limit) }
-        try _sdpIn("next") { () throws(EncodeError) in try _sdpCheckPresent(self.next) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+        try _sdpIn("next") { () throws(EncodeError) in try _sdpCheckPresent(self.next) { (e0) throws(EncodeError) in try e0._sdpCheck(limit) } }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -342,31 +344,32 @@ extension Dir: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Dir` from bytes that hold exactly one value into self,
@@ -404,8 +407,8 @@ extension Dir: _SDPEncodable, SDPMessageValue {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 8
-        n += self.name.utf8.count
-        n += _sdpElementsSize(self.entries, 0) { e0 in e0.encodedSize }
+        n = _sdpAdd(n, self.name.utf8.count)
+        n = _sdpAdd(n, _sdpElementsSize(self.entries, 0) { e0 in e0.encodedSize })
         return n
     }
 
@@ -423,9 +426,9 @@ extension Dir: _SDPEncodable, SDPMessageValue {
         w.structs(p.pointee.entries) { w, e0 in Entry._sdpWrite(at: e0, &w) }
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("name") { () throws(EncodeError) in try _sdpCheckLength(self.name.utf8.count, limit) }
-        try _sdpIn("entries") { () throws(EncodeError) in try _sdpCheckArray(self.entries, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+        try _sdpIn("entries") { () throws(EncodeError) in try _sdpCheckArray(self.entries, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheck(limit) } }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -504,31 +507,32 @@ extension Entry: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Entry` from bytes that hold exactly one value into self,
@@ -566,8 +570,8 @@ extension Entry: _SDPEncodable, SDPMessageValue {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 13
-        n += self.name.utf8.count
-        n += _sdpPresentSize(self.sub) { e0 in e0.encodedSize }
+        n = _sdpAdd(n, self.name.utf8.count)
+        n = _sdpAdd(n, _sdpPresentSize(self.sub) { e0 in e0.encodedSize })
         return n
     }
 
@@ -587,9 +591,9 @@ extension Entry: _SDPEncodable, SDPMessageValue {
         w.optional(p.pointee.sub) { w, e0 in e0._sdpWrite(&w) }
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("name") { () throws(EncodeError) in try _sdpCheckLength(self.name.utf8.count, limit) }
-        try _sdpIn("sub") { () throws(EncodeError) in try _sdpCheckPresent(self.sub) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+        try _sdpIn("sub") { () throws(EncodeError) in try _sdpCheckPresent(self.sub) { (e0) throws(EncodeError) in try e0._sdpCheck(limit) } }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -668,31 +672,32 @@ extension Expr: _SDPEncodable, SDPValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Expr` from bytes that hold exactly one value into self,
@@ -731,9 +736,9 @@ extension Expr: _SDPEncodable, SDPValue {
         case .lit:
             return 9
         case .neg(let v0):
-            return 2 + _sdpPresentSize(v0) { e0 in e0.encodedSize }
+            return _sdpAdd(2, _sdpPresentSize(v0) { e0 in e0.encodedSize })
         case .add(let v0):
-            return 5 + _sdpElementsSize(v0, 0) { e0 in e0.encodedSize }
+            return _sdpAdd(5, _sdpElementsSize(v0, 0) { e0 in e0.encodedSize })
         }
     }
 
@@ -755,15 +760,15 @@ extension Expr: _SDPEncodable, SDPValue {
         p.pointee._sdpWrite(&out)
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
         switch self {
         case .neg(let v0):
-            try _sdpIn("neg") { () throws(EncodeError) in
-                try _sdpIn("inner") { () throws(EncodeError) in try _sdpCheckPresent(v0) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+            try _sdpIn("Neg") { () throws(EncodeError) in
+                try _sdpIn("inner") { () throws(EncodeError) in try _sdpCheckPresent(v0) { (e0) throws(EncodeError) in try e0._sdpCheck(limit) } }
             }
         case .add(let v0):
-            try _sdpIn("add") { () throws(EncodeError) in
-                try _sdpIn("terms") { () throws(EncodeError) in try _sdpCheckArray(v0, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+            try _sdpIn("Add") { () throws(EncodeError) in
+                try _sdpIn("terms") { () throws(EncodeError) in try _sdpCheckArray(v0, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheck(limit) } }
             }
         default: break
         }
@@ -902,31 +907,32 @@ extension Program: _SDPEncodable, SDPMessageValue {
         try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
-    /// The encoding: exactly encodedSize bytes, allocated once.
+    /// The encoding: exactly encodedSize bytes, allocated once. Traps on a
+    /// value that has no encoding (see checkedSerializedBytes()).
     public func serializedBytes() -> [UInt8] {
         _sdpSerialize(self, size: encodedSize)
     }
 
-    /// Appends the encoding to out.
+    /// Appends the encoding to out. Traps on a value that has no encoding.
     public func serialize(into out: inout [UInt8]) {
-        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+        _sdpAppendPlain(self, to: &out, size: encodedSize)
     }
 
-    /// The encoding, or EncodeError when a string or array is longer than the
-    /// format's u32 limit (where serializedBytes() traps). The check is one
-    /// comparison unless encodedSize itself is over the limit.
+    /// The encoding, or EncodeError for a value that has no encoding (where
+    /// serializedBytes() traps): a fixed-length array of another length (rule
+    /// "length"), a string or array longer than the format's u32 limit
+    /// ("count"), an encoding larger than Int counts ("size"). The check is
+    /// one comparison unless the size or the writer saw a problem.
     public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
         let size = encodedSize
         try _sdpCheckSize(self, size)
-        return _sdpSerialize(self, size: size)
+        return try _sdpSerializeChecked(self, size: size)
     }
 
     /// Appends the encoding to out, or throws EncodeError (see
     /// checkedSerializedBytes()) and leaves out unchanged.
     public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
-        let size = encodedSize
-        try _sdpCheckSize(self, size)
-        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+        try _sdpAppendChecked(self, to: &out, size: encodedSize)
     }
 
     /// Decodes `Program` from bytes that hold exactly one value into self,
@@ -978,8 +984,8 @@ extension Program: _SDPEncodable, SDPMessageValue {
         p.pointee.body._sdpWrite(&w)
     }
 
-    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
-        try _sdpIn("body") { () throws(EncodeError) in try self.body._sdpCheckLengths(limit) }
+    func _sdpCheck(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("body") { () throws(EncodeError) in try self.body._sdpCheck(limit) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
