@@ -231,7 +231,7 @@ var detailed = map[string]Detail{
 	"reference": DetailPath,
 	"go":        DetailPath,
 	"python":    DetailPath,
-	"rust":      DetailPath,
+	"rust":      DetailNative,
 	"c":         DetailPath,
 	"cpp":       DetailPath,
 	"swift":     DetailNative,

@@ -352,8 +352,8 @@ macro_rules! roundtrip {
                 if e.rule() != v.rule() || e.offset() != v.offset() || e.path() != v.path() {
                     $crate::broken(format!("owned decode rejected ({e} at {:?}), view rejected for another rule, offset or path ({v} at {:?})", e.path(), v.path()))
                 } else {
-                    // With the offset and path: "<rule> @<offset> <path>: <message>".
-                    (1, format!("{} @{} {}: {e}", e.rule(), e.offset(), e.path()).into_bytes())
+                    // The error's own text, in the layout of docs/api.md.
+                    (1, e.to_string().into_bytes())
                 }
             }
             (Ok(_), Err(e)) => $crate::broken(format!("owned decode accepted, view rejected: {e}")),
@@ -420,7 +420,7 @@ macro_rules! message {
                 } else if e.rule() != v.rule() || e.offset() != v.offset() || e.path() != v.path() {
                     $crate::broken(format!("owned rejected ({e} at {:?}), view rejected for another rule, offset or path ({v} at {:?})", e.path(), v.path()))
                 } else {
-                    (1, format!("{} @{} {}: {e}", e.rule(), e.offset(), e.path()).into_bytes())
+                    (1, e.to_string().into_bytes())
                 }
             }
             (Ok(_), Err(e)) => $crate::broken(format!("owned accepted, view rejected: {e}")),
@@ -471,9 +471,9 @@ macro_rules! stream {
                         }
                         Ok(None) => break (0, out.into_inner()),
                         Err($s::rt::StreamError::Decode(e)) => match e.message_index() {
-                            Some(index) => {
-                                break (1, format!("{} {} {}: {e}", e.rule(), index, e.offset()).into_bytes())
-                            }
+                            // The error's own text: "message <index> at stream
+                            // offset <start>: <rule> at offset <offset> ...".
+                            Some(_) => break (1, e.to_string().into_bytes()),
                             None => break $crate::broken(format!("a stream error without a message index: {e}")),
                         },
                         Err(e) => break $crate::broken(format!("stream: {e}")),

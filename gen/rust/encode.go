@@ -70,13 +70,12 @@ func (g *generator) encodeAPI(p *printer, name string) {
 	p.P()
 	p.F("/// Appends the encoding to `out` as [`%s::encode`] does, or returns an", name)
 	p.P("/// error, appending nothing, when a string, byte string or array is longer")
-	p.P("/// than the wire format's u32 count allows. The lengths are checked one by")
-	p.P("/// one only when the encoded size exceeds `u32::MAX`.")
+	p.P("/// than the wire format's u32 count allows (rule `count`, with its path) or")
+	p.P("/// the encoding is larger than `usize` counts (rule `size`). The lengths are")
+	p.P("/// checked one by one only when the encoded size exceeds `u32::MAX`.")
 	p.Fn("pub fn try_encode", []string{"&self", "out: " + outVec}, "::core::result::Result<(), rt::EncodeError>", func() {
 		p.P("let size = self.encoded_size();")
-		p.Block("if !rt::fits_u32(size) {", "}", func() {
-			p.P("self.check_lengths()?;")
-		})
+		p.P("rt::check_size(size, || self.check_lengths())?;")
 		p.P("out.reserve(size);")
 		p.P("self.encode_raw(out);")
 		p.P("Ok(())")
@@ -109,7 +108,7 @@ func (g *generator) checkLengthsFn(p *printer, d schema.Decl) {
 	case pd.Struct != nil && g.lengths[pd]:
 		body = func() {
 			for _, f := range pd.Fields {
-				g.checkValue(p, f.Value, "self."+fieldName(f.Field), false, 0)
+				g.checkValue(p, f.Value, "self."+fieldName(f.Field), false, 0, f.Field.Name, nil)
 			}
 		}
 	case pd.Union != nil && g.lengths[pd]:
@@ -177,7 +176,7 @@ func (g *generator) unionCheck(p *printer, pd *plan.Decl) {
 					rest = true
 					continue
 				}
-				variantPattern(p, v.Variant, nil, " => v.check_lengths()?,")
+				variantPattern(p, v.Variant, nil, fmt.Sprintf(" => v.check_lengths().map_err(rt::in_path(%q, &[]))?,", v.Variant.Name))
 			case schema.VariantInline:
 				bind := map[*schema.Field]bool{}
 				for _, f := range v.Fields {
@@ -193,7 +192,7 @@ func (g *generator) unionCheck(p *printer, pd *plan.Decl) {
 				p.In()
 				for _, f := range v.Fields {
 					if bind[f.Field] {
-						g.checkValue(p, f.Value, bindName(f.Field), true, 0)
+						g.checkValue(p, f.Value, bindName(f.Field), true, 0, v.Variant.Name+"."+f.Field.Name, nil)
 					}
 				}
 				p.Out()
@@ -210,8 +209,10 @@ func (g *generator) unionCheck(p *printer, pd *plan.Decl) {
 
 // checkValue emits the checks of the lengths in x, a value of v (nothing
 // for a value without lengths). isRef says x is a reference rather than a
-// place.
-func (g *generator) checkValue(p *printer, v *plan.Value, x string, isRef bool, level int) {
+// place. An error gets the path of x: field (the schema field's name, with
+// its variant's in a union) and the element indices of the loops around
+// it.
+func (g *generator) checkValue(p *printer, v *plan.Value, x string, isRef bool, level int, field string, idx []string) {
 	if !g.hasLengths(v) {
 		return
 	}
@@ -219,22 +220,62 @@ func (g *generator) checkValue(p *printer, v *plan.Value, x string, isRef bool, 
 	if !isRef {
 		ref = "&" + x
 	}
+	at := fmt.Sprintf(".map_err(rt::in_path(%q, &[%s]))?;", field, strings.Join(idx, ", "))
+	// As rustfmt writes the chains: `rt::check_len(..).map_err(..)?` (one
+	// element after its root) on one line when it fits; `x.check_lengths()
+	// .map_err(..)?` on one line when it is narrower than 60 columns, else
+	// one element a line, a root of at most 4 characters (`self`, `e`)
+	// keeping its first element.
+	checkLen := func(n string) {
+		root := "rt::check_len(" + n + ")"
+		if len(root+at) < p.width() {
+			p.Line(root + at)
+			return
+		}
+		p.Line(root)
+		p.In()
+		p.Line(at)
+		p.Out()
+	}
+	checkValue := func(x string) {
+		line := x + ".check_lengths()" + at
+		if len(x) <= 4 && !strings.Contains(x, ".") {
+			// A short binding joins its first element: one element
+			// remains, as with check_len.
+			checkLen := x + ".check_lengths()"
+			if len(line) < p.width() {
+				p.Line(line)
+				return
+			}
+			p.Line(checkLen)
+			p.In()
+			p.Line(at)
+			p.Out()
+			return
+		}
+		if len(line) < 60 && len(line) < p.width() {
+			p.Line(line)
+			return
+		}
+		p.Line(x)
+		p.In()
+		p.Line(".check_lengths()")
+		p.Line(at)
+		p.Out()
+	}
 	switch v.Op {
 	case plan.String:
-		p.F("rt::check_len(%s.len())?;", x)
+		checkLen(x + ".len()")
 	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array, plan.FixedArray:
-		if g.boxed(v) {
-			ref = boxedRef(x, isRef)
-		}
 		if v.Op.Counted() {
-			p.F("rt::check_len(%s.len())?;", x)
+			checkLen(x + ".len()")
 		}
 		if !g.hasLengths(v.Elem) {
 			return
 		}
-		e := loopVar("e", level)
-		p.Block(fmt.Sprintf("for %s in %s {", e, ref), "}", func() {
-			g.checkValue(p, v.Elem, e, true, level+1)
+		e, i := loopVar("e", level), loopVar("i", level)
+		p.Block(fmt.Sprintf("for (%s, %s) in %s.iter().enumerate() {", i, e, x), "}", func() {
+			g.checkValue(p, v.Elem, e, true, level+1, field, append(append([]string(nil), idx...), i))
 		})
 	case plan.Optional:
 		o := loopVar("v", level)
@@ -242,10 +283,10 @@ func (g *generator) checkValue(p *printer, v *plan.Value, x string, isRef bool, 
 			ref = x + ".as_deref()"
 		}
 		p.Block("if let Some("+o+") = "+ref+" {", "}", func() {
-			g.checkValue(p, v.Elem, o, true, level+1)
+			g.checkValue(p, v.Elem, o, true, level+1, field, idx)
 		})
 	case plan.Struct, plan.Union:
-		p.F("%s.check_lengths()?;", x)
+		checkValue(x)
 	}
 }
 
@@ -260,14 +301,23 @@ func (s *size) add(o size) {
 	s.terms = append(s.terms, o.terms...)
 }
 
-// expr writes the size as one expression.
+// expr writes the size as one expression. The additions saturate at
+// usize::MAX: a value whose size overflows usize (a 32-bit host, or copies
+// of one large value) has the size usize::MAX, which the fallible encoders
+// refuse with rule "size" (and the panicking ones panic on) instead of
+// wrapping to a smaller size.
 func (s size) expr() string {
-	var parts []string
-	if s.n != 0 || len(s.terms) == 0 {
-		parts = append(parts, strconv.Itoa(s.n))
+	if len(s.terms) == 0 {
+		return strconv.Itoa(s.n)
 	}
-	parts = append(parts, s.terms...)
-	return strings.Join(parts, " + ")
+	sum := s.terms[0]
+	if s.n != 0 {
+		sum = fmt.Sprintf("%d_usize.saturating_add(%s)", s.n, sum)
+	}
+	for _, t := range s.terms[1:] {
+		sum = fmt.Sprintf("%s.saturating_add(%s)", sum, t)
+	}
+	return sum
 }
 
 // sizeOf is the encoded size of the value x of v. isRef says x is a
@@ -296,7 +346,7 @@ func (g *generator) sizeOf(v *plan.Value, x string, isRef bool, level int) size 
 			if n == 1 {
 				s.terms = []string{x + ".len()"}
 			} else {
-				s.terms = []string{fmt.Sprintf("%s.len() * %d", x, n)}
+				s.terms = []string{fmt.Sprintf("%s.len().saturating_mul(%d)", x, n)}
 			}
 			return s
 		}
@@ -339,13 +389,13 @@ func sizeFn(p *printer, name string, s size) {
 
 // sizeBody prints a size as the tail expression of a block.
 func sizeBody(p *printer, s size) {
-	if e := s.expr(); len(s.terms) <= 1 && len(flat(e)) <= p.width() {
-		p.Line(e)
+	if len(s.terms) <= 1 {
+		p.wrapped("", s.expr(), "")
 		return
 	}
-	p.F("let mut n = %d;", s.n)
+	p.F("let mut n: usize = %d;", s.n)
 	for _, t := range s.terms {
-		p.wrapped("n += ", t, ";")
+		p.wrapped("n = ", "n.saturating_add("+t+")", ";")
 	}
 	p.P("n")
 }
@@ -530,7 +580,22 @@ func (g *generator) unionEncode(p *printer, pd *plan.Decl) {
 					}
 				}
 				if len(s.terms) <= 1 {
-					variantPattern(p, v.Variant, bind, " => "+s.expr()+",")
+					// One line when it fits, as rustfmt writes an arm;
+					// otherwise the expression goes into a block.
+					q := newPrinter()
+					for i := 0; i < p.depth; i++ {
+						q.In()
+					}
+					variantPattern(q, v.Variant, bind, " => "+s.expr()+",")
+					if strings.Count(string(q.Bytes()), "\n") <= 1 {
+						variantPattern(p, v.Variant, bind, " => "+s.expr()+",")
+						continue
+					}
+					variantPattern(p, v.Variant, bind, " => {")
+					p.In()
+					p.wrapped("", s.expr(), "")
+					p.Out()
+					p.P("}")
 					continue
 				}
 				variantPattern(p, v.Variant, bind, " => {")

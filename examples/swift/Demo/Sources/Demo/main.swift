@@ -65,7 +65,7 @@ do {
     while try cut.next() != nil {}
 } catch let e as StreamError {
     print(e.rule, e.index, e.offset)  // truncated 1 106: the message's index, the stream offset of the problem
-    print(e)  // sdp: truncated at stream offset 106 (message #1): the input ends inside a value
+    print(e)  // message 1 at stream offset 96: truncated at offset 10 in message: the input ends inside a value
 }
 
 // The schema check: a hello first, with the fingerprint of every struct.
@@ -83,7 +83,7 @@ do {
     while try MessageReader(bytes: checked).next() != nil {}
 } catch let e as StreamError {
     print(e.rule, e.index, e.offset)  // schema 0 16: the hello's fingerprint of Parameter
-    print(e)  // sdp: schema at stream offset 16 (message #0): the writer's schema has another version of Parameter ...
+    print(e)  // message 0 at stream offset 0: schema at offset 16 in message: the writer's schema has another version of Parameter ...
 }
 
 // Errors.

@@ -33,16 +33,15 @@ impl Arrays {
 
     /// Appends the encoding to `out` as [`Arrays::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -98,22 +97,28 @@ impl Arrays {
 
     /// The exact number of bytes [`Arrays::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 60;
-        n += self.bools.len();
-        n += self.bytes.len();
-        n += self.i8s.len();
-        n += self.u16s.len() * 2;
-        n += self.i16s.len() * 2;
-        n += self.u32s.len() * 4;
-        n += self.i32s.len() * 4;
-        n += self.u64s.len() * 8;
-        n += self.i64s.len() * 8;
-        n += self.f32s.len() * 4;
-        n += self.f64s.len() * 8;
-        n += rt::sum_sizes(&self.strings, |e| 4 + e.len());
-        n += self.points.len() * 16;
-        n += rt::sum_sizes(&self.nested, |e| 4 + e.len() * 4);
-        n += rt::sum_sizes(&self.blobs, |e| 4 + e.len());
+        let mut n: usize = 60;
+        n = n.saturating_add(self.bools.len());
+        n = n.saturating_add(self.bytes.len());
+        n = n.saturating_add(self.i8s.len());
+        n = n.saturating_add(self.u16s.len().saturating_mul(2));
+        n = n.saturating_add(self.i16s.len().saturating_mul(2));
+        n = n.saturating_add(self.u32s.len().saturating_mul(4));
+        n = n.saturating_add(self.i32s.len().saturating_mul(4));
+        n = n.saturating_add(self.u64s.len().saturating_mul(8));
+        n = n.saturating_add(self.i64s.len().saturating_mul(8));
+        n = n.saturating_add(self.f32s.len().saturating_mul(4));
+        n = n.saturating_add(self.f64s.len().saturating_mul(8));
+        n = n.saturating_add(rt::sum_sizes(&self.strings, |e| {
+            4_usize.saturating_add(e.len())
+        }));
+        n = n.saturating_add(self.points.len().saturating_mul(16));
+        n = n.saturating_add(rt::sum_sizes(&self.nested, |e| {
+            4_usize.saturating_add(e.len().saturating_mul(4))
+        }));
+        n = n.saturating_add(rt::sum_sizes(&self.blobs, |e| {
+            4_usize.saturating_add(e.len())
+        }));
         n
     }
 
@@ -122,29 +127,29 @@ impl Arrays {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.bools.len())?;
-        rt::check_len(self.bytes.len())?;
-        rt::check_len(self.i8s.len())?;
-        rt::check_len(self.u16s.len())?;
-        rt::check_len(self.i16s.len())?;
-        rt::check_len(self.u32s.len())?;
-        rt::check_len(self.i32s.len())?;
-        rt::check_len(self.u64s.len())?;
-        rt::check_len(self.i64s.len())?;
-        rt::check_len(self.f32s.len())?;
-        rt::check_len(self.f64s.len())?;
-        rt::check_len(self.strings.len())?;
-        for e in &self.strings {
-            rt::check_len(e.len())?;
+        rt::check_len(self.bools.len()).map_err(rt::in_path("bools", &[]))?;
+        rt::check_len(self.bytes.len()).map_err(rt::in_path("bytes", &[]))?;
+        rt::check_len(self.i8s.len()).map_err(rt::in_path("i8s", &[]))?;
+        rt::check_len(self.u16s.len()).map_err(rt::in_path("u16s", &[]))?;
+        rt::check_len(self.i16s.len()).map_err(rt::in_path("i16s", &[]))?;
+        rt::check_len(self.u32s.len()).map_err(rt::in_path("u32s", &[]))?;
+        rt::check_len(self.i32s.len()).map_err(rt::in_path("i32s", &[]))?;
+        rt::check_len(self.u64s.len()).map_err(rt::in_path("u64s", &[]))?;
+        rt::check_len(self.i64s.len()).map_err(rt::in_path("i64s", &[]))?;
+        rt::check_len(self.f32s.len()).map_err(rt::in_path("f32s", &[]))?;
+        rt::check_len(self.f64s.len()).map_err(rt::in_path("f64s", &[]))?;
+        rt::check_len(self.strings.len()).map_err(rt::in_path("strings", &[]))?;
+        for (i, e) in self.strings.iter().enumerate() {
+            rt::check_len(e.len()).map_err(rt::in_path("strings", &[i]))?;
         }
-        rt::check_len(self.points.len())?;
-        rt::check_len(self.nested.len())?;
-        for e in &self.nested {
-            rt::check_len(e.len())?;
+        rt::check_len(self.points.len()).map_err(rt::in_path("points", &[]))?;
+        rt::check_len(self.nested.len()).map_err(rt::in_path("nested", &[]))?;
+        for (i, e) in self.nested.iter().enumerate() {
+            rt::check_len(e.len()).map_err(rt::in_path("nested", &[i]))?;
         }
-        rt::check_len(self.blobs.len())?;
-        for e in &self.blobs {
-            rt::check_len(e.len())?;
+        rt::check_len(self.blobs.len()).map_err(rt::in_path("blobs", &[]))?;
+        for (i, e) in self.blobs.iter().enumerate() {
+            rt::check_len(e.len()).map_err(rt::in_path("blobs", &[i]))?;
         }
         Ok(())
     }
@@ -177,16 +182,15 @@ impl Fixed {
 
     /// Appends the encoding to `out` as [`Fixed::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -229,9 +233,13 @@ impl Fixed {
 
     /// The exact number of bytes [`Fixed::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 75;
-        n += rt::sum_sizes(&self.names, |e| 4 + e.len());
-        n += rt::sum_sizes(&self.lists, |e| 4 + e.len() * 2);
+        let mut n: usize = 75;
+        n = n.saturating_add(rt::sum_sizes(&self.names, |e| {
+            4_usize.saturating_add(e.len())
+        }));
+        n = n.saturating_add(rt::sum_sizes(&self.lists, |e| {
+            4_usize.saturating_add(e.len().saturating_mul(2))
+        }));
         n
     }
 
@@ -240,11 +248,11 @@ impl Fixed {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        for e in &self.names {
-            rt::check_len(e.len())?;
+        for (i, e) in self.names.iter().enumerate() {
+            rt::check_len(e.len()).map_err(rt::in_path("names", &[i]))?;
         }
-        for e in &self.lists {
-            rt::check_len(e.len())?;
+        for (i, e) in self.lists.iter().enumerate() {
+            rt::check_len(e.len()).map_err(rt::in_path("lists", &[i]))?;
         }
         Ok(())
     }
@@ -277,16 +285,15 @@ impl Point {
 
     /// Appends the encoding to `out` as [`Point::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -356,16 +363,15 @@ impl U32Array {
 
     /// Appends the encoding to `out` as [`U32Array::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -397,7 +403,7 @@ impl U32Array {
 
     /// The exact number of bytes [`U32Array::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        4 + self.values.len() * 4
+        4_usize.saturating_add(self.values.len().saturating_mul(4))
     }
 
     /// Checks that every length and count of the value fits the wire's u32.
@@ -405,7 +411,7 @@ impl U32Array {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.values.len())?;
+        rt::check_len(self.values.len()).map_err(rt::in_path("values", &[]))?;
         Ok(())
     }
 }
@@ -437,16 +443,15 @@ impl I16Array {
 
     /// Appends the encoding to `out` as [`I16Array::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -478,7 +483,7 @@ impl I16Array {
 
     /// The exact number of bytes [`I16Array::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        4 + self.samples.len() * 2
+        4_usize.saturating_add(self.samples.len().saturating_mul(2))
     }
 
     /// Checks that every length and count of the value fits the wire's u32.
@@ -486,7 +491,7 @@ impl I16Array {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.samples.len())?;
+        rt::check_len(self.samples.len()).map_err(rt::in_path("samples", &[]))?;
         Ok(())
     }
 }
@@ -518,16 +523,15 @@ impl F32Array {
 
     /// Appends the encoding to `out` as [`F32Array::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -559,7 +563,7 @@ impl F32Array {
 
     /// The exact number of bytes [`F32Array::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        4 + self.values.len() * 4
+        4_usize.saturating_add(self.values.len().saturating_mul(4))
     }
 
     /// Checks that every length and count of the value fits the wire's u32.
@@ -567,7 +571,7 @@ impl F32Array {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.values.len())?;
+        rt::check_len(self.values.len()).map_err(rt::in_path("values", &[]))?;
         Ok(())
     }
 }
@@ -599,16 +603,15 @@ impl ByteArray {
 
     /// Appends the encoding to `out` as [`ByteArray::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -640,7 +643,7 @@ impl ByteArray {
 
     /// The exact number of bytes [`ByteArray::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        4 + self.data.len()
+        4_usize.saturating_add(self.data.len())
     }
 
     /// Checks that every length and count of the value fits the wire's u32.
@@ -648,7 +651,7 @@ impl ByteArray {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.data.len())?;
+        rt::check_len(self.data.len()).map_err(rt::in_path("data", &[]))?;
         Ok(())
     }
 }
@@ -680,16 +683,15 @@ impl SmallArrays {
 
     /// Appends the encoding to `out` as [`SmallArrays::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -728,12 +730,14 @@ impl SmallArrays {
 
     /// The exact number of bytes [`SmallArrays::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 20;
-        n += self.bytes.len();
-        n += self.words.len() * 4;
-        n += self.reals.len() * 8;
-        n += rt::sum_sizes(&self.names, |e| 4 + e.len());
-        n += self.flags.len();
+        let mut n: usize = 20;
+        n = n.saturating_add(self.bytes.len());
+        n = n.saturating_add(self.words.len().saturating_mul(4));
+        n = n.saturating_add(self.reals.len().saturating_mul(8));
+        n = n.saturating_add(rt::sum_sizes(&self.names, |e| {
+            4_usize.saturating_add(e.len())
+        }));
+        n = n.saturating_add(self.flags.len());
         n
     }
 
@@ -742,14 +746,14 @@ impl SmallArrays {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.bytes.len())?;
-        rt::check_len(self.words.len())?;
-        rt::check_len(self.reals.len())?;
-        rt::check_len(self.names.len())?;
-        for e in &self.names {
-            rt::check_len(e.len())?;
+        rt::check_len(self.bytes.len()).map_err(rt::in_path("bytes", &[]))?;
+        rt::check_len(self.words.len()).map_err(rt::in_path("words", &[]))?;
+        rt::check_len(self.reals.len()).map_err(rt::in_path("reals", &[]))?;
+        rt::check_len(self.names.len()).map_err(rt::in_path("names", &[]))?;
+        for (i, e) in self.names.iter().enumerate() {
+            rt::check_len(e.len()).map_err(rt::in_path("names", &[i]))?;
         }
-        rt::check_len(self.flags.len())?;
+        rt::check_len(self.flags.len()).map_err(rt::in_path("flags", &[]))?;
         Ok(())
     }
 }

@@ -33,16 +33,15 @@ impl Message_ {
 
     /// Appends the encoding to `out` as [`Message_::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -76,7 +75,7 @@ impl Message_ {
 
     /// The exact number of bytes [`Message_::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        9 + self.r.len()
+        9_usize.saturating_add(self.r.len())
     }
 
     /// Checks that every length and count of the value fits the wire's u32.
@@ -84,7 +83,7 @@ impl Message_ {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.r.len())?;
+        rt::check_len(self.r.len()).map_err(rt::in_path("r", &[]))?;
         Ok(())
     }
 }
@@ -116,16 +115,15 @@ impl Foo {
 
     /// Appends the encoding to `out` as [`Foo::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -198,16 +196,15 @@ impl FooRef {
 
     /// Appends the encoding to `out` as [`FooRef::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -276,16 +273,15 @@ impl Big {
 
     /// Appends the encoding to `out` as [`Big::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -326,7 +322,9 @@ impl Big {
 
     /// The exact number of bytes [`Big::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        302 + rt::sum_sizes(&self.names, |e| 4 + e.len())
+        302_usize.saturating_add(rt::sum_sizes(&self.names, |e| {
+            4_usize.saturating_add(e.len())
+        }))
     }
 
     /// Checks that every length and count of the value fits the wire's u32.
@@ -334,8 +332,8 @@ impl Big {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        for e in &self.names {
-            rt::check_len(e.len())?;
+        for (i, e) in self.names.iter().enumerate() {
+            rt::check_len(e.len()).map_err(rt::in_path("names", &[i]))?;
         }
         Ok(())
     }
@@ -368,16 +366,15 @@ impl Inline {
 
     /// Appends the encoding to `out` as [`Inline::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -447,17 +444,21 @@ impl Inline {
     /// The exact number of bytes [`Inline::encode`] appends.
     pub fn encoded_size(&self) -> usize {
         match self {
-            Self::Pair { e: e_, .. } => 9 + e_.len(),
+            Self::Pair { e: e_, .. } => 9_usize.saturating_add(e_.len()),
             Self::Empty => 1,
             Self::Deep {
                 items,
                 maybe,
                 fixed,
             } => {
-                let mut n = 6;
-                n += rt::sum_sizes(items, |e| 1 + rt::option_size(e, |_| 3));
-                n += rt::option_size(maybe, |v| 4 + v.len() * 3);
-                n += rt::sum_sizes(fixed, |e| e.encoded_size());
+                let mut n: usize = 6;
+                n = n.saturating_add(rt::sum_sizes(items, |e| {
+                    1_usize.saturating_add(rt::option_size(e, |_| 3))
+                }));
+                n = n.saturating_add(rt::option_size(maybe, |v| {
+                    4_usize.saturating_add(v.len().saturating_mul(3))
+                }));
+                n = n.saturating_add(rt::sum_sizes(fixed, |e| e.encoded_size()));
                 n
             }
         }
@@ -470,19 +471,19 @@ impl Inline {
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
         match self {
             Self::Pair { e: e_, .. } => {
-                rt::check_len(e_.len())?;
+                rt::check_len(e_.len()).map_err(rt::in_path("Pair.e", &[]))?;
             }
             Self::Deep {
                 items,
                 maybe,
                 fixed,
             } => {
-                rt::check_len(items.len())?;
+                rt::check_len(items.len()).map_err(rt::in_path("Deep.items", &[]))?;
                 if let Some(v) = maybe {
-                    rt::check_len(v.len())?;
+                    rt::check_len(v.len()).map_err(rt::in_path("Deep.maybe", &[]))?;
                 }
-                for e in fixed {
-                    e.check_lengths()?;
+                for (i, e) in fixed.iter().enumerate() {
+                    e.check_lengths().map_err(rt::in_path("Deep.fixed", &[i]))?;
                 }
             }
             _ => {}
@@ -518,16 +519,15 @@ impl Big32 {
 
     /// Appends the encoding to `out` as [`Big32::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -596,16 +596,15 @@ impl Holder {
 
     /// Appends the encoding to `out` as [`Holder::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -700,17 +699,27 @@ impl Holder {
 
     /// The exact number of bytes [`Holder::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 47;
-        n += self.inline.encoded_size();
-        n += rt::option_size(&self.maybe, |v| v.encoded_size());
-        n += rt::sum_sizes(&self.list, |e| e.encoded_size());
-        n += self.es.len() * 4;
-        n += rt::option_size(&self.maybe_e, |_| 4);
-        n += rt::sum_sizes(&self.strs, |e| 4 + e.len());
-        n += rt::sum_sizes(&self.nested, |e| 4 + rt::sum_sizes(e, |e1| 4 + e1.len()));
-        n += rt::sum_sizes(&self.cube, |e| 4 + e.len() * 4);
-        n += rt::option_size(&self.opt_opt, |v| 1 + rt::option_size(v, |v1| 4 + v1.len()));
-        n += rt::sum_sizes(&self.bytes_list, |e| 4 + e.len());
+        let mut n: usize = 47;
+        n = n.saturating_add(self.inline.encoded_size());
+        n = n.saturating_add(rt::option_size(&self.maybe, |v| v.encoded_size()));
+        n = n.saturating_add(rt::sum_sizes(&self.list, |e| e.encoded_size()));
+        n = n.saturating_add(self.es.len().saturating_mul(4));
+        n = n.saturating_add(rt::option_size(&self.maybe_e, |_| 4));
+        n = n.saturating_add(rt::sum_sizes(&self.strs, |e| {
+            4_usize.saturating_add(e.len())
+        }));
+        n = n.saturating_add(rt::sum_sizes(&self.nested, |e| {
+            4_usize.saturating_add(rt::sum_sizes(e, |e1| 4_usize.saturating_add(e1.len())))
+        }));
+        n = n.saturating_add(rt::sum_sizes(&self.cube, |e| {
+            4_usize.saturating_add(e.len().saturating_mul(4))
+        }));
+        n = n.saturating_add(rt::option_size(&self.opt_opt, |v| {
+            1_usize.saturating_add(rt::option_size(v, |v1| 4_usize.saturating_add(v1.len())))
+        }));
+        n = n.saturating_add(rt::sum_sizes(&self.bytes_list, |e| {
+            4_usize.saturating_add(e.len())
+        }));
         n
     }
 
@@ -719,37 +728,39 @@ impl Holder {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        self.inline.check_lengths()?;
+        self.inline
+            .check_lengths()
+            .map_err(rt::in_path("inline", &[]))?;
         if let Some(v) = &self.maybe {
-            v.check_lengths()?;
+            v.check_lengths().map_err(rt::in_path("maybe", &[]))?;
         }
-        rt::check_len(self.list.len())?;
-        for e in &self.list {
-            e.check_lengths()?;
+        rt::check_len(self.list.len()).map_err(rt::in_path("list", &[]))?;
+        for (i, e) in self.list.iter().enumerate() {
+            e.check_lengths().map_err(rt::in_path("list", &[i]))?;
         }
-        rt::check_len(self.es.len())?;
-        for e in &self.strs {
-            rt::check_len(e.len())?;
+        rt::check_len(self.es.len()).map_err(rt::in_path("es", &[]))?;
+        for (i, e) in self.strs.iter().enumerate() {
+            rt::check_len(e.len()).map_err(rt::in_path("strs", &[i]))?;
         }
-        rt::check_len(self.nested.len())?;
-        for e in &self.nested {
-            rt::check_len(e.len())?;
-            for e1 in e {
-                rt::check_len(e1.len())?;
+        rt::check_len(self.nested.len()).map_err(rt::in_path("nested", &[]))?;
+        for (i, e) in self.nested.iter().enumerate() {
+            rt::check_len(e.len()).map_err(rt::in_path("nested", &[i]))?;
+            for (i1, e1) in e.iter().enumerate() {
+                rt::check_len(e1.len()).map_err(rt::in_path("nested", &[i, i1]))?;
             }
         }
-        rt::check_len(self.cube.len())?;
-        for e in &self.cube {
-            rt::check_len(e.len())?;
+        rt::check_len(self.cube.len()).map_err(rt::in_path("cube", &[]))?;
+        for (i, e) in self.cube.iter().enumerate() {
+            rt::check_len(e.len()).map_err(rt::in_path("cube", &[i]))?;
         }
         if let Some(v) = &self.opt_opt {
             if let Some(v1) = v {
-                rt::check_len(v1.len())?;
+                rt::check_len(v1.len()).map_err(rt::in_path("opt_opt", &[]))?;
             }
         }
-        rt::check_len(self.bytes_list.len())?;
-        for e in &self.bytes_list {
-            rt::check_len(e.len())?;
+        rt::check_len(self.bytes_list.len()).map_err(rt::in_path("bytes_list", &[]))?;
+        for (i, e) in self.bytes_list.iter().enumerate() {
+            rt::check_len(e.len()).map_err(rt::in_path("bytes_list", &[i]))?;
         }
         Ok(())
     }
@@ -782,16 +793,15 @@ impl Tree {
 
     /// Appends the encoding to `out` as [`Tree::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -840,10 +850,10 @@ impl Tree {
 
     /// The exact number of bytes [`Tree::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 6;
-        n += rt::sum_sizes(&self.kids, |e| e.encoded_size());
-        n += rt::option_box_size(&self.next, |v| v.encoded_size());
-        n += rt::option_box_size(&self.choice, |v| v.encoded_size());
+        let mut n: usize = 6;
+        n = n.saturating_add(rt::sum_sizes(&self.kids, |e| e.encoded_size()));
+        n = n.saturating_add(rt::option_box_size(&self.next, |v| v.encoded_size()));
+        n = n.saturating_add(rt::option_box_size(&self.choice, |v| v.encoded_size()));
         n
     }
 
@@ -852,15 +862,15 @@ impl Tree {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.kids.len())?;
-        for e in &self.kids {
-            e.check_lengths()?;
+        rt::check_len(self.kids.len()).map_err(rt::in_path("kids", &[]))?;
+        for (i, e) in self.kids.iter().enumerate() {
+            e.check_lengths().map_err(rt::in_path("kids", &[i]))?;
         }
         if let Some(v) = self.next.as_deref() {
-            v.check_lengths()?;
+            v.check_lengths().map_err(rt::in_path("next", &[]))?;
         }
         if let Some(v) = self.choice.as_deref() {
-            v.check_lengths()?;
+            v.check_lengths().map_err(rt::in_path("choice", &[]))?;
         }
         Ok(())
     }
@@ -893,16 +903,15 @@ impl Choice {
 
     /// Appends the encoding to `out` as [`Choice::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -948,7 +957,9 @@ impl Choice {
     pub fn encoded_size(&self) -> usize {
         match self {
             Self::Leaf => 1,
-            Self::Sub { tree } => 2 + rt::option_box_size(tree, |v| v.encoded_size()),
+            Self::Sub { tree } => {
+                2_usize.saturating_add(rt::option_box_size(tree, |v| v.encoded_size()))
+            }
         }
     }
 
@@ -960,7 +971,7 @@ impl Choice {
         match self {
             Self::Sub { tree } => {
                 if let Some(v) = tree.as_deref() {
-                    v.check_lengths()?;
+                    v.check_lengths().map_err(rt::in_path("Sub.tree", &[]))?;
                 }
             }
             _ => {}

@@ -33,16 +33,15 @@ impl Small {
 
     /// Appends the encoding to `out` as [`Small::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -111,16 +110,15 @@ impl Sparse {
 
     /// Appends the encoding to `out` as [`Sparse::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -189,16 +187,15 @@ impl Wide {
 
     /// Appends the encoding to `out` as [`Wide::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -267,16 +264,15 @@ impl Default {
 
     /// Appends the encoding to `out` as [`Default::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -345,16 +341,15 @@ impl Circle {
 
     /// Appends the encoding to `out` as [`Circle::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -423,16 +418,15 @@ impl Shape {
 
     /// Appends the encoding to `out` as [`Shape::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -489,8 +483,8 @@ impl Shape {
             Self::None => 1,
             Self::Circle(_) => 9,
             Self::Rect { .. } => 9,
-            Self::Polygon { points, .. } => 6 + points.len() * 4,
-            Self::Label { text } => 5 + text.len(),
+            Self::Polygon { points, .. } => 6_usize.saturating_add(points.len().saturating_mul(4)),
+            Self::Label { text } => 5_usize.saturating_add(text.len()),
             Self::Marker {} => 1,
         }
     }
@@ -502,10 +496,10 @@ impl Shape {
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
         match self {
             Self::Polygon { points, .. } => {
-                rt::check_len(points.len())?;
+                rt::check_len(points.len()).map_err(rt::in_path("Polygon.points", &[]))?;
             }
             Self::Label { text } => {
-                rt::check_len(text.len())?;
+                rt::check_len(text.len()).map_err(rt::in_path("Label.text", &[]))?;
             }
             _ => {}
         }
@@ -540,16 +534,15 @@ impl Nested {
 
     /// Appends the encoding to `out` as [`Nested::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -593,7 +586,7 @@ impl Nested {
     pub fn encoded_size(&self) -> usize {
         match self {
             Self::Leaf { .. } => 2,
-            Self::Branch { shape, .. } => 3 + shape.encoded_size(),
+            Self::Branch { shape, .. } => 3_usize.saturating_add(shape.encoded_size()),
         }
     }
 
@@ -604,7 +597,9 @@ impl Nested {
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
         match self {
             Self::Branch { shape, .. } => {
-                shape.check_lengths()?;
+                shape
+                    .check_lengths()
+                    .map_err(rt::in_path("Branch.shape", &[]))?;
             }
             _ => {}
         }
@@ -639,16 +634,15 @@ impl Enums {
 
     /// Appends the encoding to `out` as [`Enums::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -692,7 +686,7 @@ impl Enums {
 
     /// The exact number of bytes [`Enums::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        14 + self.list.len() * 2
+        14_usize.saturating_add(self.list.len().saturating_mul(2))
     }
 
     /// Checks that every length and count of the value fits the wire's u32.
@@ -700,7 +694,7 @@ impl Enums {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.list.len())?;
+        rt::check_len(self.list.len()).map_err(rt::in_path("list", &[]))?;
         Ok(())
     }
 }
@@ -732,16 +726,15 @@ impl Unions {
 
     /// Appends the encoding to `out` as [`Unions::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -785,11 +778,11 @@ impl Unions {
 
     /// The exact number of bytes [`Unions::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 5;
-        n += self.shape.encoded_size();
-        n += rt::sum_sizes(&self.shapes, |e| e.encoded_size());
-        n += self.nested.encoded_size();
-        n += rt::option_size(&self.maybe, |v| v.encoded_size());
+        let mut n: usize = 5;
+        n = n.saturating_add(self.shape.encoded_size());
+        n = n.saturating_add(rt::sum_sizes(&self.shapes, |e| e.encoded_size()));
+        n = n.saturating_add(self.nested.encoded_size());
+        n = n.saturating_add(rt::option_size(&self.maybe, |v| v.encoded_size()));
         n
     }
 
@@ -798,14 +791,18 @@ impl Unions {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        self.shape.check_lengths()?;
-        rt::check_len(self.shapes.len())?;
-        for e in &self.shapes {
-            e.check_lengths()?;
+        self.shape
+            .check_lengths()
+            .map_err(rt::in_path("shape", &[]))?;
+        rt::check_len(self.shapes.len()).map_err(rt::in_path("shapes", &[]))?;
+        for (i, e) in self.shapes.iter().enumerate() {
+            e.check_lengths().map_err(rt::in_path("shapes", &[i]))?;
         }
-        self.nested.check_lengths()?;
+        self.nested
+            .check_lengths()
+            .map_err(rt::in_path("nested", &[]))?;
         if let Some(v) = &self.maybe {
-            v.check_lengths()?;
+            v.check_lengths().map_err(rt::in_path("maybe", &[]))?;
         }
         Ok(())
     }

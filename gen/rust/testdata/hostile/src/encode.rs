@@ -33,16 +33,15 @@ impl Big {
 
     /// Appends the encoding to `out` as [`Big::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -111,16 +110,15 @@ impl Holder {
 
     /// Appends the encoding to `out` as [`Holder::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -161,7 +159,9 @@ impl Holder {
 
     /// The exact number of bytes [`Holder::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        4 + rt::sum_sizes(&self.items, |e| 1 + rt::option_size(e, |_| 512))
+        4_usize.saturating_add(rt::sum_sizes(&self.items, |e| {
+            1_usize.saturating_add(rt::option_size(e, |_| 512))
+        }))
     }
 
     /// Checks that every length and count of the value fits the wire's u32.
@@ -169,7 +169,7 @@ impl Holder {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.items.len())?;
+        rt::check_len(self.items.len()).map_err(rt::in_path("items", &[]))?;
         Ok(())
     }
 }
@@ -201,16 +201,15 @@ impl Wide {
 
     /// Appends the encoding to `out` as [`Wide::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -262,7 +261,7 @@ impl Wide {
         match self {
             Self::Unit => 1,
             Self::Big(_) => 513,
-            Self::Pair { right, .. } => 3 + rt::option_size(right, |_| 512),
+            Self::Pair { right, .. } => 3_usize.saturating_add(rt::option_size(right, |_| 512)),
         }
     }
 
@@ -300,16 +299,15 @@ impl Events {
 
     /// Appends the encoding to `out` as [`Events::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -344,7 +342,7 @@ impl Events {
 
     /// The exact number of bytes [`Events::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        4 + rt::sum_sizes(&self.events, |e| e.encoded_size())
+        4_usize.saturating_add(rt::sum_sizes(&self.events, |e| e.encoded_size()))
     }
 
     /// Checks that every length and count of the value fits the wire's u32.
@@ -352,7 +350,7 @@ impl Events {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.events.len())?;
+        rt::check_len(self.events.len()).map_err(rt::in_path("events", &[]))?;
         Ok(())
     }
 }
@@ -384,16 +382,15 @@ impl Node {
 
     /// Appends the encoding to `out` as [`Node::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -438,9 +435,9 @@ impl Node {
 
     /// The exact number of bytes [`Node::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 2;
-        n += rt::option_size(&self.pad, |_| 512);
-        n += rt::option_box_size(&self.next, |v| v.encoded_size());
+        let mut n: usize = 2;
+        n = n.saturating_add(rt::option_size(&self.pad, |_| 512));
+        n = n.saturating_add(rt::option_box_size(&self.next, |v| v.encoded_size()));
         n
     }
 
@@ -478,16 +475,15 @@ impl Nodes {
 
     /// Appends the encoding to `out` as [`Nodes::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -522,7 +518,7 @@ impl Nodes {
 
     /// The exact number of bytes [`Nodes::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        4 + rt::sum_sizes(&self.nodes, |e| e.encoded_size())
+        4_usize.saturating_add(rt::sum_sizes(&self.nodes, |e| e.encoded_size()))
     }
 
     /// Checks that every length and count of the value fits the wire's u32.
@@ -530,7 +526,7 @@ impl Nodes {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.nodes.len())?;
+        rt::check_len(self.nodes.len()).map_err(rt::in_path("nodes", &[]))?;
         Ok(())
     }
 }
@@ -562,16 +558,15 @@ impl Chain {
 
     /// Appends the encoding to `out` as [`Chain::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -610,7 +605,7 @@ impl Chain {
 
     /// The exact number of bytes [`Chain::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        32769 + rt::option_box_size(&self.next, |v| v.encoded_size())
+        32769_usize.saturating_add(rt::option_box_size(&self.next, |v| v.encoded_size()))
     }
 
     /// Checks that every length and count of the value fits the wire's u32.

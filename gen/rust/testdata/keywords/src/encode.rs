@@ -33,16 +33,15 @@ impl Type {
 
     /// Appends the encoding to `out` as [`Type::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -111,16 +110,15 @@ impl Error {
 
     /// Appends the encoding to `out` as [`Error::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -191,11 +189,11 @@ impl Error {
 
     /// The exact number of bytes [`Error::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 81;
-        n += self.r#match.len();
-        n += self.namespace.len();
-        n += self.protocol.len();
-        n += self.string.len();
+        let mut n: usize = 81;
+        n = n.saturating_add(self.r#match.len());
+        n = n.saturating_add(self.namespace.len());
+        n = n.saturating_add(self.protocol.len());
+        n = n.saturating_add(self.string.len());
         n
     }
 
@@ -204,10 +202,10 @@ impl Error {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.r#match.len())?;
-        rt::check_len(self.namespace.len())?;
-        rt::check_len(self.protocol.len())?;
-        rt::check_len(self.string.len())?;
+        rt::check_len(self.r#match.len()).map_err(rt::in_path("match", &[]))?;
+        rt::check_len(self.namespace.len()).map_err(rt::in_path("namespace", &[]))?;
+        rt::check_len(self.protocol.len()).map_err(rt::in_path("protocol", &[]))?;
+        rt::check_len(self.string.len()).map_err(rt::in_path("string", &[]))?;
         Ok(())
     }
 }
@@ -239,16 +237,15 @@ impl Result {
 
     /// Appends the encoding to `out` as [`Result::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -294,9 +291,9 @@ impl Result {
     /// The exact number of bytes [`Result::encode`] appends.
     pub fn encoded_size(&self) -> usize {
         match self {
-            Self::Ok { value } => 1 + value.encoded_size(),
+            Self::Ok { value } => 1_usize.saturating_add(value.encoded_size()),
             Self::Err { .. } => 5,
-            Self::Error(v) => 1 + v.encoded_size(),
+            Self::Error(v) => 1_usize.saturating_add(v.encoded_size()),
         }
     }
 
@@ -307,9 +304,11 @@ impl Result {
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
         match self {
             Self::Ok { value } => {
-                value.check_lengths()?;
+                value
+                    .check_lengths()
+                    .map_err(rt::in_path("Ok.value", &[]))?;
             }
-            Self::Error(v) => v.check_lengths()?,
+            Self::Error(v) => v.check_lengths().map_err(rt::in_path("Error", &[]))?,
             _ => {}
         }
         Ok(())
@@ -343,16 +342,15 @@ impl Holder {
 
     /// Appends the encoding to `out` as [`Holder::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -388,9 +386,9 @@ impl Holder {
 
     /// The exact number of bytes [`Holder::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 4;
-        n += self.result.encoded_size();
-        n += self.kinds.len();
+        let mut n: usize = 4;
+        n = n.saturating_add(self.result.encoded_size());
+        n = n.saturating_add(self.kinds.len());
         n
     }
 
@@ -399,8 +397,10 @@ impl Holder {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        self.result.check_lengths()?;
-        rt::check_len(self.kinds.len())?;
+        self.result
+            .check_lengths()
+            .map_err(rt::in_path("result", &[]))?;
+        rt::check_len(self.kinds.len()).map_err(rt::in_path("kinds", &[]))?;
         Ok(())
     }
 }

@@ -33,16 +33,15 @@ impl StructA {
 
     /// Appends the encoding to `out` as [`StructA::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -81,9 +80,9 @@ impl StructA {
 
     /// The exact number of bytes [`StructA::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 29;
-        n += self.name.len();
-        n += self.phone.len();
+        let mut n: usize = 29;
+        n = n.saturating_add(self.name.len());
+        n = n.saturating_add(self.phone.len());
         n
     }
 
@@ -92,8 +91,8 @@ impl StructA {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.name.len())?;
-        rt::check_len(self.phone.len())?;
+        rt::check_len(self.name.len()).map_err(rt::in_path("name", &[]))?;
+        rt::check_len(self.phone.len()).map_err(rt::in_path("phone", &[]))?;
         Ok(())
     }
 }
@@ -125,16 +124,15 @@ impl Vector3 {
 
     /// Appends the encoding to `out` as [`Vector3::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -207,16 +205,15 @@ impl Triangle {
 
     /// Appends the encoding to `out` as [`Triangle::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -288,16 +285,15 @@ impl Mesh {
 
     /// Appends the encoding to `out` as [`Mesh::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -330,7 +326,7 @@ impl Mesh {
 
     /// The exact number of bytes [`Mesh::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        4 + self.triangles.len() * 48
+        4_usize.saturating_add(self.triangles.len().saturating_mul(48))
     }
 
     /// Checks that every length and count of the value fits the wire's u32.
@@ -338,7 +334,7 @@ impl Mesh {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.triangles.len())?;
+        rt::check_len(self.triangles.len()).map_err(rt::in_path("triangles", &[]))?;
         Ok(())
     }
 }
@@ -370,16 +366,15 @@ impl Address {
 
     /// Appends the encoding to `out` as [`Address::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -453,16 +448,15 @@ impl Log {
 
     /// Appends the encoding to `out` as [`Log::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -500,11 +494,11 @@ impl Log {
 
     /// The exact number of bytes [`Log::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 30;
-        n += self.identity.len();
-        n += self.userid.len();
-        n += self.date.len();
-        n += self.request.len();
+        let mut n: usize = 30;
+        n = n.saturating_add(self.identity.len());
+        n = n.saturating_add(self.userid.len());
+        n = n.saturating_add(self.date.len());
+        n = n.saturating_add(self.request.len());
         n
     }
 
@@ -513,10 +507,10 @@ impl Log {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.identity.len())?;
-        rt::check_len(self.userid.len())?;
-        rt::check_len(self.date.len())?;
-        rt::check_len(self.request.len())?;
+        rt::check_len(self.identity.len()).map_err(rt::in_path("identity", &[]))?;
+        rt::check_len(self.userid.len()).map_err(rt::in_path("userid", &[]))?;
+        rt::check_len(self.date.len()).map_err(rt::in_path("date", &[]))?;
+        rt::check_len(self.request.len()).map_err(rt::in_path("request", &[]))?;
         Ok(())
     }
 }
@@ -548,16 +542,15 @@ impl Logs {
 
     /// Appends the encoding to `out` as [`Logs::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -592,7 +585,7 @@ impl Logs {
 
     /// The exact number of bytes [`Logs::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        4 + rt::sum_sizes(&self.logs, |e| e.encoded_size())
+        4_usize.saturating_add(rt::sum_sizes(&self.logs, |e| e.encoded_size()))
     }
 
     /// Checks that every length and count of the value fits the wire's u32.
@@ -600,9 +593,9 @@ impl Logs {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.logs.len())?;
-        for e in &self.logs {
-            e.check_lengths()?;
+        rt::check_len(self.logs.len()).map_err(rt::in_path("logs", &[]))?;
+        for (i, e) in self.logs.iter().enumerate() {
+            e.check_lengths().map_err(rt::in_path("logs", &[i]))?;
         }
         Ok(())
     }

@@ -1498,16 +1498,15 @@ mod sdp_encode {
 
         /// Appends the encoding to `out` as [`Message_::encode`] does, or returns an
         /// error, appending nothing, when a string, byte string or array is longer
-        /// than the wire format's u32 count allows. The lengths are checked one by
-        /// one only when the encoded size exceeds `u32::MAX`.
+        /// than the wire format's u32 count allows (rule `count`, with its path) or
+        /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+        /// checked one by one only when the encoded size exceeds `u32::MAX`.
         pub fn try_encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), rt::EncodeError> {
             let size = self.encoded_size();
-            if !rt::fits_u32(size) {
-                self.check_lengths()?;
-            }
+            rt::check_size(size, || self.check_lengths())?;
             out.reserve(size);
             self.encode_raw(out);
             Ok(())
@@ -1541,7 +1540,7 @@ mod sdp_encode {
 
         /// The exact number of bytes [`Message_::encode`] appends.
         pub fn encoded_size(&self) -> usize {
-            9 + self.r.len()
+            9_usize.saturating_add(self.r.len())
         }
 
         /// Checks that every length and count of the value fits the wire's u32.
@@ -1549,7 +1548,7 @@ mod sdp_encode {
         #[allow(clippy::collapsible_match, clippy::manual_flatten)]
         #[allow(clippy::single_match)]
         pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-            rt::check_len(self.r.len())?;
+            rt::check_len(self.r.len()).map_err(rt::in_path("r", &[]))?;
             Ok(())
         }
     }
@@ -1581,16 +1580,15 @@ mod sdp_encode {
 
         /// Appends the encoding to `out` as [`Foo::encode`] does, or returns an
         /// error, appending nothing, when a string, byte string or array is longer
-        /// than the wire format's u32 count allows. The lengths are checked one by
-        /// one only when the encoded size exceeds `u32::MAX`.
+        /// than the wire format's u32 count allows (rule `count`, with its path) or
+        /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+        /// checked one by one only when the encoded size exceeds `u32::MAX`.
         pub fn try_encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), rt::EncodeError> {
             let size = self.encoded_size();
-            if !rt::fits_u32(size) {
-                self.check_lengths()?;
-            }
+            rt::check_size(size, || self.check_lengths())?;
             out.reserve(size);
             self.encode_raw(out);
             Ok(())
@@ -1663,16 +1661,15 @@ mod sdp_encode {
 
         /// Appends the encoding to `out` as [`FooRef::encode`] does, or returns an
         /// error, appending nothing, when a string, byte string or array is longer
-        /// than the wire format's u32 count allows. The lengths are checked one by
-        /// one only when the encoded size exceeds `u32::MAX`.
+        /// than the wire format's u32 count allows (rule `count`, with its path) or
+        /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+        /// checked one by one only when the encoded size exceeds `u32::MAX`.
         pub fn try_encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), rt::EncodeError> {
             let size = self.encoded_size();
-            if !rt::fits_u32(size) {
-                self.check_lengths()?;
-            }
+            rt::check_size(size, || self.check_lengths())?;
             out.reserve(size);
             self.encode_raw(out);
             Ok(())
@@ -1741,16 +1738,15 @@ mod sdp_encode {
 
         /// Appends the encoding to `out` as [`Big::encode`] does, or returns an
         /// error, appending nothing, when a string, byte string or array is longer
-        /// than the wire format's u32 count allows. The lengths are checked one by
-        /// one only when the encoded size exceeds `u32::MAX`.
+        /// than the wire format's u32 count allows (rule `count`, with its path) or
+        /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+        /// checked one by one only when the encoded size exceeds `u32::MAX`.
         pub fn try_encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), rt::EncodeError> {
             let size = self.encoded_size();
-            if !rt::fits_u32(size) {
-                self.check_lengths()?;
-            }
+            rt::check_size(size, || self.check_lengths())?;
             out.reserve(size);
             self.encode_raw(out);
             Ok(())
@@ -1791,7 +1787,9 @@ mod sdp_encode {
 
         /// The exact number of bytes [`Big::encode`] appends.
         pub fn encoded_size(&self) -> usize {
-            302 + rt::sum_sizes(&self.names, |e| 4 + e.len())
+            302_usize.saturating_add(rt::sum_sizes(&self.names, |e| {
+                4_usize.saturating_add(e.len())
+            }))
         }
 
         /// Checks that every length and count of the value fits the wire's u32.
@@ -1799,8 +1797,8 @@ mod sdp_encode {
         #[allow(clippy::collapsible_match, clippy::manual_flatten)]
         #[allow(clippy::single_match)]
         pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-            for e in &self.names {
-                rt::check_len(e.len())?;
+            for (i, e) in self.names.iter().enumerate() {
+                rt::check_len(e.len()).map_err(rt::in_path("names", &[i]))?;
             }
             Ok(())
         }
@@ -1833,16 +1831,15 @@ mod sdp_encode {
 
         /// Appends the encoding to `out` as [`Inline::encode`] does, or returns an
         /// error, appending nothing, when a string, byte string or array is longer
-        /// than the wire format's u32 count allows. The lengths are checked one by
-        /// one only when the encoded size exceeds `u32::MAX`.
+        /// than the wire format's u32 count allows (rule `count`, with its path) or
+        /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+        /// checked one by one only when the encoded size exceeds `u32::MAX`.
         pub fn try_encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), rt::EncodeError> {
             let size = self.encoded_size();
-            if !rt::fits_u32(size) {
-                self.check_lengths()?;
-            }
+            rt::check_size(size, || self.check_lengths())?;
             out.reserve(size);
             self.encode_raw(out);
             Ok(())
@@ -1912,17 +1909,21 @@ mod sdp_encode {
         /// The exact number of bytes [`Inline::encode`] appends.
         pub fn encoded_size(&self) -> usize {
             match self {
-                Self::Pair { e: e_, .. } => 9 + e_.len(),
+                Self::Pair { e: e_, .. } => 9_usize.saturating_add(e_.len()),
                 Self::Empty => 1,
                 Self::Deep {
                     items,
                     maybe,
                     fixed,
                 } => {
-                    let mut n = 6;
-                    n += rt::sum_sizes(items, |e| 1 + rt::option_size(e, |_| 3));
-                    n += rt::option_size(maybe, |v| 4 + v.len() * 3);
-                    n += rt::sum_sizes(fixed, |e| e.encoded_size());
+                    let mut n: usize = 6;
+                    n = n.saturating_add(rt::sum_sizes(items, |e| {
+                        1_usize.saturating_add(rt::option_size(e, |_| 3))
+                    }));
+                    n = n.saturating_add(rt::option_size(maybe, |v| {
+                        4_usize.saturating_add(v.len().saturating_mul(3))
+                    }));
+                    n = n.saturating_add(rt::sum_sizes(fixed, |e| e.encoded_size()));
                     n
                 }
             }
@@ -1935,19 +1936,19 @@ mod sdp_encode {
         pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
             match self {
                 Self::Pair { e: e_, .. } => {
-                    rt::check_len(e_.len())?;
+                    rt::check_len(e_.len()).map_err(rt::in_path("Pair.e", &[]))?;
                 }
                 Self::Deep {
                     items,
                     maybe,
                     fixed,
                 } => {
-                    rt::check_len(items.len())?;
+                    rt::check_len(items.len()).map_err(rt::in_path("Deep.items", &[]))?;
                     if let Some(v) = maybe {
-                        rt::check_len(v.len())?;
+                        rt::check_len(v.len()).map_err(rt::in_path("Deep.maybe", &[]))?;
                     }
-                    for e in fixed {
-                        e.check_lengths()?;
+                    for (i, e) in fixed.iter().enumerate() {
+                        e.check_lengths().map_err(rt::in_path("Deep.fixed", &[i]))?;
                     }
                 }
                 _ => {}
@@ -1983,16 +1984,15 @@ mod sdp_encode {
 
         /// Appends the encoding to `out` as [`Big32::encode`] does, or returns an
         /// error, appending nothing, when a string, byte string or array is longer
-        /// than the wire format's u32 count allows. The lengths are checked one by
-        /// one only when the encoded size exceeds `u32::MAX`.
+        /// than the wire format's u32 count allows (rule `count`, with its path) or
+        /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+        /// checked one by one only when the encoded size exceeds `u32::MAX`.
         pub fn try_encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), rt::EncodeError> {
             let size = self.encoded_size();
-            if !rt::fits_u32(size) {
-                self.check_lengths()?;
-            }
+            rt::check_size(size, || self.check_lengths())?;
             out.reserve(size);
             self.encode_raw(out);
             Ok(())
@@ -2061,16 +2061,15 @@ mod sdp_encode {
 
         /// Appends the encoding to `out` as [`Holder::encode`] does, or returns an
         /// error, appending nothing, when a string, byte string or array is longer
-        /// than the wire format's u32 count allows. The lengths are checked one by
-        /// one only when the encoded size exceeds `u32::MAX`.
+        /// than the wire format's u32 count allows (rule `count`, with its path) or
+        /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+        /// checked one by one only when the encoded size exceeds `u32::MAX`.
         pub fn try_encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), rt::EncodeError> {
             let size = self.encoded_size();
-            if !rt::fits_u32(size) {
-                self.check_lengths()?;
-            }
+            rt::check_size(size, || self.check_lengths())?;
             out.reserve(size);
             self.encode_raw(out);
             Ok(())
@@ -2165,17 +2164,27 @@ mod sdp_encode {
 
         /// The exact number of bytes [`Holder::encode`] appends.
         pub fn encoded_size(&self) -> usize {
-            let mut n = 47;
-            n += self.inline.encoded_size();
-            n += rt::option_size(&self.maybe, |v| v.encoded_size());
-            n += rt::sum_sizes(&self.list, |e| e.encoded_size());
-            n += self.es.len() * 4;
-            n += rt::option_size(&self.maybe_e, |_| 4);
-            n += rt::sum_sizes(&self.strs, |e| 4 + e.len());
-            n += rt::sum_sizes(&self.nested, |e| 4 + rt::sum_sizes(e, |e1| 4 + e1.len()));
-            n += rt::sum_sizes(&self.cube, |e| 4 + e.len() * 4);
-            n += rt::option_size(&self.opt_opt, |v| 1 + rt::option_size(v, |v1| 4 + v1.len()));
-            n += rt::sum_sizes(&self.bytes_list, |e| 4 + e.len());
+            let mut n: usize = 47;
+            n = n.saturating_add(self.inline.encoded_size());
+            n = n.saturating_add(rt::option_size(&self.maybe, |v| v.encoded_size()));
+            n = n.saturating_add(rt::sum_sizes(&self.list, |e| e.encoded_size()));
+            n = n.saturating_add(self.es.len().saturating_mul(4));
+            n = n.saturating_add(rt::option_size(&self.maybe_e, |_| 4));
+            n = n.saturating_add(rt::sum_sizes(&self.strs, |e| {
+                4_usize.saturating_add(e.len())
+            }));
+            n = n.saturating_add(rt::sum_sizes(&self.nested, |e| {
+                4_usize.saturating_add(rt::sum_sizes(e, |e1| 4_usize.saturating_add(e1.len())))
+            }));
+            n = n.saturating_add(rt::sum_sizes(&self.cube, |e| {
+                4_usize.saturating_add(e.len().saturating_mul(4))
+            }));
+            n = n.saturating_add(rt::option_size(&self.opt_opt, |v| {
+                1_usize.saturating_add(rt::option_size(v, |v1| 4_usize.saturating_add(v1.len())))
+            }));
+            n = n.saturating_add(rt::sum_sizes(&self.bytes_list, |e| {
+                4_usize.saturating_add(e.len())
+            }));
             n
         }
 
@@ -2184,37 +2193,39 @@ mod sdp_encode {
         #[allow(clippy::collapsible_match, clippy::manual_flatten)]
         #[allow(clippy::single_match)]
         pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-            self.inline.check_lengths()?;
+            self.inline
+                .check_lengths()
+                .map_err(rt::in_path("inline", &[]))?;
             if let Some(v) = &self.maybe {
-                v.check_lengths()?;
+                v.check_lengths().map_err(rt::in_path("maybe", &[]))?;
             }
-            rt::check_len(self.list.len())?;
-            for e in &self.list {
-                e.check_lengths()?;
+            rt::check_len(self.list.len()).map_err(rt::in_path("list", &[]))?;
+            for (i, e) in self.list.iter().enumerate() {
+                e.check_lengths().map_err(rt::in_path("list", &[i]))?;
             }
-            rt::check_len(self.es.len())?;
-            for e in &self.strs {
-                rt::check_len(e.len())?;
+            rt::check_len(self.es.len()).map_err(rt::in_path("es", &[]))?;
+            for (i, e) in self.strs.iter().enumerate() {
+                rt::check_len(e.len()).map_err(rt::in_path("strs", &[i]))?;
             }
-            rt::check_len(self.nested.len())?;
-            for e in &self.nested {
-                rt::check_len(e.len())?;
-                for e1 in e {
-                    rt::check_len(e1.len())?;
+            rt::check_len(self.nested.len()).map_err(rt::in_path("nested", &[]))?;
+            for (i, e) in self.nested.iter().enumerate() {
+                rt::check_len(e.len()).map_err(rt::in_path("nested", &[i]))?;
+                for (i1, e1) in e.iter().enumerate() {
+                    rt::check_len(e1.len()).map_err(rt::in_path("nested", &[i, i1]))?;
                 }
             }
-            rt::check_len(self.cube.len())?;
-            for e in &self.cube {
-                rt::check_len(e.len())?;
+            rt::check_len(self.cube.len()).map_err(rt::in_path("cube", &[]))?;
+            for (i, e) in self.cube.iter().enumerate() {
+                rt::check_len(e.len()).map_err(rt::in_path("cube", &[i]))?;
             }
             if let Some(v) = &self.opt_opt {
                 if let Some(v1) = v {
-                    rt::check_len(v1.len())?;
+                    rt::check_len(v1.len()).map_err(rt::in_path("opt_opt", &[]))?;
                 }
             }
-            rt::check_len(self.bytes_list.len())?;
-            for e in &self.bytes_list {
-                rt::check_len(e.len())?;
+            rt::check_len(self.bytes_list.len()).map_err(rt::in_path("bytes_list", &[]))?;
+            for (i, e) in self.bytes_list.iter().enumerate() {
+                rt::check_len(e.len()).map_err(rt::in_path("bytes_list", &[i]))?;
             }
             Ok(())
         }
@@ -2247,16 +2258,15 @@ mod sdp_encode {
 
         /// Appends the encoding to `out` as [`Tree::encode`] does, or returns an
         /// error, appending nothing, when a string, byte string or array is longer
-        /// than the wire format's u32 count allows. The lengths are checked one by
-        /// one only when the encoded size exceeds `u32::MAX`.
+        /// than the wire format's u32 count allows (rule `count`, with its path) or
+        /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+        /// checked one by one only when the encoded size exceeds `u32::MAX`.
         pub fn try_encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), rt::EncodeError> {
             let size = self.encoded_size();
-            if !rt::fits_u32(size) {
-                self.check_lengths()?;
-            }
+            rt::check_size(size, || self.check_lengths())?;
             out.reserve(size);
             self.encode_raw(out);
             Ok(())
@@ -2305,10 +2315,10 @@ mod sdp_encode {
 
         /// The exact number of bytes [`Tree::encode`] appends.
         pub fn encoded_size(&self) -> usize {
-            let mut n = 6;
-            n += rt::sum_sizes(&self.kids, |e| e.encoded_size());
-            n += rt::option_box_size(&self.next, |v| v.encoded_size());
-            n += rt::option_box_size(&self.choice, |v| v.encoded_size());
+            let mut n: usize = 6;
+            n = n.saturating_add(rt::sum_sizes(&self.kids, |e| e.encoded_size()));
+            n = n.saturating_add(rt::option_box_size(&self.next, |v| v.encoded_size()));
+            n = n.saturating_add(rt::option_box_size(&self.choice, |v| v.encoded_size()));
             n
         }
 
@@ -2317,15 +2327,15 @@ mod sdp_encode {
         #[allow(clippy::collapsible_match, clippy::manual_flatten)]
         #[allow(clippy::single_match)]
         pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-            rt::check_len(self.kids.len())?;
-            for e in &self.kids {
-                e.check_lengths()?;
+            rt::check_len(self.kids.len()).map_err(rt::in_path("kids", &[]))?;
+            for (i, e) in self.kids.iter().enumerate() {
+                e.check_lengths().map_err(rt::in_path("kids", &[i]))?;
             }
             if let Some(v) = self.next.as_deref() {
-                v.check_lengths()?;
+                v.check_lengths().map_err(rt::in_path("next", &[]))?;
             }
             if let Some(v) = self.choice.as_deref() {
-                v.check_lengths()?;
+                v.check_lengths().map_err(rt::in_path("choice", &[]))?;
             }
             Ok(())
         }
@@ -2358,16 +2368,15 @@ mod sdp_encode {
 
         /// Appends the encoding to `out` as [`Choice::encode`] does, or returns an
         /// error, appending nothing, when a string, byte string or array is longer
-        /// than the wire format's u32 count allows. The lengths are checked one by
-        /// one only when the encoded size exceeds `u32::MAX`.
+        /// than the wire format's u32 count allows (rule `count`, with its path) or
+        /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+        /// checked one by one only when the encoded size exceeds `u32::MAX`.
         pub fn try_encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), rt::EncodeError> {
             let size = self.encoded_size();
-            if !rt::fits_u32(size) {
-                self.check_lengths()?;
-            }
+            rt::check_size(size, || self.check_lengths())?;
             out.reserve(size);
             self.encode_raw(out);
             Ok(())
@@ -2413,7 +2422,9 @@ mod sdp_encode {
         pub fn encoded_size(&self) -> usize {
             match self {
                 Self::Leaf => 1,
-                Self::Sub { tree } => 2 + rt::option_box_size(tree, |v| v.encoded_size()),
+                Self::Sub { tree } => {
+                    2_usize.saturating_add(rt::option_box_size(tree, |v| v.encoded_size()))
+                }
             }
         }
 
@@ -2425,7 +2436,7 @@ mod sdp_encode {
             match self {
                 Self::Sub { tree } => {
                     if let Some(v) = tree.as_deref() {
-                        v.check_lengths()?;
+                        v.check_lengths().map_err(rt::in_path("Sub.tree", &[]))?;
                     }
                 }
                 _ => {}
@@ -2452,7 +2463,7 @@ mod sdp_messages {
         /// Appends the value as a message: header, then payload.
         pub fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
             let size = self.encoded_size();
-            out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+            out.reserve(size.saturating_add(rt::MESSAGE_HEADER_SIZE));
             rt::put_message_header(out, Self::TYPE_ID, size);
             self.encode_raw(out);
         }
@@ -2465,15 +2476,15 @@ mod sdp_messages {
         }
 
         /// Appends the value as a message, or returns an error, appending nothing,
-        /// when the payload is larger than the header's u32 length allows (then
-        /// so is any string, byte string or array too long for its u32 count).
+        /// for a value that cannot be encoded (see `try_encode`) or a payload
+        /// larger than the header's u32 length allows (rule `message`).
         pub fn try_encode_message_into(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), rt::EncodeError> {
             let size = self.encoded_size();
-            rt::check_len(size)?;
-            out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+            rt::check_payload(size, || self.check_lengths())?;
+            out.reserve(size.saturating_add(rt::MESSAGE_HEADER_SIZE));
             rt::put_message_header(out, Self::TYPE_ID, size);
             self.encode_raw(out);
             Ok(())
@@ -2554,7 +2565,7 @@ mod sdp_messages {
         /// Appends the value as a message: header, then payload.
         pub fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
             let size = self.encoded_size();
-            out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+            out.reserve(size.saturating_add(rt::MESSAGE_HEADER_SIZE));
             rt::put_message_header(out, Self::TYPE_ID, size);
             self.encode_raw(out);
         }
@@ -2567,15 +2578,15 @@ mod sdp_messages {
         }
 
         /// Appends the value as a message, or returns an error, appending nothing,
-        /// when the payload is larger than the header's u32 length allows (then
-        /// so is any string, byte string or array too long for its u32 count).
+        /// for a value that cannot be encoded (see `try_encode`) or a payload
+        /// larger than the header's u32 length allows (rule `message`).
         pub fn try_encode_message_into(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), rt::EncodeError> {
             let size = self.encoded_size();
-            rt::check_len(size)?;
-            out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+            rt::check_payload(size, || self.check_lengths())?;
+            out.reserve(size.saturating_add(rt::MESSAGE_HEADER_SIZE));
             rt::put_message_header(out, Self::TYPE_ID, size);
             self.encode_raw(out);
             Ok(())
@@ -2656,7 +2667,7 @@ mod sdp_messages {
         /// Appends the value as a message: header, then payload.
         pub fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
             let size = self.encoded_size();
-            out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+            out.reserve(size.saturating_add(rt::MESSAGE_HEADER_SIZE));
             rt::put_message_header(out, Self::TYPE_ID, size);
             self.encode_raw(out);
         }
@@ -2669,15 +2680,15 @@ mod sdp_messages {
         }
 
         /// Appends the value as a message, or returns an error, appending nothing,
-        /// when the payload is larger than the header's u32 length allows (then
-        /// so is any string, byte string or array too long for its u32 count).
+        /// for a value that cannot be encoded (see `try_encode`) or a payload
+        /// larger than the header's u32 length allows (rule `message`).
         pub fn try_encode_message_into(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), rt::EncodeError> {
             let size = self.encoded_size();
-            rt::check_len(size)?;
-            out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+            rt::check_payload(size, || self.check_lengths())?;
+            out.reserve(size.saturating_add(rt::MESSAGE_HEADER_SIZE));
             rt::put_message_header(out, Self::TYPE_ID, size);
             self.encode_raw(out);
             Ok(())
@@ -2758,7 +2769,7 @@ mod sdp_messages {
         /// Appends the value as a message: header, then payload.
         pub fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
             let size = self.encoded_size();
-            out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+            out.reserve(size.saturating_add(rt::MESSAGE_HEADER_SIZE));
             rt::put_message_header(out, Self::TYPE_ID, size);
             self.encode_raw(out);
         }
@@ -2771,15 +2782,15 @@ mod sdp_messages {
         }
 
         /// Appends the value as a message, or returns an error, appending nothing,
-        /// when the payload is larger than the header's u32 length allows (then
-        /// so is any string, byte string or array too long for its u32 count).
+        /// for a value that cannot be encoded (see `try_encode`) or a payload
+        /// larger than the header's u32 length allows (rule `message`).
         pub fn try_encode_message_into(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), rt::EncodeError> {
             let size = self.encoded_size();
-            rt::check_len(size)?;
-            out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+            rt::check_payload(size, || self.check_lengths())?;
+            out.reserve(size.saturating_add(rt::MESSAGE_HEADER_SIZE));
             rt::put_message_header(out, Self::TYPE_ID, size);
             self.encode_raw(out);
             Ok(())
@@ -2860,7 +2871,7 @@ mod sdp_messages {
         /// Appends the value as a message: header, then payload.
         pub fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
             let size = self.encoded_size();
-            out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+            out.reserve(size.saturating_add(rt::MESSAGE_HEADER_SIZE));
             rt::put_message_header(out, Self::TYPE_ID, size);
             self.encode_raw(out);
         }
@@ -2873,15 +2884,15 @@ mod sdp_messages {
         }
 
         /// Appends the value as a message, or returns an error, appending nothing,
-        /// when the payload is larger than the header's u32 length allows (then
-        /// so is any string, byte string or array too long for its u32 count).
+        /// for a value that cannot be encoded (see `try_encode`) or a payload
+        /// larger than the header's u32 length allows (rule `message`).
         pub fn try_encode_message_into(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), rt::EncodeError> {
             let size = self.encoded_size();
-            rt::check_len(size)?;
-            out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+            rt::check_payload(size, || self.check_lengths())?;
+            out.reserve(size.saturating_add(rt::MESSAGE_HEADER_SIZE));
             rt::put_message_header(out, Self::TYPE_ID, size);
             self.encode_raw(out);
             Ok(())
@@ -2962,7 +2973,7 @@ mod sdp_messages {
         /// Appends the value as a message: header, then payload.
         pub fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
             let size = self.encoded_size();
-            out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+            out.reserve(size.saturating_add(rt::MESSAGE_HEADER_SIZE));
             rt::put_message_header(out, Self::TYPE_ID, size);
             self.encode_raw(out);
         }
@@ -2975,15 +2986,15 @@ mod sdp_messages {
         }
 
         /// Appends the value as a message, or returns an error, appending nothing,
-        /// when the payload is larger than the header's u32 length allows (then
-        /// so is any string, byte string or array too long for its u32 count).
+        /// for a value that cannot be encoded (see `try_encode`) or a payload
+        /// larger than the header's u32 length allows (rule `message`).
         pub fn try_encode_message_into(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), rt::EncodeError> {
             let size = self.encoded_size();
-            rt::check_len(size)?;
-            out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+            rt::check_payload(size, || self.check_lengths())?;
+            out.reserve(size.saturating_add(rt::MESSAGE_HEADER_SIZE));
             rt::put_message_header(out, Self::TYPE_ID, size);
             self.encode_raw(out);
             Ok(())
@@ -3545,9 +3556,10 @@ mod sdp_messages {
             }
         }
 
-        /// Sets the largest payload accepted, in bytes.
+        /// Sets the largest payload accepted, in bytes; 0 means the default
+        /// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]).
         pub fn with_max_size(mut self, max_size: usize) -> Self {
-            self.max_size = max_size;
+            self.max_size = rt::max_size_or_default(max_size);
             self
         }
 
@@ -3677,9 +3689,10 @@ mod sdp_messages {
             }
         }
 
-        /// Sets the largest payload written, in bytes.
+        /// Sets the largest payload written, in bytes; 0 means the default
+        /// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]).
         pub fn with_max_size(mut self, max_size: usize) -> Self {
-            self.max_size = max_size;
+            self.max_size = rt::max_size_or_default(max_size);
             self
         }
 
@@ -3780,7 +3793,8 @@ pub mod rt {
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub struct DecodeOptions {
         /// The deepest nesting accepted; the top-level struct is at depth 1 and
-        /// every struct or union value inside another is one deeper.
+        /// every struct or union value inside another is one deeper. 0 means
+        /// the default, [`DEFAULT_MAX_DEPTH`].
         pub max_depth: u32,
         /// The most nominal memory, in bytes, that the charged arrays and
         /// optionals of one decoded value may add up to (rule 11 of the wire
@@ -3798,7 +3812,7 @@ pub mod rt {
             }
         }
 
-        /// These options with another maximum depth.
+        /// These options with another maximum depth (0: the default).
         pub const fn with_max_depth(self, max_depth: u32) -> Self {
             DecodeOptions { max_depth, ..self }
         }
@@ -3900,6 +3914,9 @@ pub mod rt {
         HelloRequired,
     }
 
+    /// `DecodeError::index` of an error that is not a stream reader's.
+    const NO_INDEX: usize = usize::MAX;
+
     /// The result of decoding.
     pub type DecodeResult<T> = Result<T, DecodeError>;
 
@@ -3911,7 +3928,11 @@ pub mod rt {
         offset: usize,
         within: Option<&'static str>,
         field: Option<&'static str>,
-        index: Option<usize>,
+        // The index of a stream reader's bad message (NO_INDEX: none) and the
+        // stream offset of its header; a sentinel rather than an Option, so
+        // that the error stays within 120 bytes.
+        index: usize,
+        start: usize,
         skippable: bool,
         // Built on the error path only, while the error unwinds.
         path: Option<Box<str>>,
@@ -3925,7 +3946,8 @@ pub mod rt {
                 offset,
                 within: None,
                 field: None,
-                index: None,
+                index: NO_INDEX,
+                start: 0,
                 skippable: false,
                 path: None,
             }
@@ -3954,7 +3976,22 @@ pub mod rt {
         /// of the stream, as the wire format's "Streams" table says. `None` for
         /// the other decoders, whose offsets count from the start of their input.
         pub const fn message_index(&self) -> Option<usize> {
-            self.index
+            if self.index == NO_INDEX {
+                None
+            } else {
+                Some(self.index)
+            }
+        }
+
+        /// For an error of a stream reader, the stream offset of the bad
+        /// message's first byte (its header); [`DecodeError::offset`] minus it
+        /// is the offset within the message. `None` for the other decoders.
+        pub const fn message_offset(&self) -> Option<usize> {
+            if self.index == NO_INDEX {
+                None
+            } else {
+                Some(self.start)
+            }
         }
 
         /// Whether a stream reader read the whole bad message (a payload its
@@ -4125,25 +4162,24 @@ pub mod rt {
         }
     }
 
+    /// The layout of every SDP language (docs/api.md, "One layout of error
+    /// text"): `<rule> at offset <offset> in <path>: <message>` (without ` in
+    /// <path>` at the top level); for a stream reader's error, `message <index>
+    /// at stream offset <start>: ` first, and the offset counted from the
+    /// message's header.
     impl fmt::Display for DecodeError {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match self.index {
-                Some(i) => write!(
-                    f,
-                    "sdp stream: message #{i}: {} at stream offset {}",
-                    self.kind, self.offset
-                )?,
-                None => write!(f, "sdp decode: {} at offset {}", self.kind, self.offset)?,
+            let mut offset = self.offset;
+            if let Some(i) = self.message_index() {
+                write!(f, "message {i} at stream offset {}: ", self.start)?;
+                offset = offset.saturating_sub(self.start);
             }
-            match (self.field, self.within) {
-                (Some(field), Some(t)) if field.split('.').next() != Some(t) => {
-                    write!(f, " (in {t}, field {field})")?
-                }
-                (Some(field), _) => write!(f, " (field {field})")?,
-                (None, Some(t)) => write!(f, " (in {t})")?,
-                (None, None) => {}
+            write!(f, "{} at offset {offset}", self.rule())?;
+            let path = self.path();
+            if !path.is_empty() {
+                write!(f, " in {path}")?;
             }
-            Ok(())
+            write!(f, ": {}", self.kind)
         }
     }
 
@@ -5151,7 +5187,11 @@ pub mod rt {
                 buf,
                 pos: 0,
                 // Keeps `depth + 1` from overflowing.
-                max_depth: options.max_depth.min(u32::MAX - 1),
+                max_depth: if options.max_depth == 0 {
+                    DEFAULT_MAX_DEPTH
+                } else {
+                    options.max_depth.min(u32::MAX - 1)
+                },
                 mem_limit: options.memory_limit,
                 mem_used: 0,
                 quiet: false,
@@ -6173,11 +6213,13 @@ pub mod rt {
         std::str::from_utf8(bytes).map_err(|_| DecodeError::new(DecodeErrorKind::InvalidUtf8, at))
     }
 
-    /// The summed encoded sizes of variable-size elements.
+    /// The summed encoded sizes of variable-size elements (saturating at
+    /// `usize::MAX`: an encoding larger than `usize` counts is refused by rule
+    /// `size`).
     #[doc(hidden)]
     #[inline]
     pub fn sum_sizes<T>(items: &[T], size: impl Fn(&T) -> usize) -> usize {
-        items.iter().map(size).sum()
+        items.iter().fold(0, |n, e| n.saturating_add(size(e)))
     }
 
     /// The encoded size of an optional's value (0 when absent).
@@ -6487,52 +6529,151 @@ pub mod rt {
     }
 
     /// The error of the fallible encoders (`try_encode`, `try_encode_to_vec`,
-    /// `try_encode_message`, and the `write_to` methods as an
-    /// [`io::ErrorKind::InvalidInput`] error): a string, byte string or array
-    /// whose length does not fit the wire format's u32 count, or a message
-    /// payload larger than its u32 length field allows. The value cannot be
-    /// encoded; nothing was appended. A `MessageWriter` also refuses, with
-    /// [`EncodeError::max_size`] set, a payload over its maximum size.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    /// `try_encode_message`, a `MessageWriter`, and the `write_to` methods as
+    /// an [`io::ErrorKind::InvalidInput`] error): a value that has no encoding
+    /// (docs/wire-format.md, "Values that have no encoding"). Nothing was
+    /// appended or written. Rust's types hold no undeclared enum number, no
+    /// valueless union, no string that is not UTF-8 and no fixed array of
+    /// another length, so the rules are:
+    ///
+    /// - `count`: a string, byte string or array longer than the wire format's
+    ///   u32 count allows; the path names it.
+    /// - `size`: an encoding larger than `usize` counts (a 32-bit host); the
+    ///   path is empty.
+    /// - `message`: a message payload over a `MessageWriter`'s maximum size
+    ///   ([`EncodeError::max_size`]) or over the header's u32 length; the path
+    ///   is `message`.
+    ///
+    /// Its text has the layout of every SDP language (docs/api.md, "One layout
+    /// of error text"): `<rule> in <path>: <message>`, or `<rule>: <message>`.
+    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
     pub struct EncodeError {
+        rule: &'static str,
         length: usize,
         max_size: Option<usize>,
+        // Built on the error path only.
+        path: Option<Box<str>>,
     }
 
     impl EncodeError {
-        /// The length that does not fit in a u32, or the size of the payload
-        /// over a writer's maximum.
+        /// The name of the broken rule: `"count"`, `"size"` or `"message"`.
+        pub const fn rule(&self) -> &'static str {
+            self.rule
+        }
+
+        /// The field path of the value, as a decoder reports it
+        /// (`plugins[3].name`, `shape.Rect.points`); empty for rule `size`,
+        /// `"message"` for rule `message`.
+        pub fn path(&self) -> &str {
+            self.path.as_deref().unwrap_or("")
+        }
+
+        /// The length that does not fit in a u32, the size of the payload, or
+        /// for rule `size` `usize::MAX`.
         pub const fn length(&self) -> usize {
             self.length
         }
 
         /// The writer's maximum payload size when the error is a payload over
-        /// it; `None` when a length does not fit in a u32.
+        /// it; `None` otherwise.
         pub const fn max_size(&self) -> Option<usize> {
             self.max_size
         }
 
         /// A message payload of `length` bytes over a writer's maximum size.
         #[doc(hidden)]
-        pub const fn over_max_size(length: usize, max_size: usize) -> Self {
+        #[cold]
+        pub fn over_max_size(length: usize, max_size: usize) -> Self {
             EncodeError {
+                rule: "message",
                 length,
                 max_size: Some(max_size),
+                path: Some("message".into()),
             }
+        }
+
+        /// A message payload of `length` bytes, over the header's u32 length.
+        #[doc(hidden)]
+        #[cold]
+        pub fn payload_too_large(length: usize) -> Self {
+            EncodeError {
+                rule: "message",
+                length,
+                max_size: None,
+                path: Some("message".into()),
+            }
+        }
+
+        /// An encoding larger than `usize` counts (its size saturated).
+        #[doc(hidden)]
+        #[cold]
+        pub const fn too_large() -> Self {
+            EncodeError {
+                rule: "size",
+                length: usize::MAX,
+                max_size: None,
+                path: None,
+            }
+        }
+
+        /// The error with the field name `segment` put in front of its path.
+        #[doc(hidden)]
+        #[cold]
+        #[must_use]
+        pub fn in_field(mut self, segment: &str) -> Self {
+            let mut path = String::from(segment);
+            match self.path.as_deref() {
+                Some(rest) if rest.starts_with('[') => path.push_str(rest),
+                Some(rest) if !rest.is_empty() => {
+                    path.push('.');
+                    path.push_str(rest);
+                }
+                _ => {}
+            }
+            self.path = Some(path.into_boxed_str());
+            self
+        }
+
+        /// The error with the element index `[i]` put in front of its path.
+        #[doc(hidden)]
+        #[cold]
+        #[must_use]
+        pub fn in_element(mut self, i: usize) -> Self {
+            let mut path = format!("[{i}]");
+            match self.path.as_deref() {
+                Some(rest) if rest.starts_with('[') => path.push_str(rest),
+                Some(rest) if !rest.is_empty() => {
+                    path.push('.');
+                    path.push_str(rest);
+                }
+                _ => {}
+            }
+            self.path = Some(path.into_boxed_str());
+            self
         }
     }
 
     impl fmt::Display for EncodeError {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match self.max_size {
-                Some(max) => write!(
+            f.write_str(self.rule)?;
+            if let Some(path) = self.path.as_deref().filter(|p| !p.is_empty()) {
+                write!(f, " in {path}")?;
+            }
+            match (self.rule, self.max_size) {
+                (_, Some(max)) => write!(
                     f,
-                    "sdp encode: a message payload of {} bytes is over the writer's maximum size of {max} bytes",
+                    ": a message payload of {} bytes is over the writer's maximum size of {max} bytes",
                     self.length
                 ),
-                None => write!(
+                ("size", None) => f.write_str(": the encoding is larger than usize can count"),
+                ("message", None) => write!(
                     f,
-                    "sdp encode: length {} exceeds the wire format's u32 limit",
+                    ": a message payload of {} bytes is over the header's u32 length",
+                    self.length
+                ),
+                _ => write!(
+                    f,
+                    ": a length of {} exceeds the wire format's u32 count",
                     self.length
                 ),
             }
@@ -6733,9 +6874,24 @@ pub mod rt {
         match u32::try_from(n) {
             Ok(_) => Ok(()),
             Err(_) => Err(EncodeError {
+                rule: "count",
                 length: n,
                 max_size: None,
+                path: None,
             }),
+        }
+    }
+
+    /// A reader's or writer's maximum payload size: 0 means the default,
+    /// [`DEFAULT_MAX_MESSAGE_SIZE`] (docs/api.md, "Options: one meaning in every
+    /// language").
+    #[doc(hidden)]
+    #[inline]
+    pub const fn max_size_or_default(max_size: usize) -> usize {
+        if max_size == 0 {
+            DEFAULT_MAX_MESSAGE_SIZE
+        } else {
+            max_size
         }
     }
 
@@ -6747,6 +6903,67 @@ pub mod rt {
     #[inline]
     pub fn fits_u32(n: usize) -> bool {
         u32::try_from(n).is_ok()
+    }
+
+    /// The check of the fallible encoders on a value of `size` bytes (its
+    /// saturated [`encoded_size`](SdpType::encoded_size)): one comparison when
+    /// the size fits a u32; otherwise `check` walks the lengths (rule `count`,
+    /// in encoding order), and a size that `usize` cannot count is rule
+    /// `size`.
+    #[doc(hidden)]
+    #[inline]
+    pub fn check_size(
+        size: usize,
+        check: impl FnOnce() -> Result<(), EncodeError>,
+    ) -> Result<(), EncodeError> {
+        if fits_u32(size) && size != usize::MAX {
+            return Ok(());
+        }
+        check_whole(size, check)
+    }
+
+    #[cold]
+    fn check_whole(
+        size: usize,
+        check: impl FnOnce() -> Result<(), EncodeError>,
+    ) -> Result<(), EncodeError> {
+        check()?;
+        if size == usize::MAX {
+            return Err(EncodeError::too_large());
+        }
+        Ok(())
+    }
+
+    /// The check of the fallible message encoders on a payload of `size`
+    /// bytes: as [`check_size`], then a payload over the header's u32 length
+    /// is rule `message`.
+    #[doc(hidden)]
+    #[inline]
+    pub fn check_payload(
+        size: usize,
+        check: impl FnOnce() -> Result<(), EncodeError>,
+    ) -> Result<(), EncodeError> {
+        if fits_u32(size) && size != usize::MAX {
+            return Ok(());
+        }
+        check_whole(size, check)?;
+        Err(EncodeError::payload_too_large(size))
+    }
+
+    /// Puts the path of a value, `field` and then `[i]` for each of
+    /// `indices`, in front of an error's path (the error path of
+    /// `check_lengths`).
+    #[doc(hidden)]
+    pub fn in_path<'a>(
+        field: &'a str,
+        indices: &'a [usize],
+    ) -> impl FnOnce(EncodeError) -> EncodeError + 'a {
+        move |mut e| {
+            for &i in indices.iter().rev() {
+                e = e.in_element(i);
+            }
+            e.in_field(field)
+        }
     }
 
     /// Appends a u32 length or count.
@@ -7112,7 +7329,8 @@ pub mod rt {
         /// to the stream.
         fn place(&self, mut e: DecodeError) -> DecodeError {
             e.offset = e.offset.saturating_add(self.offset);
-            e.index = Some(self.index);
+            e.index = self.index.min(NO_INDEX - 1);
+            e.start = self.offset;
             e
         }
 
@@ -7136,7 +7354,12 @@ pub mod rt {
         /// further read returns it again.
         #[cold]
         fn fail(&mut self, e: DecodeError) -> StreamError {
-            let e = self.place(e);
+            // What ends a stream is in a header, a cut payload or a hello: its
+            // path is `message`, as in every SDP backend.
+            let mut e = self.place(e);
+            if e.path().is_empty() {
+                e = e.with_path_prefix("message");
+            }
             self.lost = Some(Lost::Decode(e.clone()));
             e.into()
         }
@@ -7227,7 +7450,7 @@ pub mod rt {
         // for the declared length.
         let mut payload = io::Read::take(&mut *r, u64::from(declared));
         if !known(id) {
-            let e = DecodeError::new(DecodeErrorKind::UnknownTypeId(id), 4);
+            let e = DecodeError::new(DecodeErrorKind::UnknownTypeId(id), 4).with_path_prefix("message");
             let Some(len) = len else {
                 return Err(pos.fail(e));
             };
@@ -7638,6 +7861,45 @@ pub mod rt {
             );
         }
 
+        // Encoded sizes saturate at usize::MAX (rule size), which the fallible
+        // encoders refuse after the lengths (rule count) and before a message's
+        // payload (rule message). A value that really overflows usize needs a
+        // 32-bit host, or more memory than a 64-bit one has: Rust's values own
+        // their storage.
+        #[test]
+        fn sizes_saturate_and_are_refused() {
+            assert_eq!(sum_sizes(&[usize::MAX - 1, 5, 7], |&n| n), usize::MAX);
+            assert_eq!(sum_sizes(&[1usize, 2, 3], |&n| n), 6);
+            assert_eq!(check_size(10, || panic!("walked a small value")), Ok(()));
+            let size = check_size(usize::MAX, || Ok(())).unwrap_err();
+            assert_eq!((size.rule(), size.path()), ("size", ""));
+            assert_eq!(
+                size.to_string(),
+                "size: the encoding is larger than usize can count"
+            );
+            let count = check_len(usize::MAX)
+                .map_err(in_path("names", &[3]))
+                .unwrap_err();
+            assert_eq!((count.rule(), count.path()), ("count", "names[3]"));
+            assert_eq!(
+                check_size(usize::MAX, || Err(count.clone())),
+                Err(count.clone())
+            );
+            assert_eq!(check_payload(usize::MAX, || Err(count.clone())), Err(count));
+            assert_eq!(check_payload(usize::MAX, || Ok(())), Err(size));
+            assert_eq!(
+                check_payload(u32::MAX as usize, || panic!("walked")),
+                Ok(())
+            );
+            if let Ok(over) = usize::try_from(u64::from(u32::MAX) + 1) {
+                let e = check_payload(over, || Ok(())).unwrap_err();
+                assert_eq!((e.rule(), e.path()), ("message", "message"));
+                assert_eq!(check_size(over, || Ok(())), Ok(()));
+            }
+            assert_eq!(max_size_or_default(0), DEFAULT_MAX_MESSAGE_SIZE);
+            assert_eq!(max_size_or_default(5), 5);
+        }
+
         #[test]
         fn errors_say_where() {
             let e = DecodeError::new(DecodeErrorKind::InvalidBool(7), 12)
@@ -7655,15 +7917,12 @@ pub mod rt {
             assert_eq!(e.within(), Some("Inner"));
             assert_eq!(
                 e.to_string(),
-                "sdp decode: invalid bool byte 0x07 at offset 12 (field Inner.flag)"
+                "bool at offset 12 in inner[2].flag: invalid bool byte 0x07"
             );
             let e = DecodeError::new(DecodeErrorKind::UnknownEnumValue(9), 3)
                 .inside("Level")
                 .in_field("Reading", |_, _| Some("Reading.level"));
-            assert_eq!(
-                e.to_string(),
-                "sdp decode: unknown enum value 9 at offset 3 (in Level, field Reading.level)"
-            );
+            assert_eq!(e.to_string(), "enum at offset 3: unknown enum value 9");
         }
 
         #[test]
@@ -7761,7 +8020,10 @@ pub mod rt {
                 Some(7)
             );
             let e = pos.reject(DecodeError::new(DecodeErrorKind::InvalidBool(2), 11));
-            assert!(e.to_string().contains("message #1"), "{e}");
+            assert_eq!(
+                e.to_string(),
+                "message 1 at stream offset 12: bool at offset 11: invalid bool byte 0x02"
+            );
             match e {
                 StreamError::Decode(e) => assert_eq!(e.offset(), 12 + 11),
                 other => panic!("unexpected {other}"),

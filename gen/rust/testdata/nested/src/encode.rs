@@ -33,16 +33,15 @@ impl Point {
 
     /// Appends the encoding to `out` as [`Point::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -112,16 +111,15 @@ impl Rectangle {
 
     /// Appends the encoding to `out` as [`Rectangle::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -192,16 +190,15 @@ impl Scene {
 
     /// Appends the encoding to `out` as [`Scene::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -236,9 +233,9 @@ impl Scene {
 
     /// The exact number of bytes [`Scene::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 16;
-        n += self.name.len();
-        n += self.rects.len() * 20;
+        let mut n: usize = 16;
+        n = n.saturating_add(self.name.len());
+        n = n.saturating_add(self.rects.len().saturating_mul(20));
         n
     }
 
@@ -247,8 +244,8 @@ impl Scene {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.name.len())?;
-        rt::check_len(self.rects.len())?;
+        rt::check_len(self.name.len()).map_err(rt::in_path("name", &[]))?;
+        rt::check_len(self.rects.len()).map_err(rt::in_path("rects", &[]))?;
         Ok(())
     }
 }
@@ -280,16 +277,15 @@ impl DeviceKind {
 
     /// Appends the encoding to `out` as [`DeviceKind::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -358,16 +354,15 @@ impl DeviceParameter {
 
     /// Appends the encoding to `out` as [`DeviceParameter::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -401,7 +396,7 @@ impl DeviceParameter {
 
     /// The exact number of bytes [`DeviceParameter::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        12 + self.name.len()
+        12_usize.saturating_add(self.name.len())
     }
 
     /// Checks that every length and count of the value fits the wire's u32.
@@ -409,7 +404,7 @@ impl DeviceParameter {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.name.len())?;
+        rt::check_len(self.name.len()).map_err(rt::in_path("name", &[]))?;
         Ok(())
     }
 }
@@ -441,16 +436,15 @@ impl DevicePlugin {
 
     /// Appends the encoding to `out` as [`DevicePlugin::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -487,9 +481,9 @@ impl DevicePlugin {
 
     /// The exact number of bytes [`DevicePlugin::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 9;
-        n += self.name.len();
-        n += rt::sum_sizes(&self.parameters, |e| e.encoded_size());
+        let mut n: usize = 9;
+        n = n.saturating_add(self.name.len());
+        n = n.saturating_add(rt::sum_sizes(&self.parameters, |e| e.encoded_size()));
         n
     }
 
@@ -498,10 +492,10 @@ impl DevicePlugin {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.name.len())?;
-        rt::check_len(self.parameters.len())?;
-        for e in &self.parameters {
-            e.check_lengths()?;
+        rt::check_len(self.name.len()).map_err(rt::in_path("name", &[]))?;
+        rt::check_len(self.parameters.len()).map_err(rt::in_path("parameters", &[]))?;
+        for (i, e) in self.parameters.iter().enumerate() {
+            e.check_lengths().map_err(rt::in_path("parameters", &[i]))?;
         }
         Ok(())
     }
@@ -534,16 +528,15 @@ impl AudioDevice {
 
     /// Appends the encoding to `out` as [`AudioDevice::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -585,9 +578,9 @@ impl AudioDevice {
 
     /// The exact number of bytes [`AudioDevice::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 23;
-        n += self.name.len();
-        n += rt::sum_sizes(&self.plugins, |e| e.encoded_size());
+        let mut n: usize = 23;
+        n = n.saturating_add(self.name.len());
+        n = n.saturating_add(rt::sum_sizes(&self.plugins, |e| e.encoded_size()));
         n
     }
 
@@ -596,10 +589,10 @@ impl AudioDevice {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.name.len())?;
-        rt::check_len(self.plugins.len())?;
-        for e in &self.plugins {
-            e.check_lengths()?;
+        rt::check_len(self.name.len()).map_err(rt::in_path("name", &[]))?;
+        rt::check_len(self.plugins.len()).map_err(rt::in_path("plugins", &[]))?;
+        for (i, e) in self.plugins.iter().enumerate() {
+            e.check_lengths().map_err(rt::in_path("plugins", &[i]))?;
         }
         Ok(())
     }

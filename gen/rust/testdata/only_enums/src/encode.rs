@@ -33,16 +33,15 @@ impl Color {
 
     /// Appends the encoding to `out` as [`Color::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -111,16 +110,15 @@ impl Wide {
 
     /// Appends the encoding to `out` as [`Wide::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())

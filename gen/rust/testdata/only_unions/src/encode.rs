@@ -33,16 +33,15 @@ impl Token {
 
     /// Appends the encoding to `out` as [`Token::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -88,7 +87,7 @@ impl Token {
         match self {
             Self::Eof => 1,
             Self::Number { .. } => 9,
-            Self::Word { text, .. } => 7 + text.len(),
+            Self::Word { text, .. } => 7_usize.saturating_add(text.len()),
         }
     }
 
@@ -99,7 +98,7 @@ impl Token {
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
         match self {
             Self::Word { text, .. } => {
-                rt::check_len(text.len())?;
+                rt::check_len(text.len()).map_err(rt::in_path("Word.text", &[]))?;
             }
             _ => {}
         }
@@ -134,16 +133,15 @@ impl Kind {
 
     /// Appends the encoding to `out` as [`Kind::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())

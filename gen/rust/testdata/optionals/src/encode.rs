@@ -33,16 +33,15 @@ impl Level {
 
     /// Appends the encoding to `out` as [`Level::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -111,16 +110,15 @@ impl Inner {
 
     /// Appends the encoding to `out` as [`Inner::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -153,7 +151,7 @@ impl Inner {
 
     /// The exact number of bytes [`Inner::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        8 + self.label.len()
+        8_usize.saturating_add(self.label.len())
     }
 
     /// Checks that every length and count of the value fits the wire's u32.
@@ -161,7 +159,7 @@ impl Inner {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.label.len())?;
+        rt::check_len(self.label.len()).map_err(rt::in_path("label", &[]))?;
         Ok(())
     }
 }
@@ -193,16 +191,15 @@ impl Choice {
 
     /// Appends the encoding to `out` as [`Choice::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -280,16 +277,15 @@ impl Optionals {
 
     /// Appends the encoding to `out` as [`Optionals::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -413,21 +409,27 @@ impl Optionals {
 
     /// The exact number of bytes [`Optionals::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 15;
-        n += rt::option_size(&self.maybe_bool, |_| 1);
-        n += rt::option_size(&self.maybe_u8, |_| 1);
-        n += rt::option_size(&self.maybe_i64, |_| 8);
-        n += rt::option_size(&self.maybe_f64, |_| 8);
-        n += rt::option_size(&self.maybe_str, |v| 4 + v.len());
-        n += rt::option_size(&self.maybe_inner, |v| v.encoded_size());
-        n += rt::option_size(&self.maybe_level, |_| 1);
-        n += rt::option_size(&self.maybe_choice, |v| v.encoded_size());
-        n += rt::option_size(&self.maybe_list, |v| 4 + v.len() * 4);
-        n += rt::sum_sizes(&self.list_of_maybe, |e| {
-            1 + rt::option_size(e, |v1| 4 + v1.len())
-        });
-        n += rt::option_size(&self.maybe_fixed, |_| 4);
-        n += rt::option_size(&self.maybe_maybe, |v| 1 + rt::option_size(v, |_| 4));
+        let mut n: usize = 15;
+        n = n.saturating_add(rt::option_size(&self.maybe_bool, |_| 1));
+        n = n.saturating_add(rt::option_size(&self.maybe_u8, |_| 1));
+        n = n.saturating_add(rt::option_size(&self.maybe_i64, |_| 8));
+        n = n.saturating_add(rt::option_size(&self.maybe_f64, |_| 8));
+        n = n.saturating_add(rt::option_size(&self.maybe_str, |v| {
+            4_usize.saturating_add(v.len())
+        }));
+        n = n.saturating_add(rt::option_size(&self.maybe_inner, |v| v.encoded_size()));
+        n = n.saturating_add(rt::option_size(&self.maybe_level, |_| 1));
+        n = n.saturating_add(rt::option_size(&self.maybe_choice, |v| v.encoded_size()));
+        n = n.saturating_add(rt::option_size(&self.maybe_list, |v| {
+            4_usize.saturating_add(v.len().saturating_mul(4))
+        }));
+        n = n.saturating_add(rt::sum_sizes(&self.list_of_maybe, |e| {
+            1_usize.saturating_add(rt::option_size(e, |v1| 4_usize.saturating_add(v1.len())))
+        }));
+        n = n.saturating_add(rt::option_size(&self.maybe_fixed, |_| 4));
+        n = n.saturating_add(rt::option_size(&self.maybe_maybe, |v| {
+            1_usize.saturating_add(rt::option_size(v, |_| 4))
+        }));
         n
     }
 
@@ -437,18 +439,18 @@ impl Optionals {
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
         if let Some(v) = &self.maybe_str {
-            rt::check_len(v.len())?;
+            rt::check_len(v.len()).map_err(rt::in_path("maybe_str", &[]))?;
         }
         if let Some(v) = &self.maybe_inner {
-            v.check_lengths()?;
+            v.check_lengths().map_err(rt::in_path("maybe_inner", &[]))?;
         }
         if let Some(v) = &self.maybe_list {
-            rt::check_len(v.len())?;
+            rt::check_len(v.len()).map_err(rt::in_path("maybe_list", &[]))?;
         }
-        rt::check_len(self.list_of_maybe.len())?;
-        for e in &self.list_of_maybe {
+        rt::check_len(self.list_of_maybe.len()).map_err(rt::in_path("list_of_maybe", &[]))?;
+        for (i, e) in self.list_of_maybe.iter().enumerate() {
             if let Some(v1) = e {
-                rt::check_len(v1.len())?;
+                rt::check_len(v1.len()).map_err(rt::in_path("list_of_maybe", &[i]))?;
             }
         }
         Ok(())
@@ -482,16 +484,15 @@ impl Reading {
 
     /// Appends the encoding to `out` as [`Reading::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -538,9 +539,11 @@ impl Reading {
 
     /// The exact number of bytes [`Reading::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 14;
-        n += rt::option_size(&self.calibration, |_| 8);
-        n += rt::option_size(&self.note, |v| 4 + v.len());
+        let mut n: usize = 14;
+        n = n.saturating_add(rt::option_size(&self.calibration, |_| 8));
+        n = n.saturating_add(rt::option_size(&self.note, |v| {
+            4_usize.saturating_add(v.len())
+        }));
         n
     }
 
@@ -550,7 +553,7 @@ impl Reading {
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
         if let Some(v) = &self.note {
-            rt::check_len(v.len())?;
+            rt::check_len(v.len()).map_err(rt::in_path("note", &[]))?;
         }
         Ok(())
     }

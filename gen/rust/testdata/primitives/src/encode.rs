@@ -33,16 +33,15 @@ impl AllPrimitives {
 
     /// Appends the encoding to `out` as [`AllPrimitives::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -87,7 +86,7 @@ impl AllPrimitives {
 
     /// The exact number of bytes [`AllPrimitives::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        47 + self.label.len()
+        47_usize.saturating_add(self.label.len())
     }
 
     /// Checks that every length and count of the value fits the wire's u32.
@@ -95,7 +94,7 @@ impl AllPrimitives {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.label.len())?;
+        rt::check_len(self.label.len()).map_err(rt::in_path("label", &[]))?;
         Ok(())
     }
 }
@@ -127,16 +126,15 @@ impl Text {
 
     /// Appends the encoding to `out` as [`Text::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -168,7 +166,7 @@ impl Text {
 
     /// The exact number of bytes [`Text::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        4 + self.value.len()
+        4_usize.saturating_add(self.value.len())
     }
 
     /// Checks that every length and count of the value fits the wire's u32.
@@ -176,7 +174,7 @@ impl Text {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.value.len())?;
+        rt::check_len(self.value.len()).map_err(rt::in_path("value", &[]))?;
         Ok(())
     }
 }
@@ -208,16 +206,15 @@ impl Empty {
 
     /// Appends the encoding to `out` as [`Empty::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())

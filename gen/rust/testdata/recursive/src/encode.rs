@@ -33,16 +33,15 @@ impl Tree {
 
     /// Appends the encoding to `out` as [`Tree::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -78,7 +77,7 @@ impl Tree {
 
     /// The exact number of bytes [`Tree::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        8 + rt::sum_sizes(&self.children, |e| e.encoded_size())
+        8_usize.saturating_add(rt::sum_sizes(&self.children, |e| e.encoded_size()))
     }
 
     /// Checks that every length and count of the value fits the wire's u32.
@@ -86,9 +85,9 @@ impl Tree {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.children.len())?;
-        for e in &self.children {
-            e.check_lengths()?;
+        rt::check_len(self.children.len()).map_err(rt::in_path("children", &[]))?;
+        for (i, e) in self.children.iter().enumerate() {
+            e.check_lengths().map_err(rt::in_path("children", &[i]))?;
         }
         Ok(())
     }
@@ -121,16 +120,15 @@ impl Node {
 
     /// Appends the encoding to `out` as [`Node::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -169,9 +167,9 @@ impl Node {
 
     /// The exact number of bytes [`Node::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 5;
-        n += self.value.len();
-        n += rt::option_box_size(&self.next, |v| v.encoded_size());
+        let mut n: usize = 5;
+        n = n.saturating_add(self.value.len());
+        n = n.saturating_add(rt::option_box_size(&self.next, |v| v.encoded_size()));
         n
     }
 
@@ -180,9 +178,9 @@ impl Node {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.value.len())?;
+        rt::check_len(self.value.len()).map_err(rt::in_path("value", &[]))?;
         if let Some(v) = self.next.as_deref() {
-            v.check_lengths()?;
+            v.check_lengths().map_err(rt::in_path("next", &[]))?;
         }
         Ok(())
     }
@@ -215,16 +213,15 @@ impl Dir {
 
     /// Appends the encoding to `out` as [`Dir::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -260,9 +257,9 @@ impl Dir {
 
     /// The exact number of bytes [`Dir::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 8;
-        n += self.name.len();
-        n += rt::sum_sizes(&self.entries, |e| e.encoded_size());
+        let mut n: usize = 8;
+        n = n.saturating_add(self.name.len());
+        n = n.saturating_add(rt::sum_sizes(&self.entries, |e| e.encoded_size()));
         n
     }
 
@@ -271,10 +268,10 @@ impl Dir {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.name.len())?;
-        rt::check_len(self.entries.len())?;
-        for e in &self.entries {
-            e.check_lengths()?;
+        rt::check_len(self.name.len()).map_err(rt::in_path("name", &[]))?;
+        rt::check_len(self.entries.len()).map_err(rt::in_path("entries", &[]))?;
+        for (i, e) in self.entries.iter().enumerate() {
+            e.check_lengths().map_err(rt::in_path("entries", &[i]))?;
         }
         Ok(())
     }
@@ -307,16 +304,15 @@ impl Entry {
 
     /// Appends the encoding to `out` as [`Entry::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -356,9 +352,9 @@ impl Entry {
 
     /// The exact number of bytes [`Entry::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 13;
-        n += self.name.len();
-        n += rt::option_box_size(&self.sub, |v| v.encoded_size());
+        let mut n: usize = 13;
+        n = n.saturating_add(self.name.len());
+        n = n.saturating_add(rt::option_box_size(&self.sub, |v| v.encoded_size()));
         n
     }
 
@@ -367,9 +363,9 @@ impl Entry {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.name.len())?;
+        rt::check_len(self.name.len()).map_err(rt::in_path("name", &[]))?;
         if let Some(v) = self.sub.as_deref() {
-            v.check_lengths()?;
+            v.check_lengths().map_err(rt::in_path("sub", &[]))?;
         }
         Ok(())
     }
@@ -402,16 +398,15 @@ impl Expr {
 
     /// Appends the encoding to `out` as [`Expr::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -467,8 +462,12 @@ impl Expr {
     pub fn encoded_size(&self) -> usize {
         match self {
             Self::Lit { .. } => 9,
-            Self::Neg { inner } => 2 + rt::option_box_size(inner, |v| v.encoded_size()),
-            Self::Add { terms } => 5 + rt::sum_sizes(terms, |e| e.encoded_size()),
+            Self::Neg { inner } => {
+                2_usize.saturating_add(rt::option_box_size(inner, |v| v.encoded_size()))
+            }
+            Self::Add { terms } => {
+                5_usize.saturating_add(rt::sum_sizes(terms, |e| e.encoded_size()))
+            }
         }
     }
 
@@ -480,13 +479,13 @@ impl Expr {
         match self {
             Self::Neg { inner } => {
                 if let Some(v) = inner.as_deref() {
-                    v.check_lengths()?;
+                    v.check_lengths().map_err(rt::in_path("Neg.inner", &[]))?;
                 }
             }
             Self::Add { terms } => {
-                rt::check_len(terms.len())?;
-                for e in terms {
-                    e.check_lengths()?;
+                rt::check_len(terms.len()).map_err(rt::in_path("Add.terms", &[]))?;
+                for (i, e) in terms.iter().enumerate() {
+                    e.check_lengths().map_err(rt::in_path("Add.terms", &[i]))?;
                 }
             }
             _ => {}
@@ -522,16 +521,15 @@ impl Program {
 
     /// Appends the encoding to `out` as [`Program::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -571,7 +569,9 @@ impl Program {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        self.body.check_lengths()?;
+        self.body
+            .check_lengths()
+            .map_err(rt::in_path("body", &[]))?;
         Ok(())
     }
 }
