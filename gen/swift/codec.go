@@ -307,7 +307,9 @@ func (g *generator) sizeParts(v *plan.Value, x string, depth int) (int, []string
 		}
 		return 4, []string{g.elementsSize(v.Elem, x, depth)}
 	case plan.FixedArray:
-		return 0, []string{g.elementsSize(v.Elem, x, depth)}
+		e := fmt.Sprintf("e%d", depth)
+		fixed, vars := g.sizeParts(v.Elem, e, depth+1)
+		return 0, []string{fmt.Sprintf("_sdpFixedElementsSize(%s, %d, %d) { %s in %s }", x, v.Len, fixed, e, sumExpr(0, vars))}
 	case plan.Optional:
 		return 1, []string{fmt.Sprintf("_sdpPresentSize(%s) { %s in %s }", x, e, g.sizeExpr(v.Elem, e, depth+1))}
 	case plan.Struct, plan.Union:

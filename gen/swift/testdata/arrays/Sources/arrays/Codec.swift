@@ -528,8 +528,8 @@ extension Fixed: _SDPEncodable, SDPMessageValue {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 75
-        n = _sdpAdd(n, _sdpElementsSize(self.names, 4) { e0 in e0.utf8.count })
-        n = _sdpAdd(n, _sdpElementsSize(self.lists, 4) { e0 in _sdpMul(e0.count, 2) })
+        n = _sdpAdd(n, _sdpFixedElementsSize(self.names, 2, 4) { e0 in e0.utf8.count })
+        n = _sdpAdd(n, _sdpFixedElementsSize(self.lists, 2, 4) { e0 in _sdpMul(e0.count, 2) })
         return n
     }
 

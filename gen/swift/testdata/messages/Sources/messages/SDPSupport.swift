@@ -1034,11 +1034,6 @@ struct _SDPPlains<T>: RandomAccessCollection {
 struct _SDPWriter {
     let base: UnsafeMutableRawPointer
     var pos: Int
-    /// Set when a fixed-length array held another number of elements: the
-    /// writer wrote nothing for it (so it stays inside the buffer) and the
-    /// caller refuses the result (the checked encoders throw rule "length"
-    /// from the check walk, the plain ones trap).
-    var bad = false
 
     @inline(__always)
     mutating func int<T: FixedWidthInteger>(_ v: T) {
@@ -1120,11 +1115,10 @@ struct _SDPWriter {
     }
 
     /// Writes a fixed-length array of numbers, which must hold exactly n
-    /// (else the writer writes nothing for it and is marked bad).
+    /// (else the writer writes nothing for it: see _sdpFill).
     @inline(__always)
     mutating func fixedNumbers<T: _SDPNumber>(_ a: [T], _ n: Int) {
         if a.count != n {
-            bad = true
             return
         }
         rawNumbers(a)
@@ -1137,11 +1131,10 @@ struct _SDPWriter {
     }
 
     /// Writes the elements of a fixed-length array, which must hold exactly n
-    /// (else the writer writes nothing for it and is marked bad).
+    /// (else the writer writes nothing for it: see _sdpFill).
     @inline(__always)
     mutating func fixed<T>(_ a: [T], _ n: Int, _ element: (inout _SDPWriter, T) -> Void) {
         if a.count != n {
-            bad = true
             return
         }
         elements(a, element)
@@ -1180,7 +1173,6 @@ struct _SDPWriter {
     @inline(__always)
     mutating func fixedStructs<T>(_ a: [T], _ n: Int, _ element: (inout _SDPWriter, UnsafePointer<T>) -> Void) {
         if a.count != n {
-            bad = true
             return
         }
         structElements(a, element)
@@ -1215,7 +1207,6 @@ struct _SDPWriter {
     @inline(__always)
     mutating func fixedPlainStructs<T>(_ a: [T], _ n: Int, plain: Bool, _ element: (inout _SDPWriter, UnsafePointer<T>) -> Void) {
         if a.count != n {
-            bad = true
             return
         }
         plainElements(a, plain: plain, element)
@@ -1250,6 +1241,16 @@ func _sdpElementsSize<T>(_ a: [T], _ each: Int, _ size: (T) -> Int) -> Int {
         }
     }
     return n
+}
+
+/// The encoded size of the elements of a fixed-length array of n
+/// variable-size elements (see _sdpElementsSize), and 1 more when it holds
+/// another number of elements, so that the writer, which writes nothing
+/// for such an array, is seen to write fewer bytes than the size (_sdpFill).
+@inline(__always)
+func _sdpFixedElementsSize<T>(_ a: [T], _ n: Int, _ each: Int, _ size: (T) -> Int) -> Int {
+    let s = _sdpElementsSize(a, each, size)
+    return a.count == n ? s : _sdpAdd(s, 1)
 }
 
 /// The encoded size of an optional's value when present, 0 when absent
@@ -1466,7 +1467,8 @@ func _sdpCheckMessage<T: _SDPEncodable>(_ value: T, _ size: Int, maxSize: Int) t
 }
 
 /// The error of a value whose writer met a fixed-length array of another
-/// length (and wrote nothing for it): the check walk finds it with its path.
+/// length (and wrote nothing for it): the check walk finds it with its
+/// path. Finding none, the size was wrong: a bug, which traps.
 @inline(never)
 func _sdpProblem<T: _SDPEncodable>(_ value: T) -> EncodeError {
     do {
@@ -1531,7 +1533,8 @@ func _sdpCheckCountable(_ size: Int) {
     }
 }
 
-/// The plain encoders' refusal of rule "length".
+/// The plain encoders' refusal of rule "length": the writer wrote fewer
+/// bytes than the size (see _sdpFill).
 @inline(never)
 func _sdpWrongLength() -> Never {
     fatalError("sdp: a fixed-length array field holds the wrong number of elements (the checked encoders throw EncodeError)")
@@ -1546,8 +1549,8 @@ func _sdpWrongLength() -> Never {
 /// allocates through unspecialized code and takes 812 instructions for 58
 /// bytes. The value must outlive the collection (serializedBytes holds it
 /// for the call). When the writer meets a fixed-length array of another
-/// length it sets bad (the checked encoders then throw and drop the array)
-/// or, without bad, traps.
+/// length (_sdpFill) it sets bad (the checked encoders then throw and drop
+/// the array) or, without bad, traps.
 struct _SDPEncoding<T: _SDPEncodable>: RandomAccessCollection {
     let value: UnsafePointer<T>
     let count: Int
@@ -1601,18 +1604,16 @@ struct _SDPEncoding<T: _SDPEncodable>: RandomAccessCollection {
     }
 }
 
-/// Runs body on a writer at base and checks that it wrote exactly size
-/// bytes; false (and fewer bytes written) when the writer met a fixed-length
-/// array of another length.
+/// Runs body on a writer at base and reports whether it wrote exactly size
+/// bytes. It writes fewer when it met a fixed-length array of another
+/// length: the writer writes nothing for such an array, whose part of the
+/// size is at least 1 (N fixed-size elements, or the elements it holds and
+/// 1 more: _sdpFixedElementsSize), so it never writes past size either.
 @inline(__always)
 func _sdpFill(_ base: UnsafeMutableRawPointer, _ size: Int, _ body: (inout _SDPWriter) -> Void) -> Bool {
     var w = _SDPWriter(base: base, pos: 0)
     body(&w)
-    if w.bad {
-        return false
-    }
-    precondition(w.pos == size, "sdp: encoded size mismatch")
-    return true
+    return w.pos == size
 }
 
 /// Appends an encoding of exactly size bytes to out, writing straight into
