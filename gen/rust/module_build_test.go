@@ -138,7 +138,7 @@ func TestBuildRsExample(t *testing.T) {
 		return string(out)
 	}
 	out := cargo("run", "--quiet", "--locked", "--offline")
-	for _, want := range []string{"greenhouse-1 sent 2 readings in 74 bytes", "round trip ok", "truncated input: sdp decode"} {
+	for _, want := range []string{"greenhouse-1 sent 2 readings in 74 bytes", "round trip ok", "truncated input: truncated at offset 70 in battery: "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the example's output lacks %q:\n%s", want, out)
 		}
