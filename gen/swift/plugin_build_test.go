@@ -52,7 +52,7 @@ func TestSwiftPMPlugin(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Greenhouse: %v\n%s", err, out)
 	}
-	for _, want := range []string{"greenhouse-1 sent 2 readings in 74 bytes; round trip ok", "truncated input: sdp: truncated at byte 70", "readings in percent: 1"} {
+	for _, want := range []string{"greenhouse-1 sent 2 readings in 74 bytes; round trip ok", "truncated input: truncated at offset 70 in battery: ", "readings in percent: 1"} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("the example's output lacks %q:\n%s", want, out)
 		}

@@ -14,7 +14,7 @@ var failures = 0
 
 @MainActor func checkEncoding<T: _SDPEncodable>(_ v: T, size: Int, messageTypeID: UInt16?, want: [UInt8]) {
     withUnsafePointer(to: v) { p in
-        let e = _SDPEncoding(value: p, count: size, messageTypeID: messageTypeID)
+        let e = _SDPEncoding(value: p, count: size, messageTypeID: messageTypeID, bad: nil)
         check(e.count == want.count, "count")
         check(Array(e) == want, "Array.init")
         check(ContiguousArray(e) == ContiguousArray(want), "ContiguousArray.init")
