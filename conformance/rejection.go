@@ -229,7 +229,7 @@ const (
 // form. The reference testee is one of them.
 var detailed = map[string]Detail{
 	"reference": DetailPath,
-	"go":        DetailPath,
+	"go":        DetailNative,
 	"python":    DetailPath,
 	"rust":      DetailPath,
 	"c":         DetailPath,

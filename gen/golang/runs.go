@@ -228,7 +228,7 @@ func (g *generator) encodeFlat(p *emit.Printer, recv string, fs fields, ctx stri
 			if dynamic {
 				at = "r[o:]"
 			}
-			call := fmt.Sprintf("putString(%s, %s.%s, e, %q)", at, recv, f.goName, joinPath(ctx, f.name))
+			call := fmt.Sprintf("putString(%s, %s.%s, e)", at, recv, f.goName)
 			switch {
 			case last:
 				p.P(call)
