@@ -232,7 +232,7 @@ var detailed = map[string]Detail{
 	"go":        DetailNative,
 	"python":    DetailPath,
 	"rust":      DetailPath,
-	"c":         DetailPath,
+	"c":         DetailNative,
 	"cpp":       DetailPath,
 	"swift":     DetailPath,
 	"ts":        DetailPath,
