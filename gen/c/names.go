@@ -51,7 +51,7 @@ var reservedNames = gen.Names{
 	OK ERR_TRUNCATED ERR_TRAILING ERR_BOOL ERR_PRESENCE ERR_ENUM ERR_UNION_TAG ERR_UTF8
 	ERR_COUNT ERR_DEPTH ERR_MESSAGE ERR_NO_MEMORY ERR_MEMORY MEMORY_RATIO MEMORY_ALLOWANCE
 	ENCODE_UTF8_CHECK ERR_ENCODE ERR_WRITE ERR_BUFFER END DEFAULT_MAX_MESSAGE_SIZE encode_message_ex
-	encode_result decode_error_text encode_error_text write_message_ex text_end_ text_code_ text_decode_
+	encode_result decode_error_text encode_error_text write_message_ex text_end_ text_code_ text_decode_ text_eq_
 	check_fail_ check_str_ check_enum_ check_in_ check_at_ refuse_ refuse_message_ encoded_ reader_max_`),
 }
 
