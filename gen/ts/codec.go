@@ -332,7 +332,7 @@ func (g *generator) encodeValue(p *emit.Printer, v *plan.Value, x string, lvl in
 		p.Block("{", "}", func() {
 			p.F("const %s = %s;", a, x)
 			if v.Op.Counted() {
-				p.F("$w.count(%s.length);", a)
+				p.F("$w.array(%s);", a)
 			} else {
 				p.F("$.fixedLength(%s, %d);", a, v.Len)
 			}

@@ -206,7 +206,7 @@ function $e_Arrays($w, $m) {
   $.cobj($m);
   {
     const $a1 = $m.bools;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $w.bool($a1[$i1]);
     }
@@ -223,28 +223,28 @@ function $e_Arrays($w, $m) {
   $w.arrayNumbers($m.f64s, Float64Array, "f64");
   {
     const $a1 = $m.strings;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $w.str($a1[$i1]);
     }
   }
   {
     const $a1 = $m.points;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Point($w, $a1[$i1]);
     }
   }
   {
     const $a1 = $m.nested;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $w.arrayNumbers($a1[$i1], Uint32Array, "u32");
     }
   }
   {
     const $a1 = $m.blobs;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $w.bytes($a1[$i1]);
     }
@@ -1411,14 +1411,14 @@ function $e_SmallArrays($w, $m) {
   $w.arrayNumbers($m.reals, Float64Array, "f64");
   {
     const $a1 = $m.names;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $w.str($a1[$i1]);
     }
   }
   {
     const $a1 = $m.flags;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $w.bool($a1[$i1]);
     }

@@ -639,6 +639,12 @@ export class Writer {
         this.v.setUint32(this.o, n, true);
         this.o += 4;
     }
+    /** An array's count (what is no array fails). */
+    array(x) {
+        if (!Array.isArray(x))
+            bad();
+        this.count(x.length);
+    }
     str(s) {
         if (typeof s !== "string")
             bad();

@@ -947,7 +947,7 @@ function $e_Enums($w, $m) {
   }
   {
     const $a1 = $m.list;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $w.u16($c_Sparse($a1[$i1]));
     }
@@ -1134,7 +1134,7 @@ function $e_Unions($w, $m) {
   $e_Shape($w, $m.shape);
   {
     const $a1 = $m.shapes;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Shape($w, $a1[$i1]);
     }

@@ -237,7 +237,7 @@ function $e_Holder($w, $m) {
   $.cobj($m);
   {
     const $a1 = $m.items;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       {
         const $x2 = $a1[$i1];
@@ -592,7 +592,7 @@ function $e_Events($w, $m) {
   $.cobj($m);
   {
     const $a1 = $m.events;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Wide($w, $a1[$i1]);
     }
@@ -913,7 +913,7 @@ function $e_Nodes($w, $m) {
   $.cobj($m);
   {
     const $a1 = $m.nodes;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Node($w, $a1[$i1]);
     }

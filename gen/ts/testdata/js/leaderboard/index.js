@@ -586,7 +586,7 @@ function $e_Mesh($w, $m) {
   $.cobj($m);
   {
     const $a1 = $m.triangles;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Triangle($w, $a1[$i1]);
     }
@@ -1063,7 +1063,7 @@ function $e_Logs($w, $m) {
   $.cobj($m);
   {
     const $a1 = $m.logs;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Log($w, $a1[$i1]);
     }

@@ -397,7 +397,7 @@ function $e_Scene($w, $m) {
   $w.str($m.name);
   {
     const $a1 = $m.rects;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Rectangle($w, $a1[$i1]);
     }
@@ -745,7 +745,7 @@ function $e_DevicePlugin($w, $m) {
   }
   {
     const $a1 = $m.parameters;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_DeviceParameter($w, $a1[$i1]);
     }
@@ -947,7 +947,7 @@ function $e_AudioDevice($w, $m) {
   }
   {
     const $a1 = $m.plugins;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_DevicePlugin($w, $a1[$i1]);
     }

@@ -575,7 +575,7 @@ function $e_Optionals($w, $m) {
   }
   {
     const $a1 = $m.list_of_maybe;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       {
         const $x2 = $a1[$i1];

@@ -204,6 +204,8 @@ export declare class Writer {
     f64(x: number): void;
     /** A u32 count (an array's length: a number that is not one fails). */
     count(n: number): void;
+    /** An array's count (what is no array fails). */
+    array(x: readonly unknown[]): void;
     str(s: string): void;
     bytes(x: Uint8Array): void;
     /** Numbers of a typed array of type, little-endian. */

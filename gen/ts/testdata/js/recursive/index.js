@@ -131,7 +131,7 @@ function $e_Tree($w, $m) {
   }
   {
     const $a1 = $m.children;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Tree($w, $a1[$i1]);
     }
@@ -438,7 +438,7 @@ function $e_Dir($w, $m) {
   $w.str($m.name);
   {
     const $a1 = $m.entries;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Entry($w, $a1[$i1]);
     }
@@ -795,7 +795,7 @@ function $e_Expr_Add($w, $m) {
   $.cobj($m);
   {
     const $a1 = $m.terms;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Expr($w, $a1[$i1]);
     }

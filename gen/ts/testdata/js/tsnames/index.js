@@ -385,7 +385,7 @@ function $e_Array_($w, $m) {
   }
   {
     const $a1 = $m.items;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_DecodeError_($w, $a1[$i1]);
     }

@@ -997,7 +997,7 @@ function $e_Enums($w: $.Writer, $m: Enums): void {
   }
   {
     const $a1 = $m.list;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $w.u16($c_Sparse($a1[$i1]!));
     }
@@ -1191,7 +1191,7 @@ function $e_Unions($w: $.Writer, $m: Unions): void {
   $e_Shape($w, $m.shape);
   {
     const $a1 = $m.shapes;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Shape($w, $a1[$i1]!);
     }

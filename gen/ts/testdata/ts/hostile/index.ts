@@ -246,7 +246,7 @@ function $e_Holder($w: $.Writer, $m: Holder): void {
   $.cobj($m);
   {
     const $a1 = $m.items;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       {
         const $x2 = $a1[$i1]!;
@@ -617,7 +617,7 @@ function $e_Events($w: $.Writer, $m: Events): void {
   $.cobj($m);
   {
     const $a1 = $m.events;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Wide($w, $a1[$i1]!);
     }
@@ -947,7 +947,7 @@ function $e_Nodes($w: $.Writer, $m: Nodes): void {
   $.cobj($m);
   {
     const $a1 = $m.nodes;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Node($w, $a1[$i1]!);
     }

@@ -694,6 +694,12 @@ export class Writer {
     this.o += 4;
   }
 
+  /** An array's count (what is no array fails). */
+  array(x: readonly unknown[]): void {
+    if (!Array.isArray(x)) bad();
+    this.count(x.length);
+  }
+
   str(s: string): void {
     if (typeof s !== "string") bad();
     const o = this.o + 4;

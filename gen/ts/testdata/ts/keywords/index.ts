@@ -797,7 +797,7 @@ function $e_Holder($w: $.Writer, $m: Holder): void {
   $e_Result($w, $m.result);
   {
     const $a1 = $m.kinds;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $w.u8($c_Type($a1[$i1]!));
     }

@@ -415,7 +415,7 @@ function $e_Scene($w: $.Writer, $m: Scene): void {
   $w.str($m.name);
   {
     const $a1 = $m.rects;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Rectangle($w, $a1[$i1]!);
     }
@@ -777,7 +777,7 @@ function $e_DevicePlugin($w: $.Writer, $m: DevicePlugin): void {
   }
   {
     const $a1 = $m.parameters;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_DeviceParameter($w, $a1[$i1]!);
     }
@@ -988,7 +988,7 @@ function $e_AudioDevice($w: $.Writer, $m: AudioDevice): void {
   }
   {
     const $a1 = $m.plugins;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_DevicePlugin($w, $a1[$i1]!);
     }

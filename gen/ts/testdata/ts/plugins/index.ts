@@ -369,7 +369,7 @@ function $e_Plugin($w: $.Writer, $m: Plugin): void {
   $w.str($m.component_subtype);
   {
     const $a1 = $m.parameters;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Parameter($w, $a1[$i1]!);
     }
@@ -555,7 +555,7 @@ function $e_PluginRegistry($w: $.Writer, $m: PluginRegistry): void {
   $.cobj($m);
   {
     const $a1 = $m.plugins;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Plugin($w, $a1[$i1]!);
     }

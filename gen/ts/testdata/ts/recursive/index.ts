@@ -137,7 +137,7 @@ function $e_Tree($w: $.Writer, $m: Tree): void {
   }
   {
     const $a1 = $m.children;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Tree($w, $a1[$i1]!);
     }
@@ -454,7 +454,7 @@ function $e_Dir($w: $.Writer, $m: Dir): void {
   $w.str($m.name);
   {
     const $a1 = $m.entries;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Entry($w, $a1[$i1]!);
     }
@@ -831,7 +831,7 @@ function $e_Expr_Add($w: $.Writer, $m: Expr_Add): void {
   $.cobj($m);
   {
     const $a1 = $m.terms;
-    $w.count($a1.length);
+    $w.array($a1);
     for (let $i1 = 0; $i1 < $a1.length; $i1++) {
       $e_Expr($w, $a1[$i1]!);
     }
