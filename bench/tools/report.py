@@ -239,12 +239,14 @@ def row_name(lang, impl):
         "numpy_frombuffer": "numpy.frombuffer (floor)", "numpy_tobytes": "ndarray.tobytes() (floor)",
         "frombuffer_value": "the count and its check, numpy.frombuffer and the value's constructor (floor)",
         "read_floor": "read every field and str.encode every string, nothing written (floor)",
+        "json_js": "JSON.stringify + TextEncoder / TextDecoder + JSON.parse", "cbor": "CBOR (node-cbor)",
+        "slice": "Uint8Array.prototype.slice (floor)", "set": "Uint8Array.prototype.set into a kept buffer (floor)",
     }
     return f"{LANG_TITLES.get(lang, lang)} · {names.get(impl, impl)}"
 
 
 FLOOR_IMPLS = ("memcpy", "new_array", "copy_floor", "offset_writer", "alloc_floor", "numpy_frombuffer", "numpy_tobytes",
-               "frombuffer_value", "read_floor")
+               "frombuffer_value", "read_floor", "slice", "set")
 
 
 def is_peer(impl):
@@ -871,7 +873,7 @@ def ts_target_rows(p, by, lang):
     for w in ("registry", "struct_a", "log", "mesh"):
         rows = by.get(w, {})
         s = rows.get((lang, "sdp"), {})
-        for peer in ("json", "cbor"):
+        for peer in ("json_js", "cbor"):
             pr = rows.get((lang, peer), {})
             if not pr:
                 continue
@@ -881,12 +883,14 @@ def ts_target_rows(p, by, lang):
                     cells.append(fmt_ratio(pr[op]['median_ns'] / s[op]['median_ns']))
                 else:
                     cells.append("not measured")
-            p(f"| {w}: SDP vs {peer} | " + " | ".join(cells) + " |")
+            p(f"| {w}: SDP vs {'JSON' if peer == 'json_js' else 'CBOR'} | " + " | ".join(cells) + " |")
     for w in ("u32_1k", "i16_48k", "f32_1m", "bytes_64k"):
         rows = by.get(w, {})
         s, v = rows.get((lang, "sdp"), {}), rows.get((lang, "sdp_view"), {})
         sl = rows.get((lang, "slice"), {}).get("decode")
         st = rows.get((lang, "set"), {}).get("encode_reuse")
+        sl = sl if sl and sl["median_ns"] > 0 else None
+        st = st if st and st["median_ns"] > 0 else None
         dec = f"{s['decode']['median_ns'] / sl['median_ns']:.2f} of slice" if sl and "decode" in s else "not measured"
         if sl and "decode" in v:
             dec += f" (views: {fmt_ns(v['decode']['median_ns'])})"

@@ -9,7 +9,7 @@
 //             message encode / decode (the dispatcher decodeMessage)
 //   sdp_view  decode with { views: true } (numeric arrays are typed arrays
 //             over the input where aligned), on the workloads with arrays
-//   json      JSON.stringify + TextEncoder / TextDecoder + JSON.parse of the
+//   json_js   JSON.stringify + TextEncoder / TextDecoder + JSON.parse of the
 //             workload's JSON document (what web UIs use now)
 //   cbor      node-cbor (Debian's node-cbor) on the same document
 //   slice     floor for the array workloads: Uint8Array.prototype.slice of
