@@ -205,25 +205,32 @@ func (g *generator) size(p *emit.Printer, v *plan.Value, x string, lvl int) int 
 		if v.Elem.Fixed >= 0 && !fixed {
 			p.F("s$ += (long) %s.size() * %d;", l, v.Elem.Fixed)
 		}
-		if body != "" && !mayThrow(body) {
-			p.F("for (%s %s : %s) {", et, e, l)
-			p.In()
-			p.Line(body)
-			p.Out()
-			p.P("}")
-		} else if body != "" {
+		if body != "" {
+			// Each error names its element; an element of another class
+			// (put in through an unchecked cast) fails the for's cast:
+			// rule type.
 			p.F("int %s = 0;", i)
-			p.F("for (%s %s : %s) {", et, e, l)
-			p.In()
 			p.P("try {")
 			p.In()
-			p.Line(body)
-			p.Out()
-			p.F("} catch (EncodeException x$%d) {", lvl)
-			p.F("    throw x$%d.index(%s);", lvl, i)
-			p.P("}")
+			p.F("for (%s %s : %s) {", et, e, l)
+			p.In()
+			if mayThrow(body) {
+				p.P("try {")
+				p.In()
+				p.Line(body)
+				p.Out()
+				p.F("} catch (EncodeException x$%d) {", lvl)
+				p.F("    throw x$%d.index(%s);", lvl, i)
+				p.P("}")
+			} else {
+				p.Line(body)
+			}
 			p.F("%s++;", i)
 			p.Out()
+			p.P("}")
+			p.Out()
+			p.F("} catch (java.lang.ClassCastException x$%d) {", lvl)
+			p.F("    throw Sdp.wrongType(x$%d).index(%s);", lvl, i)
 			p.P("}")
 		}
 		p.Out()
@@ -256,11 +263,15 @@ func (g *generator) size(p *emit.Printer, v *plan.Value, x string, lvl int) int 
 	case plan.Union:
 		// A value of fixed size is only checked here; its size is the
 		// constant returned (so that arrays of them multiply it).
+		nn := "Sdp.nn"
+		if v.Op == plan.Union {
+			nn = "Sdp.variant" // a null union holds no variant: rule union_tag
+		}
 		if v.Fixed >= 0 {
-			p.F("size$%s(Sdp.nn(%s));", g.names.decl[v.Decl.Decl], x)
+			p.F("size$%s(%s(%s));", g.names.decl[v.Decl.Decl], nn, x)
 			return v.Fixed
 		}
-		p.F("s$ += size$%s(Sdp.nn(%s));", g.names.decl[v.Decl.Decl], x)
+		p.F("s$ += size$%s(%s(%s));", g.names.decl[v.Decl.Decl], nn, x)
 		return 0
 	}
 	panic("java backend: size of " + v.Op.String())
@@ -690,7 +701,7 @@ func (g *generator) unionCodec(p *emit.Printer, d *plan.Decl, name string) {
 		p.Out()
 		p.P("}")
 	}
-	p.P("throw new EncodeException(\"\", \"a value of an unknown variant\");")
+	p.P("throw new EncodeException(EncodeException.UNION_TAG, \"\", \"a value of an unknown variant\");")
 	p.Out()
 	p.P("}")
 	p.P()

@@ -67,14 +67,18 @@ final class SdpCodec {
             {
                 java.util.List<java.lang.String> l$1 = Sdp.nn(v$.strings);
                 int i$1 = 0;
-                for (java.lang.String e$1 : l$1) {
-                    try {
-                        s$ += Sdp.strSize(e$1);
-                        s$ += 4;
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (java.lang.String e$1 : l$1) {
+                        try {
+                            s$ += Sdp.strSize(e$1);
+                            s$ += 4;
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -85,13 +89,17 @@ final class SdpCodec {
                 java.util.List<Point> l$1 = Sdp.nn(v$.points);
                 s$ += (long) l$1.size() * 16;
                 int i$1 = 0;
-                for (Point e$1 : l$1) {
-                    try {
-                        Sdp.nn(e$1);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Point e$1 : l$1) {
+                        try {
+                            Sdp.nn(e$1);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -101,14 +109,18 @@ final class SdpCodec {
             {
                 java.util.List<int[]> l$1 = Sdp.nn(v$.nested);
                 int i$1 = 0;
-                for (int[] e$1 : l$1) {
-                    try {
-                        s$ += (long) Sdp.nn(e$1).length * 4;
-                        s$ += 4;
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (int[] e$1 : l$1) {
+                        try {
+                            s$ += (long) Sdp.nn(e$1).length * 4;
+                            s$ += 4;
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -118,14 +130,18 @@ final class SdpCodec {
             {
                 java.util.List<byte[]> l$1 = Sdp.nn(v$.blobs);
                 int i$1 = 0;
-                for (byte[] e$1 : l$1) {
-                    try {
-                        s$ += Sdp.nn(e$1).length;
-                        s$ += 4;
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (byte[] e$1 : l$1) {
+                        try {
+                            s$ += Sdp.nn(e$1).length;
+                            s$ += 4;
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -396,13 +412,17 @@ final class SdpCodec {
                 java.util.List<float[]> l$1 = Sdp.nn(v$.matrix);
                 Sdp.fixed(l$1.size(), 3);
                 int i$1 = 0;
-                for (float[] e$1 : l$1) {
-                    try {
-                        Sdp.fixed(Sdp.nn(e$1).length, 3);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (float[] e$1 : l$1) {
+                        try {
+                            Sdp.fixed(Sdp.nn(e$1).length, 3);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -413,14 +433,18 @@ final class SdpCodec {
                 java.util.List<java.lang.String> l$1 = Sdp.nn(v$.names);
                 Sdp.fixed(l$1.size(), 2);
                 int i$1 = 0;
-                for (java.lang.String e$1 : l$1) {
-                    try {
-                        s$ += Sdp.strSize(e$1);
-                        s$ += 4;
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (java.lang.String e$1 : l$1) {
+                        try {
+                            s$ += Sdp.strSize(e$1);
+                            s$ += 4;
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -436,13 +460,17 @@ final class SdpCodec {
                 java.util.List<Point> l$1 = Sdp.nn(v$.points);
                 Sdp.fixed(l$1.size(), 2);
                 int i$1 = 0;
-                for (Point e$1 : l$1) {
-                    try {
-                        Sdp.nn(e$1);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Point e$1 : l$1) {
+                        try {
+                            Sdp.nn(e$1);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -453,14 +481,18 @@ final class SdpCodec {
                 java.util.List<short[]> l$1 = Sdp.nn(v$.lists);
                 Sdp.fixed(l$1.size(), 2);
                 int i$1 = 0;
-                for (short[] e$1 : l$1) {
-                    try {
-                        s$ += (long) Sdp.nn(e$1).length * 2;
-                        s$ += 4;
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (short[] e$1 : l$1) {
+                        try {
+                            s$ += (long) Sdp.nn(e$1).length * 2;
+                            s$ += 4;
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -801,14 +833,18 @@ final class SdpCodec {
             {
                 java.util.List<java.lang.String> l$1 = Sdp.nn(v$.names);
                 int i$1 = 0;
-                for (java.lang.String e$1 : l$1) {
-                    try {
-                        s$ += Sdp.strSize(e$1);
-                        s$ += 4;
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (java.lang.String e$1 : l$1) {
+                        try {
+                            s$ += Sdp.strSize(e$1);
+                            s$ += 4;
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {

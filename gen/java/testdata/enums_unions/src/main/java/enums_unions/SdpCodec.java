@@ -138,7 +138,7 @@ final class SdpCodec {
         if (v$ instanceof Shape.Marker) {
             return 1;
         }
-        throw new EncodeException("", "a value of an unknown variant");
+        throw new EncodeException(EncodeException.UNION_TAG, "", "a value of an unknown variant");
     }
 
     static void write$Shape(SdpWriter w$, Shape v$) {
@@ -310,7 +310,7 @@ final class SdpCodec {
             try {
                 long s$ = 0;
                 try {
-                    s$ += size$Shape(Sdp.nn(x$v.shape));
+                    s$ += size$Shape(Sdp.variant(x$v.shape));
                 } catch (EncodeException x$) {
                     throw x$.at("shape");
                 }
@@ -324,7 +324,7 @@ final class SdpCodec {
                 throw x$.at("Branch");
             }
         }
-        throw new EncodeException("", "a value of an unknown variant");
+        throw new EncodeException(EncodeException.UNION_TAG, "", "a value of an unknown variant");
     }
 
     static void write$Nested(SdpWriter w$, Nested v$) {
@@ -429,13 +429,17 @@ final class SdpCodec {
                 java.util.List<Sparse> l$1 = Sdp.nn(v$.list);
                 s$ += (long) l$1.size() * 2;
                 int i$1 = 0;
-                for (Sparse e$1 : l$1) {
-                    try {
-                        Sdp.nn(e$1);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Sparse e$1 : l$1) {
+                        try {
+                            Sdp.nn(e$1);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -446,13 +450,17 @@ final class SdpCodec {
                 java.util.List<Small> l$1 = Sdp.nn(v$.fixed);
                 Sdp.fixed(l$1.size(), 2);
                 int i$1 = 0;
-                for (Small e$1 : l$1) {
-                    try {
-                        Sdp.nn(e$1);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Small e$1 : l$1) {
+                        try {
+                            Sdp.nn(e$1);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -572,7 +580,7 @@ final class SdpCodec {
     static long size$Unions(Unions v$) throws EncodeException {
         long s$ = 0;
         try {
-            s$ += size$Shape(Sdp.nn(v$.shape));
+            s$ += size$Shape(Sdp.variant(v$.shape));
         } catch (EncodeException x$) {
             throw x$.at("shape");
         }
@@ -580,26 +588,30 @@ final class SdpCodec {
             {
                 java.util.List<Shape> l$1 = Sdp.nn(v$.shapes);
                 int i$1 = 0;
-                for (Shape e$1 : l$1) {
-                    try {
-                        s$ += size$Shape(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Shape e$1 : l$1) {
+                        try {
+                            s$ += size$Shape(Sdp.variant(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
             throw x$.at("shapes");
         }
         try {
-            s$ += size$Nested(Sdp.nn(v$.nested));
+            s$ += size$Nested(Sdp.variant(v$.nested));
         } catch (EncodeException x$) {
             throw x$.at("nested");
         }
         try {
             if (v$.maybe != null) {
-                s$ += size$Shape(Sdp.nn(v$.maybe));
+                s$ += size$Shape(Sdp.variant(v$.maybe));
             }
         } catch (EncodeException x$) {
             throw x$.at("maybe");

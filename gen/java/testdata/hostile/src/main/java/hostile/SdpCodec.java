@@ -35,17 +35,21 @@ final class SdpCodec {
             {
                 java.util.List<Big> l$1 = Sdp.nn(v$.items);
                 int i$1 = 0;
-                for (Big e$1 : l$1) {
-                    try {
-                        if (e$1 != null) {
-                            size$Big(Sdp.nn(e$1));
-                            s$ += 512;
+                try {
+                    for (Big e$1 : l$1) {
+                        try {
+                            if (e$1 != null) {
+                                size$Big(Sdp.nn(e$1));
+                                s$ += 512;
+                            }
+                            s$ += 1;
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
                         }
-                        s$ += 1;
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -143,7 +147,7 @@ final class SdpCodec {
                 throw x$.at("Pair");
             }
         }
-        throw new EncodeException("", "a value of an unknown variant");
+        throw new EncodeException(EncodeException.UNION_TAG, "", "a value of an unknown variant");
     }
 
     static void write$Wide(SdpWriter w$, Wide v$) {
@@ -241,13 +245,17 @@ final class SdpCodec {
             {
                 java.util.List<Wide> l$1 = Sdp.nn(v$.events);
                 int i$1 = 0;
-                for (Wide e$1 : l$1) {
-                    try {
-                        s$ += size$Wide(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Wide e$1 : l$1) {
+                        try {
+                            s$ += size$Wide(Sdp.variant(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -366,13 +374,17 @@ final class SdpCodec {
             {
                 java.util.List<Node> l$1 = Sdp.nn(v$.nodes);
                 int i$1 = 0;
-                for (Node e$1 : l$1) {
-                    try {
-                        s$ += size$Node(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Node e$1 : l$1) {
+                        try {
+                            s$ += size$Node(Sdp.nn(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {

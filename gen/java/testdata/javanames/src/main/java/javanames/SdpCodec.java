@@ -187,13 +187,17 @@ final class SdpCodec {
                 java.util.List<Object> l$1 = Sdp.nn(v$.objects);
                 s$ += (long) l$1.size() * 2;
                 int i$1 = 0;
-                for (Object e$1 : l$1) {
-                    try {
-                        Sdp.nn(e$1);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Object e$1 : l$1) {
+                        try {
+                            Sdp.nn(e$1);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -319,7 +323,7 @@ final class SdpCodec {
         if (v$ instanceof Override.Empty) {
             return 1;
         }
-        throw new EncodeException("", "a value of an unknown variant");
+        throw new EncodeException(EncodeException.UNION_TAG, "", "a value of an unknown variant");
     }
 
     static void write$Override(SdpWriter w$, Override v$) {
@@ -443,7 +447,7 @@ final class SdpCodec {
     static long size$Messages_(Messages_ v$) throws EncodeException {
         long s$ = 0;
         try {
-            s$ += size$Override(Sdp.nn(v$.sdp));
+            s$ += size$Override(Sdp.variant(v$.sdp));
         } catch (EncodeException x$) {
             throw x$.at("sdp");
         }
@@ -451,13 +455,17 @@ final class SdpCodec {
             {
                 java.util.List<Override> l$1 = Sdp.nn(v$.overrides);
                 int i$1 = 0;
-                for (Override e$1 : l$1) {
-                    try {
-                        s$ += size$Override(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Override e$1 : l$1) {
+                        try {
+                            s$ += size$Override(Sdp.variant(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -466,7 +474,7 @@ final class SdpCodec {
         try {
             if (v$.more != null) {
                 if (v$.more.orElse(null) != null) {
-                    s$ += size$Override(Sdp.nn(v$.more.orElse(null)));
+                    s$ += size$Override(Sdp.variant(v$.more.orElse(null)));
                 }
                 s$ += 1;
             }
@@ -478,17 +486,21 @@ final class SdpCodec {
                 java.util.List<Object> l$1 = Sdp.nn(v$.javaLang);
                 Sdp.fixed(l$1.size(), 2);
                 int i$1 = 0;
-                for (Object e$1 : l$1) {
-                    try {
-                        if (e$1 != null) {
-                            Sdp.nn(e$1);
-                            s$ += 2;
+                try {
+                    for (Object e$1 : l$1) {
+                        try {
+                            if (e$1 != null) {
+                                Sdp.nn(e$1);
+                                s$ += 2;
+                            }
+                            s$ += 1;
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
                         }
-                        s$ += 1;
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -499,13 +511,17 @@ final class SdpCodec {
                 java.util.List<short[]> l$1 = Sdp.nn(v$.nested);
                 Sdp.fixed(l$1.size(), 2);
                 int i$1 = 0;
-                for (short[] e$1 : l$1) {
-                    try {
-                        Sdp.fixed(Sdp.nn(e$1).length, 3);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (short[] e$1 : l$1) {
+                        try {
+                            Sdp.fixed(Sdp.nn(e$1).length, 3);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -836,7 +852,7 @@ final class SdpCodec {
                 throw x$.at("Box");
             }
         }
-        throw new EncodeException("", "a value of an unknown variant");
+        throw new EncodeException(EncodeException.UNION_TAG, "", "a value of an unknown variant");
     }
 
     static void write$shape(SdpWriter w$, shape v$) {
@@ -898,7 +914,7 @@ final class SdpCodec {
             throw x$.at("level");
         }
         try {
-            s$ += size$shape(Sdp.nn(v$.shape));
+            s$ += size$shape(Sdp.variant(v$.shape));
         } catch (EncodeException x$) {
             throw x$.at("shape");
         }
@@ -907,13 +923,17 @@ final class SdpCodec {
                 java.util.List<level> l$1 = Sdp.nn(v$.levels);
                 Sdp.fixed(l$1.size(), 2);
                 int i$1 = 0;
-                for (level e$1 : l$1) {
-                    try {
-                        Sdp.nn(e$1);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (level e$1 : l$1) {
+                        try {
+                            Sdp.nn(e$1);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {

@@ -414,7 +414,7 @@ final class SdpCodec {
                 throw x$.at("Error");
             }
         }
-        throw new EncodeException("", "a value of an unknown variant");
+        throw new EncodeException(EncodeException.UNION_TAG, "", "a value of an unknown variant");
     }
 
     static void write$Result(SdpWriter w$, Result v$) {
@@ -505,7 +505,7 @@ final class SdpCodec {
     static long size$Holder(Holder v$) throws EncodeException {
         long s$ = 0;
         try {
-            s$ += size$Result(Sdp.nn(v$.result));
+            s$ += size$Result(Sdp.variant(v$.result));
         } catch (EncodeException x$) {
             throw x$.at("result");
         }
@@ -514,13 +514,17 @@ final class SdpCodec {
                 java.util.List<Type> l$1 = Sdp.nn(v$.kinds);
                 s$ += (long) l$1.size() * 1;
                 int i$1 = 0;
-                for (Type e$1 : l$1) {
-                    try {
-                        Sdp.nn(e$1);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Type e$1 : l$1) {
+                        try {
+                            Sdp.nn(e$1);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {

@@ -227,13 +227,17 @@ final class SdpCodec {
                 java.util.List<Triangle> l$1 = Sdp.nn(v$.triangles);
                 s$ += (long) l$1.size() * 48;
                 int i$1 = 0;
-                for (Triangle e$1 : l$1) {
-                    try {
-                        Sdp.nn(e$1);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Triangle e$1 : l$1) {
+                        try {
+                            Sdp.nn(e$1);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -506,13 +510,17 @@ final class SdpCodec {
             {
                 java.util.List<Log> l$1 = Sdp.nn(v$.logs);
                 int i$1 = 0;
-                for (Log e$1 : l$1) {
-                    try {
-                        s$ += size$Log(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Log e$1 : l$1) {
+                        try {
+                            s$ += size$Log(Sdp.nn(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {

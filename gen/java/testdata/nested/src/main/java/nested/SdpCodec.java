@@ -119,13 +119,17 @@ final class SdpCodec {
                 java.util.List<Rectangle> l$1 = Sdp.nn(v$.rects);
                 s$ += (long) l$1.size() * 20;
                 int i$1 = 0;
-                for (Rectangle e$1 : l$1) {
-                    try {
-                        size$Rectangle(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Rectangle e$1 : l$1) {
+                        try {
+                            size$Rectangle(Sdp.nn(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -316,13 +320,17 @@ final class SdpCodec {
             {
                 java.util.List<DeviceParameter> l$1 = Sdp.nn(v$.parameters);
                 int i$1 = 0;
-                for (DeviceParameter e$1 : l$1) {
-                    try {
-                        s$ += size$DeviceParameter(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (DeviceParameter e$1 : l$1) {
+                        try {
+                            s$ += size$DeviceParameter(Sdp.nn(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -420,13 +428,17 @@ final class SdpCodec {
             {
                 java.util.List<DevicePlugin> l$1 = Sdp.nn(v$.plugins);
                 int i$1 = 0;
-                for (DevicePlugin e$1 : l$1) {
-                    try {
-                        s$ += size$DevicePlugin(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (DevicePlugin e$1 : l$1) {
+                        try {
+                            s$ += size$DevicePlugin(Sdp.nn(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {

@@ -70,7 +70,7 @@ final class SdpCodec {
             Choice.Number x$v = (Choice.Number) v$;
             return 9;
         }
-        throw new EncodeException("", "a value of an unknown variant");
+        throw new EncodeException(EncodeException.UNION_TAG, "", "a value of an unknown variant");
     }
 
     static void write$Choice(SdpWriter w$, Choice v$) {
@@ -167,7 +167,7 @@ final class SdpCodec {
         }
         try {
             if (v$.maybeChoice != null) {
-                s$ += size$Choice(Sdp.nn(v$.maybeChoice));
+                s$ += size$Choice(Sdp.variant(v$.maybeChoice));
             }
         } catch (EncodeException x$) {
             throw x$.at("maybe_choice");
@@ -184,17 +184,21 @@ final class SdpCodec {
             {
                 java.util.List<java.lang.String> l$1 = Sdp.nn(v$.listOfMaybe);
                 int i$1 = 0;
-                for (java.lang.String e$1 : l$1) {
-                    try {
-                        if (e$1 != null) {
-                            s$ += Sdp.strSize(e$1);
-                            s$ += 4;
+                try {
+                    for (java.lang.String e$1 : l$1) {
+                        try {
+                            if (e$1 != null) {
+                                s$ += Sdp.strSize(e$1);
+                                s$ += 4;
+                            }
+                            s$ += 1;
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
                         }
-                        s$ += 1;
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {

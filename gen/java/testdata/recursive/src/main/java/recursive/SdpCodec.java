@@ -12,13 +12,17 @@ final class SdpCodec {
             {
                 java.util.List<Tree> l$1 = Sdp.nn(v$.children);
                 int i$1 = 0;
-                for (Tree e$1 : l$1) {
-                    try {
-                        s$ += size$Tree(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Tree e$1 : l$1) {
+                        try {
+                            s$ += size$Tree(Sdp.nn(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -144,13 +148,17 @@ final class SdpCodec {
             {
                 java.util.List<Entry> l$1 = Sdp.nn(v$.entries);
                 int i$1 = 0;
-                for (Entry e$1 : l$1) {
-                    try {
-                        s$ += size$Entry(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Entry e$1 : l$1) {
+                        try {
+                            s$ += size$Entry(Sdp.nn(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -282,7 +290,7 @@ final class SdpCodec {
                 long s$ = 0;
                 try {
                     if (x$v.inner != null) {
-                        s$ += size$Expr(Sdp.nn(x$v.inner));
+                        s$ += size$Expr(Sdp.variant(x$v.inner));
                     }
                 } catch (EncodeException x$) {
                     throw x$.at("inner");
@@ -300,13 +308,17 @@ final class SdpCodec {
                     {
                         java.util.List<Expr> l$1 = Sdp.nn(x$v.terms);
                         int i$1 = 0;
-                        for (Expr e$1 : l$1) {
-                            try {
-                                s$ += size$Expr(Sdp.nn(e$1));
-                            } catch (EncodeException x$1) {
-                                throw x$1.index(i$1);
+                        try {
+                            for (Expr e$1 : l$1) {
+                                try {
+                                    s$ += size$Expr(Sdp.variant(e$1));
+                                } catch (EncodeException x$1) {
+                                    throw x$1.index(i$1);
+                                }
+                                i$1++;
                             }
-                            i$1++;
+                        } catch (java.lang.ClassCastException x$1) {
+                            throw Sdp.wrongType(x$1).index(i$1);
                         }
                     }
                 } catch (EncodeException x$) {
@@ -317,7 +329,7 @@ final class SdpCodec {
                 throw x$.at("Add");
             }
         }
-        throw new EncodeException("", "a value of an unknown variant");
+        throw new EncodeException(EncodeException.UNION_TAG, "", "a value of an unknown variant");
     }
 
     static void write$Expr(SdpWriter w$, Expr v$) {
@@ -439,7 +451,7 @@ final class SdpCodec {
     static long size$Program(Program v$) throws EncodeException {
         long s$ = 0;
         try {
-            s$ += size$Expr(Sdp.nn(v$.body));
+            s$ += size$Expr(Sdp.variant(v$.body));
         } catch (EncodeException x$) {
             throw x$.at("body");
         }
