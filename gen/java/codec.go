@@ -10,9 +10,12 @@ import (
 )
 
 // codecClass prints SdpCodec: for every struct and union a size function
-// (which also checks that the value can be encoded), a write function
-// (which trusts what size checked, except the ranges of unsigned numbers)
-// and a read function; for every enum a read function. All of them print
+// (which checks that the value can be encoded, naming the rule and path of
+// the first problem), a write function (which writes into a buffer of the
+// checked size, or in one pass into a scratch buffer that grows: then it
+// throws SdpWriter.BAD, a NullPointerException or a ClassCastException at
+// a value that has no encoding, and the caller runs the size pass for the
+// error) and a read function; for every enum a read function. All of them print
 // the codec plan's steps, switching on Value.Op.
 func (g *generator) codecClass(p *emit.Printer) {
 	p.P("/** The size, encode and decode of every type of the schema, printed from the codec plan. Internal. */")
@@ -52,6 +55,12 @@ func (g *generator) structCodec(p *emit.Printer, d *plan.Decl, name string) {
 	p.P()
 	p.F("static void write$%s(SdpWriter w$, %s v$) {", name, name)
 	p.In()
+	if len(d.Fields) == 0 {
+		// Nothing dereferences a null: the size pass names it.
+		p.P("if (v$ == null) {")
+		p.P("    throw SdpWriter.BAD;")
+		p.P("}")
+	}
 	for _, f := range d.Fields {
 		g.write(p, f.Value, g.fieldX("v$", f), 1)
 	}
@@ -325,12 +334,15 @@ func (g *generator) write(p *emit.Printer, v *plan.Value, x string, lvl int) {
 		p.F("w$.count(%s.length);", x)
 		p.F("w$.%s(%s);", bulkName(v.Kind), x)
 	case plan.FixedBytes, plan.FixedNumbers:
+		p.F("w$.fixed(%s.length, %d);", x, v.Len)
 		p.F("w$.%s(%s);", bulkName(v.Kind), x)
 	case plan.Array, plan.PlainArray, plan.FixedArray, plan.FixedPlain:
 		counted := v.Op == plan.Array || v.Op == plan.PlainArray
 		if v.Elem.Op == plan.Scalar { // bool
 			if counted {
 				p.F("w$.count(%s.length);", x)
+			} else {
+				p.F("w$.fixed(%s.length, %d);", x, v.Len)
 			}
 			p.F("for (boolean %s : %s) {", e, x)
 			p.F("    w$.bool(%s);", e)
@@ -339,6 +351,8 @@ func (g *generator) write(p *emit.Printer, v *plan.Value, x string, lvl int) {
 		}
 		if counted {
 			p.F("w$.count(%s.size());", x)
+		} else {
+			p.F("w$.fixed(%s.size(), %d);", x, v.Len)
 		}
 		p.F("for (%s %s : %s) {", g.boxed(v.Elem.Type, nil), e, x)
 		p.In()
@@ -707,6 +721,9 @@ func (g *generator) unionCodec(p *emit.Printer, d *plan.Decl, name string) {
 	p.P()
 	p.F("static void write$%s(SdpWriter w$, %s v$) {", name, name)
 	p.In()
+	p.P("if (v$ == null) {")
+	p.P("    throw SdpWriter.BAD; // no variant: the size pass names it")
+	p.P("}")
 	for i, pv := range d.Variants {
 		vt := name + "." + g.names.variant[pv.Variant]
 		if i == len(d.Variants)-1 {
@@ -881,7 +898,7 @@ public static byte[] encodeHello() {
 
 /** Decodes the payload of the message b[0, len) whose header is checked. */
 static SdpMessage decodePayload(int id$, byte[] b$, int len$, DecodeOptions options$) throws DecodeException {
-	SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
+	SdpReader r$ = SdpReader.of(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
 `)
 	p.In()
 	p.P("switch (id$) {")
@@ -904,7 +921,7 @@ static SdpMessage decodePayload(int id$, byte[] b$, int len$, DecodeOptions opti
  * an error into is reset to its default.
  */
 static void decodePayloadInto(SdpMessage into$, byte[] b$, int len$, DecodeOptions options$) throws DecodeException {
-	SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
+	SdpReader r$ = SdpReader.of(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
 `)
 	p.In()
 	for i, st := range structs {

@@ -502,19 +502,26 @@ final class SdpCodec {
     }
 
     static void write$Fixed(SdpWriter w$, Fixed v$) {
+        w$.fixed(v$.rgba.length, 4);
         w$.bytes(v$.rgba);
+        w$.fixed(v$.matrix.size(), 3);
         for (float[] e$1 : v$.matrix) {
+            w$.fixed(e$1.length, 3);
             w$.floats(e$1);
         }
+        w$.fixed(v$.names.size(), 2);
         for (java.lang.String e$1 : v$.names) {
             w$.str(e$1);
         }
+        w$.fixed(v$.flags.length, 3);
         for (boolean e$1 : v$.flags) {
             w$.bool(e$1);
         }
+        w$.fixed(v$.points.size(), 2);
         for (Point e$1 : v$.points) {
             write$Point(w$, e$1);
         }
+        w$.fixed(v$.lists.size(), 2);
         for (short[] e$1 : v$.lists) {
             w$.count(e$1.length);
             w$.shorts(e$1);

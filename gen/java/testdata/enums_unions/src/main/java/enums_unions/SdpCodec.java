@@ -142,6 +142,9 @@ final class SdpCodec {
     }
 
     static void write$Shape(SdpWriter w$, Shape v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD; // no variant: the size pass names it
+        }
         if (v$ instanceof Shape.None) {
             w$.i8((byte) 0);
             return;
@@ -328,6 +331,9 @@ final class SdpCodec {
     }
 
     static void write$Nested(SdpWriter w$, Nested v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD; // no variant: the size pass names it
+        }
         if (v$ instanceof Nested.Leaf) {
             w$.i8((byte) 0);
             Nested.Leaf x$v = (Nested.Leaf) v$;
@@ -478,6 +484,7 @@ final class SdpCodec {
         for (Sparse e$1 : v$.list) {
             w$.i16((short) e$1.wire());
         }
+        w$.fixed(v$.fixed.size(), 2);
         for (Small e$1 : v$.fixed) {
             w$.i8((byte) e$1.wire());
         }

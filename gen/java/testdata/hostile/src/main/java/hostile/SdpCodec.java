@@ -16,6 +16,7 @@ final class SdpCodec {
     }
 
     static void write$Big(SdpWriter w$, Big v$) {
+        w$.fixed(v$.a.length, 64);
         w$.longs(v$.a);
     }
 
@@ -151,6 +152,9 @@ final class SdpCodec {
     }
 
     static void write$Wide(SdpWriter w$, Wide v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD; // no variant: the size pass names it
+        }
         if (v$ instanceof Wide.Unit) {
             w$.i8((byte) 0);
             return;
@@ -330,6 +334,7 @@ final class SdpCodec {
             w$.bool(false);
         } else {
             w$.bool(true);
+            w$.fixed(v$.pad.length, 64);
             w$.longs(v$.pad);
         }
         if (v$.next == null) {
@@ -456,6 +461,7 @@ final class SdpCodec {
     }
 
     static void write$Chain(SdpWriter w$, Chain v$) {
+        w$.fixed(v$.data.length, 4096);
         w$.longs(v$.data);
         if (v$.next == null) {
             w$.bool(false);

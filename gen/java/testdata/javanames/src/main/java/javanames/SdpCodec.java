@@ -327,6 +327,9 @@ final class SdpCodec {
     }
 
     static void write$Override(SdpWriter w$, Override v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD; // no variant: the size pass names it
+        }
         if (v$ instanceof Override.Kind_) {
             w$.i8((byte) 0);
             return;
@@ -557,6 +560,7 @@ final class SdpCodec {
                 write$Override(w$, v$.more.orElse(null));
             }
         }
+        w$.fixed(v$.javaLang.size(), 2);
         for (Object e$1 : v$.javaLang) {
             if (e$1 == null) {
                 w$.bool(false);
@@ -565,9 +569,12 @@ final class SdpCodec {
                 w$.i16((short) e$1.wire());
             }
         }
+        w$.fixed(v$.nested.size(), 2);
         for (short[] e$1 : v$.nested) {
+            w$.fixed(e$1.length, 3);
             w$.shorts(e$1);
         }
+        w$.fixed(v$.flags.length, 3);
         for (boolean e$1 : v$.flags) {
             w$.bool(e$1);
         }
@@ -856,6 +863,9 @@ final class SdpCodec {
     }
 
     static void write$shape(SdpWriter w$, shape v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD; // no variant: the size pass names it
+        }
         if (v$ instanceof shape.none) {
             w$.i8((byte) 0);
             return;
@@ -953,6 +963,7 @@ final class SdpCodec {
     static void write$Levels(SdpWriter w$, Levels v$) {
         w$.i8((byte) v$.level.wire());
         write$shape(w$, v$.shape);
+        w$.fixed(v$.levels.size(), 2);
         for (level e$1 : v$.levels) {
             w$.i8((byte) e$1.wire());
         }

@@ -418,6 +418,9 @@ final class SdpCodec {
     }
 
     static void write$Result(SdpWriter w$, Result v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD; // no variant: the size pass names it
+        }
         if (v$ instanceof Result.Ok) {
             w$.i8((byte) 0);
             Result.Ok x$v = (Result.Ok) v$;

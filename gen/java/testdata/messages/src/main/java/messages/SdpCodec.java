@@ -112,6 +112,9 @@ final class SdpCodec {
     }
 
     static void write$Last(SdpWriter w$, Last v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD;
+        }
     }
 
     static void read$Last(SdpReader r$, Last v$) throws DecodeException {

@@ -74,6 +74,9 @@ final class SdpCodec {
     }
 
     static void write$Choice(SdpWriter w$, Choice v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD; // no variant: the size pass names it
+        }
         if (v$ instanceof Choice.Nothing) {
             w$.i8((byte) 0);
             return;
@@ -295,6 +298,7 @@ final class SdpCodec {
             w$.bool(false);
         } else {
             w$.bool(true);
+            w$.fixed(v$.maybeFixed.length, 2);
             w$.shorts(v$.maybeFixed);
         }
         if (v$.maybeMaybe == null) {

@@ -157,6 +157,9 @@ final class SdpCodec {
     }
 
     static void write$Empty(SdpWriter w$, Empty v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD;
+        }
     }
 
     static void read$Empty(SdpReader r$, Empty v$) throws DecodeException {

@@ -333,6 +333,9 @@ final class SdpCodec {
     }
 
     static void write$Expr(SdpWriter w$, Expr v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD; // no variant: the size pass names it
+        }
         if (v$ instanceof Expr.Lit) {
             w$.i8((byte) 0);
             Expr.Lit x$v = (Expr.Lit) v$;

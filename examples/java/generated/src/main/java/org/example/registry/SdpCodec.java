@@ -151,13 +151,17 @@ final class SdpCodec {
             {
                 java.util.List<Parameter> l$1 = Sdp.nn(v$.parameters);
                 int i$1 = 0;
-                for (Parameter e$1 : l$1) {
-                    try {
-                        s$ += size$Parameter(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Parameter e$1 : l$1) {
+                        try {
+                            s$ += size$Parameter(Sdp.nn(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -240,13 +244,17 @@ final class SdpCodec {
             {
                 java.util.List<Plugin> l$1 = Sdp.nn(v$.plugins);
                 int i$1 = 0;
-                for (Plugin e$1 : l$1) {
-                    try {
-                        s$ += size$Plugin(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Plugin e$1 : l$1) {
+                        try {
+                            s$ += size$Plugin(Sdp.nn(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
