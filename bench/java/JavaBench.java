@@ -6,7 +6,10 @@
 // none of the time spent waiting for a CPU on a busy machine, none of the
 // collector's threads either; the process's CPU time has a resolution of
 // 10 ms here) and reports the median time per operation; the parent
-// reports the median of the forks' medians.
+// reports the median of the forks' medians. A fork's heap (1 GiB) is
+// touched when the JVM starts (-XX:+AlwaysPreTouch): on this virtual
+// machine, G1's writes into fresh eden pages otherwise took page faults
+// that made encodes of 100 KB up to 7 times slower, for every library.
 // Allocation per operation (decodeInto's steady state among them) is
 // measured with ThreadMXBean.getThreadAllocatedBytes.
 package sdpbench;
@@ -278,7 +281,8 @@ public final class JavaBench {
         Map<String, List<double[]>> results = new LinkedHashMap<>();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         for (int f = 0; f < forks; f++) {
-            List<String> cmd = new ArrayList<>(List.of(java, "-Xms1g", "-Xmx1g", "-cp", System.getProperty("java.class.path"),
+            List<String> cmd = new ArrayList<>(List.of(java, "-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch", "-cp",
+                    System.getProperty("java.class.path"),
                     "sdpbench.JavaBench", "--fork", "--data", data.toString()));
             if (quick) {
                 cmd.add("--quick");

@@ -61,9 +61,7 @@ func (g *generator) structCodec(p *emit.Printer, d *plan.Decl, name string) {
 		p.P("    throw SdpWriter.BAD;")
 		p.P("}")
 	}
-	for _, f := range d.Fields {
-		g.write(p, f.Value, g.fieldX("v$", f), 1)
-	}
+	g.writeSteps(p, "v$", d.Steps)
 	p.Out()
 	p.P("}")
 	p.P()
@@ -372,6 +370,45 @@ func (g *generator) write(p *emit.Printer, v *plan.Value, x string, lvl int) {
 		p.F("write$%s(w$, %s);", g.names.decl[v.Decl.Decl], x)
 	default:
 		panic("java backend: write of " + v.Op.String())
+	}
+}
+
+// writeSteps prints the writing of the plan's steps: a run's room is
+// made once and its leaves written at constant offsets; other fields one
+// by one.
+func (g *generator) writeSteps(p *emit.Printer, recv string, steps []plan.Step) {
+	for _, st := range steps {
+		if st.Run == nil {
+			g.write(p, st.Fields[0].Value, g.fieldX(recv, st.Fields[0]), 1)
+			continue
+		}
+		r := st.Run
+		p.P("{")
+		p.In()
+		p.F("w$.ensure(%d);", r.Size)
+		p.P("int o$ = w$.pos;")
+		for _, l := range r.Leaves {
+			x := g.leafBase(recv, st.Fields[0], l)
+			for _, f := range l.Path[1:] {
+				x += "." + g.names.field[f]
+			}
+			k := l.Value.Kind
+			if l.Value.Op == plan.Enum {
+				switch k {
+				case schema.U8:
+					p.F("w$.i8At(o$ + %d, (byte) %s.wire());", l.Offset, x)
+				case schema.U16:
+					p.F("w$.i16At(o$ + %d, (short) %s.wire());", l.Offset, x)
+				default:
+					p.F("w$.i32At(o$ + %d, (int) %s.wire());", l.Offset, x)
+				}
+				continue
+			}
+			p.F("w$.%sAt(o$ + %d, %s);", scalarWrite[k], l.Offset, x)
+		}
+		p.F("w$.pos = o$ + %d;", r.Size)
+		p.Out()
+		p.P("}")
 	}
 }
 
@@ -736,9 +773,7 @@ func (g *generator) unionCodec(p *emit.Printer, d *plan.Decl, name string) {
 		if len(pv.Fields) > 0 {
 			p.F("%s x$v = (%s) v$;", vt, vt)
 		}
-		for _, f := range pv.Fields {
-			g.write(p, f.Value, g.fieldX("x$v", f), 1)
-		}
+		g.writeSteps(p, "x$v", pv.Steps)
 		if i < len(d.Variants)-1 {
 			p.P("return;")
 		}

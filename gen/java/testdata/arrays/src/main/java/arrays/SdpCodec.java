@@ -693,8 +693,13 @@ final class SdpCodec {
     }
 
     static void write$Point(SdpWriter w$, Point v$) {
-        w$.f64(v$.x);
-        w$.f64(v$.y);
+        {
+            w$.ensure(16);
+            int o$ = w$.pos;
+            w$.f64At(o$ + 0, v$.x);
+            w$.f64At(o$ + 8, v$.y);
+            w$.pos = o$ + 16;
+        }
     }
 
     static void read$Point(SdpReader r$, Point v$) throws DecodeException {

@@ -71,7 +71,12 @@ final class SdpCodec {
     }
 
     static void write$Circle(SdpWriter w$, Circle v$) {
-        w$.f64(v$.radius);
+        {
+            w$.ensure(8);
+            int o$ = w$.pos;
+            w$.f64At(o$ + 0, v$.radius);
+            w$.pos = o$ + 8;
+        }
     }
 
     static void read$Circle(SdpReader r$, Circle v$) throws DecodeException {
@@ -152,14 +157,24 @@ final class SdpCodec {
         if (v$ instanceof Shape.Circle) {
             w$.i8((byte) 1);
             Shape.Circle x$v = (Shape.Circle) v$;
-            write$Circle(w$, x$v.value);
+            {
+                w$.ensure(8);
+                int o$ = w$.pos;
+                w$.f64At(o$ + 0, x$v.value.radius);
+                w$.pos = o$ + 8;
+            }
             return;
         }
         if (v$ instanceof Shape.Rect) {
             w$.i8((byte) 2);
             Shape.Rect x$v = (Shape.Rect) v$;
-            w$.f32(x$v.width);
-            w$.f32(x$v.height);
+            {
+                w$.ensure(8);
+                int o$ = w$.pos;
+                w$.f32At(o$ + 0, x$v.width);
+                w$.f32At(o$ + 4, x$v.height);
+                w$.pos = o$ + 8;
+            }
             return;
         }
         if (v$ instanceof Shape.Polygon) {
@@ -167,7 +182,12 @@ final class SdpCodec {
             Shape.Polygon x$v = (Shape.Polygon) v$;
             w$.count(x$v.points.length);
             w$.floats(x$v.points);
-            w$.bool(x$v.closed);
+            {
+                w$.ensure(1);
+                int o$ = w$.pos;
+                w$.boolAt(o$ + 0, x$v.closed);
+                w$.pos = o$ + 1;
+            }
             return;
         }
         if (v$ instanceof Shape.Label) {
@@ -337,14 +357,24 @@ final class SdpCodec {
         if (v$ instanceof Nested.Leaf) {
             w$.i8((byte) 0);
             Nested.Leaf x$v = (Nested.Leaf) v$;
-            w$.i8((byte) x$v.value.wire());
+            {
+                w$.ensure(1);
+                int o$ = w$.pos;
+                w$.i8At(o$ + 0, (byte) x$v.value.wire());
+                w$.pos = o$ + 1;
+            }
             return;
         }
         {
             w$.i8((byte) 1);
             Nested.Branch x$v = (Nested.Branch) v$;
             write$Shape(w$, x$v.shape);
-            w$.i16((short) x$v.sparse.wire());
+            {
+                w$.ensure(2);
+                int o$ = w$.pos;
+                w$.i16At(o$ + 0, (short) x$v.sparse.wire());
+                w$.pos = o$ + 2;
+            }
         }
     }
 
@@ -476,10 +506,15 @@ final class SdpCodec {
     }
 
     static void write$Enums(SdpWriter w$, Enums v$) {
-        w$.i8((byte) v$.small.wire());
-        w$.i16((short) v$.sparse.wire());
-        w$.i32((int) v$.wide.wire());
-        w$.i8((byte) v$.defaultValue.wire());
+        {
+            w$.ensure(8);
+            int o$ = w$.pos;
+            w$.i8At(o$ + 0, (byte) v$.small.wire());
+            w$.i16At(o$ + 1, (short) v$.sparse.wire());
+            w$.i32At(o$ + 3, (int) v$.wide.wire());
+            w$.i8At(o$ + 7, (byte) v$.defaultValue.wire());
+            w$.pos = o$ + 8;
+        }
         w$.count(v$.list.size());
         for (Sparse e$1 : v$.list) {
             w$.i16((short) e$1.wire());

@@ -168,7 +168,12 @@ final class SdpCodec {
         {
             w$.i8((byte) 2);
             Wide.Pair x$v = (Wide.Pair) v$;
-            w$.u8(x$v.left);
+            {
+                w$.ensure(1);
+                int o$ = w$.pos;
+                w$.u8At(o$ + 0, x$v.left);
+                w$.pos = o$ + 1;
+            }
             if (x$v.right == null) {
                 w$.bool(false);
             } else {

@@ -49,22 +49,37 @@ final class SdpCodec {
     }
 
     static void write$String(SdpWriter w$, String v$) {
-        w$.u8(v$.class_);
-        w$.u32(v$.hashCode_);
+        {
+            w$.ensure(5);
+            int o$ = w$.pos;
+            w$.u8At(o$ + 0, v$.class_);
+            w$.u32At(o$ + 1, v$.hashCode_);
+            w$.pos = o$ + 5;
+        }
         w$.str(v$.getClass_);
-        w$.bool(v$.toString_);
+        {
+            w$.ensure(1);
+            int o$ = w$.pos;
+            w$.boolAt(o$ + 0, v$.toString_);
+            w$.pos = o$ + 1;
+        }
         if (v$.equals_ == null) {
             w$.bool(false);
         } else {
             w$.bool(true);
             write$String(w$, v$.equals_);
         }
-        w$.u16(v$.java_);
-        w$.i64(v$.encode_);
-        w$.f32(v$.decodeInto_);
-        w$.u8(v$.kind_);
-        w$.i64(v$.value);
-        w$.u16(v$.typeId_);
+        {
+            w$.ensure(25);
+            int o$ = w$.pos;
+            w$.u16At(o$ + 0, v$.java_);
+            w$.i64At(o$ + 2, v$.encode_);
+            w$.f32At(o$ + 10, v$.decodeInto_);
+            w$.u8At(o$ + 14, v$.kind_);
+            w$.i64At(o$ + 15, v$.value);
+            w$.u16At(o$ + 23, v$.typeId_);
+            w$.pos = o$ + 25;
+        }
     }
 
     static void read$String(SdpReader r$, String v$) throws DecodeException {
@@ -212,7 +227,12 @@ final class SdpCodec {
     }
 
     static void write$Record(SdpWriter w$, Record v$) {
-        w$.i16((short) v$.override.wire());
+        {
+            w$.ensure(2);
+            int o$ = w$.pos;
+            w$.i16At(o$ + 0, (short) v$.override.wire());
+            w$.pos = o$ + 2;
+        }
         w$.count(v$.objects.size());
         for (Object e$1 : v$.objects) {
             w$.i16((short) e$1.wire());
@@ -354,7 +374,12 @@ final class SdpCodec {
             w$.i8((byte) 4);
             Override.Rec x$v = (Override.Rec) v$;
             write$Record(w$, x$v.record_);
-            w$.u8(x$v.kind_);
+            {
+                w$.ensure(1);
+                int o$ = w$.pos;
+                w$.u8At(o$ + 0, x$v.kind_);
+                w$.pos = o$ + 1;
+            }
             return;
         }
         {
@@ -746,7 +771,12 @@ final class SdpCodec {
     }
 
     static void write$SdpCodec_(SdpWriter w$, SdpCodec_ v$) {
-        w$.u8(v$.sdp);
+        {
+            w$.ensure(1);
+            int o$ = w$.pos;
+            w$.u8At(o$ + 0, v$.sdp);
+            w$.pos = o$ + 1;
+        }
         w$.str(v$.messageReader);
     }
 
@@ -789,7 +819,12 @@ final class SdpCodec {
     }
 
     static void write$Integer(SdpWriter w$, Integer v$) {
-        w$.u32(v$.system);
+        {
+            w$.ensure(4);
+            int o$ = w$.pos;
+            w$.u32At(o$ + 0, v$.system);
+            w$.pos = o$ + 4;
+        }
         if (v$.math == null) {
             w$.bool(false);
         } else {
@@ -873,7 +908,12 @@ final class SdpCodec {
         {
             w$.i8((byte) 1);
             shape.Box x$v = (shape.Box) v$;
-            w$.i8((byte) x$v.level.wire());
+            {
+                w$.ensure(1);
+                int o$ = w$.pos;
+                w$.i8At(o$ + 0, (byte) x$v.level.wire());
+                w$.pos = o$ + 1;
+            }
         }
     }
 
@@ -961,7 +1001,12 @@ final class SdpCodec {
     }
 
     static void write$Levels(SdpWriter w$, Levels v$) {
-        w$.i8((byte) v$.level.wire());
+        {
+            w$.ensure(1);
+            int o$ = w$.pos;
+            w$.i8At(o$ + 0, (byte) v$.level.wire());
+            w$.pos = o$ + 1;
+        }
         write$shape(w$, v$.shape);
         w$.fixed(v$.levels.size(), 2);
         for (level e$1 : v$.levels) {

@@ -101,6 +101,57 @@ final class SdpWriter {
         }
     }
 
+    // Writes at an offset of a run whose room was made: no position moves.
+
+    void boolAt(int at, boolean v) {
+        b[at] = (byte) (v ? 1 : 0);
+    }
+
+    void u8At(int at, int v) {
+        if ((v & ~0xFF) != 0) {
+            throw BAD;
+        }
+        b[at] = (byte) v;
+    }
+
+    void i8At(int at, byte v) {
+        b[at] = v;
+    }
+
+    void u16At(int at, int v) {
+        if ((v & ~0xFFFF) != 0) {
+            throw BAD;
+        }
+        bb.putShort(at, (short) v);
+    }
+
+    void i16At(int at, short v) {
+        bb.putShort(at, v);
+    }
+
+    void u32At(int at, long v) {
+        if ((v >>> 32) != 0) {
+            throw BAD;
+        }
+        bb.putInt(at, (int) v);
+    }
+
+    void i32At(int at, int v) {
+        bb.putInt(at, v);
+    }
+
+    void i64At(int at, long v) {
+        bb.putLong(at, v);
+    }
+
+    void f32At(int at, float v) {
+        bb.putInt(at, java.lang.Float.floatToRawIntBits(v));
+    }
+
+    void f64At(int at, double v) {
+        bb.putLong(at, java.lang.Double.doubleToRawLongBits(v));
+    }
+
     void bool(boolean v) {
         ensure(1);
         b[pos++] = (byte) (v ? 1 : 0);

@@ -37,7 +37,12 @@ final class SdpCodec {
     }
 
     static void write$Inner(SdpWriter w$, Inner v$) {
-        w$.u32(v$.id);
+        {
+            w$.ensure(4);
+            int o$ = w$.pos;
+            w$.u32At(o$ + 0, v$.id);
+            w$.pos = o$ + 4;
+        }
         w$.str(v$.label);
     }
 
@@ -84,7 +89,12 @@ final class SdpCodec {
         {
             w$.i8((byte) 1);
             Choice.Number x$v = (Choice.Number) v$;
-            w$.i64(x$v.value);
+            {
+                w$.ensure(8);
+                int o$ = w$.pos;
+                w$.i64At(o$ + 0, x$v.value);
+                w$.pos = o$ + 8;
+            }
         }
     }
 
@@ -482,8 +492,13 @@ final class SdpCodec {
     }
 
     static void write$Reading(SdpWriter w$, Reading v$) {
-        w$.u32(v$.sensorId);
-        w$.f64(v$.value);
+        {
+            w$.ensure(12);
+            int o$ = w$.pos;
+            w$.u32At(o$ + 0, v$.sensorId);
+            w$.f64At(o$ + 4, v$.value);
+            w$.pos = o$ + 12;
+        }
         if (v$.calibration == null) {
             w$.bool(false);
         } else {

@@ -32,7 +32,12 @@ final class SdpCodec {
     }
 
     static void write$Tree(SdpWriter w$, Tree v$) {
-        w$.i32(v$.value);
+        {
+            w$.ensure(4);
+            int o$ = w$.pos;
+            w$.i32At(o$ + 0, v$.value);
+            w$.pos = o$ + 4;
+        }
         w$.count(v$.children.size());
         for (Tree e$1 : v$.children) {
             write$Tree(w$, e$1);
@@ -236,7 +241,12 @@ final class SdpCodec {
 
     static void write$Entry(SdpWriter w$, Entry v$) {
         w$.str(v$.name);
-        w$.i64(v$.size);
+        {
+            w$.ensure(8);
+            int o$ = w$.pos;
+            w$.i64At(o$ + 0, v$.size);
+            w$.pos = o$ + 8;
+        }
         if (v$.sub == null) {
             w$.bool(false);
         } else {
@@ -339,7 +349,12 @@ final class SdpCodec {
         if (v$ instanceof Expr.Lit) {
             w$.i8((byte) 0);
             Expr.Lit x$v = (Expr.Lit) v$;
-            w$.i64(x$v.value);
+            {
+                w$.ensure(8);
+                int o$ = w$.pos;
+                w$.i64At(o$ + 0, x$v.value);
+                w$.pos = o$ + 8;
+            }
             return;
         }
         if (v$ instanceof Expr.Neg) {
