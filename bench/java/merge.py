@@ -47,7 +47,8 @@ def main():
         f"(load average {' '.join(load)} when merged) by `bench/run --langs java` and merged into the run above "
         "by bench/java/merge.py; the other languages are that run's. Times are the measuring thread's CPU time "
         "(`ThreadMXBean.getCurrentThreadCpuTime`: the collector's threads are left out), the median over 3 JVM "
-        "forks of each fork's median of 15 batches of ~25 ms after 0.4 s of warm-up; protobuf-java's messages "
+        "forks (1 GiB heaps, touched at start: `-XX:+AlwaysPreTouch`) of each fork's median of 15 batches of "
+        "~25 ms after 0.4 s of warm-up; protobuf-java's messages "
         "are built from the decoded SDP values; *new array + copy* is `new byte[n]` and `System.arraycopy`.")
     stamp = now.replace(":", "").replace("-", "")
     out = os.path.join(bench, "results", f"{stamp}-{socket.gethostname()}.json")
