@@ -8,7 +8,8 @@ languages without rerunning them (a full bench/run takes an hour):
 
 It writes bench/results/<now>-<host>.json: the earlier run's results (its
 Java rows dropped) and the new Java rows, with a note in the report's
-conditions saying when and at which commit the Java rows were measured,
+conditions (the run file's "merged" list, as bench/ts/merge.py writes it)
+saying when and at which commit the Java rows were measured,
 then runs bench/tools/report.py --from-json on it. Java's SDP and
 protobuf-java rows always come from one run of the same JVM."""
 import datetime
@@ -42,10 +43,10 @@ def main():
         run["results"].append(r)
     run["gaps"] = [g for g in run.get("gaps", []) if g.get("lang") != "java"]
     run.setdefault("harness_toolchains", {})["java"] = java.get("toolchain", "")
-    run["java_note"] = (
-        f"Java rows (`bench/java`, {java.get('toolchain', '')}): measured {now} at commit {commit} "
-        f"(load average {' '.join(load)} when merged) by `bench/run --langs java` and merged into the run above "
-        "by bench/java/merge.py; the other languages are that run's. Times are the measuring thread's CPU time "
+    run.setdefault("merged", []).append(
+        f"java: measured separately (`bench/run --langs java`, {java.get('toolchain', '')}) on {now}, git commit "
+        f"{commit}, load average {' '.join(load)} when merged by bench/java/merge.py onto "
+        f"{os.path.basename(sys.argv[1])}, whose languages are unchanged. Times are the measuring thread's CPU time "
         "(`ThreadMXBean.getCurrentThreadCpuTime`: the collector's threads are left out), the median over 3 JVM "
         "forks (1 GiB heaps, touched at start: `-XX:+AlwaysPreTouch`) of each fork's median of 15 batches of "
         "~25 ms after 0.4 s of warm-up; protobuf-java's messages "
