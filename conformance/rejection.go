@@ -237,7 +237,7 @@ var detailed = map[string]Detail{
 	"swift":     DetailPath,
 	"ts":        DetailNative,
 	"js":        DetailNative,
-	"java":      DetailPath,
+	"java":      DetailNative,
 }
 
 // RequiresDetail reports what lang's rejections must carry.

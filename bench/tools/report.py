@@ -34,7 +34,7 @@ OP_TITLES = {
     "copy": "copy (floor)",
 }
 LANG_TITLES = {"c": "C", "cpp": "C++", "cppclang": "C++ (clang)", "go": "Go", "rust": "Rust", "swift": "Swift",
-               "swiftcxx": "Swift (C++ interop)", "python": "Python", "ts": "TypeScript/JS (Node)",
+               "swiftcxx": "Swift (C++ interop)", "python": "Python", "ts": "TypeScript/JS (Node)", "java": "Java",
                "tschromium": "TypeScript/JS (Chromium)"}
 SDP_IMPLS = ("sdp", "sdp_view", "sdp_cxx_interop", "sdp_numpy", "sdp_c", "sdp_c_numpy")
 
@@ -223,6 +223,32 @@ def fmt_allocs(a):
     return f"{a:.0f}" if abs(a - round(a)) < 0.05 else f"{a:.1f}"
 
 
+def java_targets(p, by):
+    """Issue #38's targets for the Java backend, against protobuf-java and a new array + System.arraycopy of the
+    same bytes in the same JVM."""
+    reg = by.get("registry", {})
+    sd, pb = reg.get(("java", "sdp"), {}), reg.get(("java", "protobuf"), {})
+    if not sd:
+        return
+    def ratio(a, b, op):
+        return fmt_ratio(a[op]["median_ns"] / b[op]["median_ns"]) if op in a and op in b else "not measured"
+    p("Java (issue #38; same JVM, after warm-up): registry encode ≥ 5× and decode ≥ 3× protobuf-java, numeric "
+      "arrays from 1,000 elements decoded within 1.5× of a new array + `System.arraycopy` of the same bytes, "
+      "decode into an existing value allocating nothing (`ThreadMXBean.getThreadAllocatedBytes`, bytes per call):")
+    p("")
+    p("| workload | encode vs protobuf-java | decode vs protobuf-java | decode / arraycopy | decode into: bytes allocated |")
+    p("|---|---|---|---|---|")
+    for w in ("registry", "u32_1k", "f32_1m", "mesh", "log", "struct_a"):
+        rows = by.get(w, {})
+        s, q, c = rows.get(("java", "sdp"), {}), rows.get(("java", "protobuf"), {}), rows.get(("java", "new_array"), {})
+        if not s:
+            continue
+        floor = f"{s['decode']['median_ns'] / c['copy']['median_ns']:.2f}" if "copy" in c and "decode" in s else ""
+        alloc = s.get("decode_reuse", {}).get("alloc_bytes")
+        p(f"| {w} | {ratio(q, s, 'encode')} | {ratio(q, s, 'decode')} | {floor} | {'' if alloc is None else int(alloc)} |")
+    p("")
+
+
 def row_name(lang, impl):
     names = {
         "sdp": "SDP", "sdp_view": "SDP (views)", "sdp_cxx_interop": "SDP C++ via Swift interop",
@@ -358,7 +384,7 @@ def render_md(run, charts_rel):
     p("|---|---|---|---|---|---|---|")
     for w in ("registry", "f32_1m", "i16_48k", "u32_1k"):
         rows = by.get(w, {})
-        for lang in ("c", "cpp", "cppclang", "go", "rust", "swift"):
+        for lang in ("c", "cpp", "cppclang", "go", "rust", "swift", "java"):
             s = rows.get((lang, "sdp"))
             if not s:
                 continue
@@ -388,7 +414,8 @@ def render_md(run, charts_rel):
     reg = by.get("registry", {})
     p("| registry, SDP vs Protocol Buffers | encode | decode |")
     p("|---|---|---|")
-    for lang, pb_impl in (("go", "protobuf"), ("cpp", "protobuf"), ("rust", "prost"), ("python", "protobuf")):
+    for lang, pb_impl in (("go", "protobuf"), ("cpp", "protobuf"), ("rust", "prost"), ("python", "protobuf"),
+                          ("java", "protobuf")):
         sd, pb = reg.get((lang, "sdp"), {}), reg.get((lang, pb_impl), {})
         cells = []
         for op in ("encode", "decode"):
@@ -412,6 +439,7 @@ def render_md(run, charts_rel):
                 cells.append("not measured")
         p(f"| {LANG_TITLES[lang]} | " + " | ".join(cells) + " |")
     p("")
+    java_targets(p, by)
     reuse_targets(p, by, arrays)
     go_floors(p, by)
     leaderboards(p, by)
