@@ -15,6 +15,7 @@ golang-google-protobuf-dev
 golang-github-vmihailenco-msgpack.v5-dev
 protobuf-compiler
 libprotobuf-dev
+libprotobuf-java
 libflatbuffers-dev
 flatbuffers-compiler
 libcapnp-dev

@@ -229,15 +229,15 @@ const (
 // form. The reference testee is one of them.
 var detailed = map[string]Detail{
 	"reference": DetailPath,
-	"go":        DetailPath,
+	"go":        DetailNative,
 	"python":    DetailPath,
 	"rust":      DetailNative,
-	"c":         DetailPath,
+	"c":         DetailNative,
 	"cpp":       DetailPath,
 	"swift":     DetailNative,
-	"ts":        DetailPath,
-	"js":        DetailPath,
-	"java":      DetailPath,
+	"ts":        DetailNative,
+	"js":        DetailNative,
+	"java":      DetailNative,
 }
 
 // RequiresDetail reports what lang's rejections must carry.

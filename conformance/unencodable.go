@@ -28,8 +28,10 @@ const (
 	// ChangeEnum: the enum (the value of an optional enum) holds the number
 	// N, which none of its values has.
 	ChangeEnum Change = "enum"
-	// ChangeNoVariant: the union holds no variant (Go's nil interface, C's
-	// and C++'s tag outside the declared ones, Python's None, ...).
+	// ChangeNoVariant: the union holds no variant (C's tag outside the
+	// declared ones, Python's None, JavaScript's undefined, Java's null, ...).
+	// Go's nil interface is not one: it is the union's zero value, the first
+	// variant (docs/go.md).
 	ChangeNoVariant Change = "no_variant"
 	// ChangeBadUTF8: the string (the value of an optional string) holds the
 	// bytes 'a', 0xFF, 'b' where strings are bytes, or 'a', U+D800 (a lone

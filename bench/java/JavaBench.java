@@ -1,10 +1,17 @@
 // The Java benchmark harness (bench/java/run.sh): SDP's Java backend against
 // protobuf-java on the same data, plus System.arraycopy as the floor of the
 // numeric arrays. The parent process runs each fork in a JVM of its own;
-// a fork warms every operation up, then times batches of it and reports
-// the median time per operation; the parent reports the median of the
-// forks' medians. decodeInto's steady-state allocation is measured with
-// ThreadMXBean.getThreadAllocatedBytes.
+// a fork warms every operation up, then times batches of it in the
+// thread's CPU time (ThreadMXBean.getCurrentThreadCpuTime, nanoseconds:
+// none of the time spent waiting for a CPU on a busy machine, none of the
+// collector's threads either; the process's CPU time has a resolution of
+// 10 ms here) and reports the median time per operation; the parent
+// reports the median of the forks' medians. A fork's heap (1 GiB) is
+// touched when the JVM starts (-XX:+AlwaysPreTouch): on this virtual
+// machine, G1's writes into fresh eden pages otherwise took page faults
+// that made encodes of 100 KB up to 7 times slower, for every library.
+// Allocation per operation (decodeInto's steady state among them) is
+// measured with ThreadMXBean.getThreadAllocatedBytes.
 package sdpbench;
 
 import java.lang.management.ManagementFactory;
@@ -14,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 public final class JavaBench {
@@ -26,15 +34,17 @@ public final class JavaBench {
     /** One operation of one workload. */
     static final class Case {
         final String workload;
-        final String name;
+        final String name; // impl/op as bench/run's report names them: sdp/encode, protobuf/decode, new_array/copy
         final Op op;
         final boolean alloc; // report the steady-state bytes allocated per operation
+        final int bytes; // the encoding's size
 
-        Case(String workload, String name, Op op, boolean alloc) {
+        Case(String workload, String name, Op op, boolean alloc, int bytes) {
             this.workload = workload;
             this.name = name;
             this.op = op;
             this.alloc = alloc;
+            this.bytes = bytes;
         }
     }
 
@@ -145,20 +155,21 @@ public final class JavaBench {
         if (!pbDecode.decode(pbBytes).equals(pb)) {
             throw new IllegalStateException(w + ": protobuf does not parse what it wrote");
         }
-        out.add(new Case(w, "sdp_encode", () -> encode.encode(value), false));
-        out.add(new Case(w, "sdp_decode", () -> decode.decode(sdp), false));
-        out.add(new Case(w, "sdp_decode_into", () -> {
+        int n = sdp.length;
+        out.add(new Case(w, "sdp/encode", () -> encode.encode(value), true, n));
+        out.add(new Case(w, "sdp/decode", () -> decode.decode(sdp), true, n));
+        out.add(new Case(w, "sdp/decode_reuse", () -> {
             decodeInto(kept, sdp);
             return kept;
-        }, true));
-        out.add(new Case(w, "pb_encode", pb::toByteArray, false));
-        out.add(new Case(w, "pb_decode", () -> pbDecode.decode(pbBytes), false));
+        }, true, n));
+        out.add(new Case(w, "protobuf/encode", pb::toByteArray, true, pbBytes.length));
+        out.add(new Case(w, "protobuf/decode", () -> pbDecode.decode(pbBytes), true, pbBytes.length));
         if (floor) {
-            out.add(new Case(w, "arraycopy", () -> {
+            out.add(new Case(w, "new_array/copy", () -> {
                 byte[] c = new byte[sdp.length];
                 System.arraycopy(sdp, 0, c, 0, sdp.length);
                 return c;
-            }, false));
+            }, true, n));
         }
         System.err.printf("%s: SDP %d bytes, protobuf %d bytes%n", w, sdp.length, pbBytes.length);
     }
@@ -192,23 +203,23 @@ public final class JavaBench {
             }
             // Warm-up, and the batch size that takes about batchNs.
             long n = 1;
-            long start = System.nanoTime();
-            while (System.nanoTime() - start < warm) {
-                long t0 = System.nanoTime();
+            long start = mx.getCurrentThreadCpuTime();
+            while (mx.getCurrentThreadCpuTime() - start < warm) {
+                long t0 = mx.getCurrentThreadCpuTime();
                 for (long i = 0; i < n; i++) {
                     sink = c.op.run();
                 }
-                if (System.nanoTime() - t0 < batchNs / 2) {
+                if (mx.getCurrentThreadCpuTime() - t0 < batchNs / 2) {
                     n *= 2;
                 }
             }
             double[] per = new double[rounds];
             for (int k = 0; k < rounds; k++) {
-                long t0 = System.nanoTime();
+                long t0 = mx.getCurrentThreadCpuTime();
                 for (long i = 0; i < n; i++) {
                     sink = c.op.run();
                 }
-                per[k] = (double) (System.nanoTime() - t0) / n;
+                per[k] = (double) (mx.getCurrentThreadCpuTime() - t0) / n;
             }
             Arrays.sort(per);
             long alloc = -1;
@@ -219,7 +230,8 @@ public final class JavaBench {
                 }
                 alloc = (mx.getThreadAllocatedBytes(tid) - a0) / 100;
             }
-            System.out.printf("%s %s %.1f %d%n", c.workload, c.name, per[rounds / 2], alloc);
+            System.out.printf("%s %s %.1f %.1f %.1f %d %d %d%n", c.workload, c.name, per[rounds / 2], per[0], per[rounds - 1],
+                    n, alloc, c.bytes);
             System.out.flush();
         }
     }
@@ -230,6 +242,7 @@ public final class JavaBench {
         boolean child = false;
         String only = "";
         int forks = 3;
+        String out = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
             case "--data":
@@ -248,6 +261,12 @@ public final class JavaBench {
             case "--forks":
                 forks = Integer.parseInt(args[++i]);
                 break;
+            case "--out":
+                out = args[++i];
+                break;
+            case "--workloads":
+                i++; // bench/run's list: this harness measures the workloads of cases() that --only keeps
+                break;
             default:
                 throw new IllegalArgumentException("unknown argument " + args[i]);
             }
@@ -262,7 +281,8 @@ public final class JavaBench {
         Map<String, List<double[]>> results = new LinkedHashMap<>();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         for (int f = 0; f < forks; f++) {
-            List<String> cmd = new ArrayList<>(List.of(java, "-Xms1g", "-Xmx1g", "-cp", System.getProperty("java.class.path"),
+            List<String> cmd = new ArrayList<>(List.of(java, "-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch", "-cp",
+                    System.getProperty("java.class.path"),
                     "sdpbench.JavaBench", "--fork", "--data", data.toString()));
             if (quick) {
                 cmd.add("--quick");
@@ -274,9 +294,12 @@ public final class JavaBench {
             Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             for (String line : new String(p.getInputStream().readAllBytes()).split("\n")) {
                 String[] t = line.trim().split(" ");
-                if (t.length == 4) {
-                    results.computeIfAbsent(t[0] + " " + t[1], k -> new ArrayList<>())
-                            .add(new double[] {Double.parseDouble(t[2]), Double.parseDouble(t[3])});
+                if (t.length == 8) {
+                    double[] v = new double[6];
+                    for (int i = 0; i < 6; i++) {
+                        v[i] = Double.parseDouble(t[2 + i]);
+                    }
+                    results.computeIfAbsent(t[0] + " " + t[1], k -> new ArrayList<>()).add(v);
                 }
             }
             if (p.waitFor() != 0) {
@@ -284,24 +307,39 @@ public final class JavaBench {
             }
         }
         Map<String, Double> med = new LinkedHashMap<>();
-        System.out.printf("%-10s %-16s %14s %14s%n", "workload", "operation", "ns/op (median)", "alloc B/op");
+        StringBuilder json = new StringBuilder();
+        System.out.printf("%-10s %-20s %14s %14s%n", "workload", "operation", "ns/op (median)", "alloc B/op");
         for (Map.Entry<String, List<double[]>> e : results.entrySet()) {
-            double[] ns = e.getValue().stream().mapToDouble(x -> x[0]).sorted().toArray();
+            List<double[]> fs = e.getValue();
+            double[] ns = fs.stream().mapToDouble(x -> x[0]).sorted().toArray();
             double m = ns[ns.length / 2];
+            double lo = fs.stream().mapToDouble(x -> x[1]).min().getAsDouble();
+            double hi = fs.stream().mapToDouble(x -> x[2]).max().getAsDouble();
             med.put(e.getKey(), m);
             String[] k = e.getKey().split(" ");
-            double alloc = e.getValue().get(0)[1];
-            System.out.printf("%-10s %-16s %14.1f %14s%n", k[0], k[1], m, alloc < 0 ? "" : String.format("%.0f", alloc));
+            String[] io = k[1].split("/");
+            double alloc = fs.get(0)[4];
+            System.out.printf("%-10s %-20s %14.1f %14s%n", k[0], k[1], m, alloc < 0 ? "" : String.format("%.0f", alloc));
+            json.append(json.length() == 0 ? "\n" : ",\n").append(String.format(Locale.ROOT,
+                    "{\"impl\": \"%s\", \"workload\": \"%s\", \"op\": \"%s\", \"median_ns\": %.1f, \"min_ns\": %.1f, "
+                            + "\"max_ns\": %.1f, \"runs\": %d, \"iters\": %d, \"bytes\": %d, \"alloc_bytes\": %.0f, \"allocs\": -1}",
+                    io[0], k[0], io[1], m, lo, hi, fs.size(), (long) fs.get(0)[3], (long) fs.get(0)[5], alloc));
         }
         System.out.println();
         for (String w : new String[] {"registry", "u32_1k", "f32_1m", "mesh", "log", "struct_a"}) {
-            Double se = med.get(w + " sdp_encode"), sd = med.get(w + " sdp_decode"), pe = med.get(w + " pb_encode"),
-                    pd = med.get(w + " pb_decode"), cp = med.get(w + " arraycopy");
+            Double se = med.get(w + " sdp/encode"), sd = med.get(w + " sdp/decode"), pe = med.get(w + " protobuf/encode"),
+                    pd = med.get(w + " protobuf/decode"), cp = med.get(w + " new_array/copy");
             if (se == null) {
                 continue;
             }
             System.out.printf("%-10s encode %.2fx protobuf-java, decode %.2fx%s%n", w, pe / se, pd / sd,
                     cp == null ? "" : String.format(", decode at %.2fx System.arraycopy", sd / cp));
+        }
+        if (out != null) {
+            String toolchain = "OpenJDK " + System.getProperty("java.version") + ", "
+                    + System.getProperty("sdpbench.protobuf", "protobuf-java");
+            Files.writeString(Path.of(out), "{\"language\": \"java\", \"toolchain\": \"" + toolchain + "\", \"quick\": " + quick
+                    + ", \"results\": [" + json + "\n], \"gaps\": []}\n");
         }
     }
 }

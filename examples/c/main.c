@@ -2,7 +2,8 @@
  * The C backend in one program: build a value, encode it, decode it with a
  * heap arena and with a fixed buffer, handle errors, decode message after
  * message into one struct, frame messages, write and read a stream of
- * messages, and check that both ends of a stream share the schema (hello).
+ * messages, check that both ends of a stream share the schema (hello), and
+ * refuse a value that has no encoding with its rule and field path.
  *
  *     make            # runs sdp gen, builds and runs the example
  */
@@ -101,9 +102,11 @@ int main(void) {
      */
     {
         registry_decode_result res;
+        char text[300];
         rc = registry_registry_decode_ex(buf, size - 1, &back, &arena, NULL, &res);
-        printf("truncated input: %s (offset %zu), %u plugin(s) left\n", registry_strerror(rc), res.offset,
-               (unsigned)back.plugins.len);
+        /* "<rule> at offset <offset> in <path>: <message>", as in every language */
+        registry_decode_error_text(&res, text, sizeof text);
+        printf("truncated input: %s; %u plugin(s) left\n", text, (unsigned)back.plugins.len);
     }
 
     /*
@@ -171,8 +174,10 @@ int main(void) {
                    (unsigned long long)sres.start, (unsigned)m.value.registry.plugins.len);
         }
         if (rc != REGISTRY_END) {
-            printf("stream error: %s (message %llu, stream offset %llu)\n", registry_strerror(rc),
-                   (unsigned long long)sres.index, (unsigned long long)sres.offset);
+            char text[300];
+            /* "message <index> at stream offset <start>: <rule> at offset ..." */
+            registry_stream_error_text(&sres, text, sizeof text);
+            printf("stream error: %s\n", text);
         }
         registry_message_reader_free(&r);
         registry_arena_free(&arena);
@@ -190,7 +195,7 @@ int main(void) {
         registry_message_reader r;
         registry_stream_result sres;
         registry_message m;
-        char text[200];
+        char text[400];
         int pass;
         if (f == NULL) {
             return 1;
@@ -219,12 +224,28 @@ int main(void) {
                        (unsigned long long)sres.index);
             } else {
                 registry_stream_error_text(&sres, text, sizeof text);
-                printf("refused at stream offset %llu: %s\n", (unsigned long long)sres.offset, text);
+                printf("refused: %s\n", text);
             }
             registry_message_reader_free(&r);
         }
         registry_arena_free(&arena);
         fclose(f);
+    }
+
+    /*
+     * 9. A value that has no encoding (here a name that is not UTF-8) is
+     * refused by every encoder: _encode returns 0, _encode_ex
+     * REGISTRY_ERR_ENCODE with the rule and the field path, as a decoder
+     * would name them.
+     */
+    {
+        registry_encode_result res;
+        char text[300];
+        uint8_t out[512];
+        plugins[0].vendor = str("Example \xff Audio");
+        rc = registry_registry_encode_ex(&reg, out, sizeof out, &res);
+        registry_encode_error_text(&res, text, sizeof text);
+        printf("encode refused (%s, rule %s, path %s): %s\n", registry_strerror(rc), res.rule, res.path, text);
     }
     free(buf);
     return 0;

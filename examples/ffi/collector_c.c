@@ -101,12 +101,14 @@ sdpffi_result sdpffi_c_collect(uint32_t plugin_count, int corrupt) {
     reg.total_parameter_count = params;
 
     /*
-     * _encode_ex with no buffer tells the size (CREG_ERR_BUFFER, *written
+     * _encode_ex with no buffer tells the size (CREG_ERR_BUFFER, res.written
      * is the size needed) or that the value cannot be encoded
-     * (CREG_ERR_ENCODE); then encode into a buffer of exactly that size.
+     * (CREG_ERR_ENCODE, with the rule and field path in res); then encode
+     * into a buffer of exactly that size.
      */
-    size_t need = 0;
-    int rc = creg_plugin_registry_encode_ex(&reg, NULL, 0, &need);
+    creg_encode_result res;
+    int rc = creg_plugin_registry_encode_ex(&reg, NULL, 0, &res);
+    size_t need = res.written;
     sdpffi_result r;
     memset(&r, 0, sizeof r);
     if (rc == CREG_ERR_BUFFER) {
@@ -115,9 +117,10 @@ sdpffi_result sdpffi_c_collect(uint32_t plugin_count, int corrupt) {
             free(block);
             return failure(SDPFFI_ERR_NOMEM, "malloc failed");
         }
-        rc = creg_plugin_registry_encode_ex(&reg, buf, need, &r.len);
+        rc = creg_plugin_registry_encode_ex(&reg, buf, need, &res);
         if (rc == CREG_OK) {
             r.data = buf;
+            r.len = res.written;
         } else {
             free(buf);
         }
@@ -125,7 +128,12 @@ sdpffi_result sdpffi_c_collect(uint32_t plugin_count, int corrupt) {
     free(block);
     if (rc != CREG_OK) {
         char msg[sizeof r.message];
-        snprintf(msg, sizeof msg, "creg_plugin_registry_encode_ex: %s (%d)", creg_strerror(rc), rc);
+        if (rc == CREG_ERR_ENCODE) {
+            /* "<rule> in <path>: <message>", as every language words it */
+            creg_encode_error_text(&res, msg, sizeof msg);
+        } else {
+            snprintf(msg, sizeof msg, "creg_plugin_registry_encode_ex: %s (%d)", creg_strerror(rc), rc);
+        }
         return failure(rc == CREG_ERR_ENCODE ? SDPFFI_ERR_ENCODE : SDPFFI_ERR_INTERNAL, msg);
     }
     r.status = SDPFFI_OK;

@@ -61,7 +61,7 @@ func TestCppAndC(t *testing.T) {
 		"C++: 107237 bytes (crc32 6b5b6f4e), 62 plugins, 1827 parameters, equal to Go's registry",
 		"C: 107237 bytes (crc32 6b5b6f4e), 62 plugins, 1827 parameters, equal to Go's registry",
 		"C++, corrupt registry: C++ collector: status 1 (encode): registry::encoded_size returned 0",
-		"C, corrupt registry: C collector: status 1 (encode): creg_plugin_registry_encode_ex: encode: the value cannot be encoded (-13)",
+		"C, corrupt registry: C collector: status 1 (encode): utf8 in plugins[61].name: the string is not valid UTF-8",
 		"Go -> C: 107237 bytes decoded by C: 62 plugins, 1827 parameters",
 		"Go -> C, truncated: C decoder: status 4 (decode): truncated: the input ends inside a value at byte 107233 (total_parameter_count)",
 	} {

@@ -46,7 +46,7 @@ func TestRun(t *testing.T) {
 	if err := run(&out); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"62 plugins", "equal to the original", "rule truncated", "read a Parameter"} {
+	for _, want := range []string{"62 plugins", "equal to the original", "truncated: truncated at offset ", "read a Parameter"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}

@@ -80,7 +80,8 @@ static void print_err(int rc, size_t offset, const char* path) {
         enums_unions_##T v, d;                                                                \
         enums_unions_decode_options opt;                                                      \
         enums_unions_decode_result res;                                                       \
-        size_t n, w = 0;                                                                      \
+        enums_unions_encode_result er;                                                        \
+        size_t n;                                                                             \
         int rc;                                                                               \
         memset(&opt, 0, sizeof opt);                                                          \
         opt.max_depth = depth;                                                                \
@@ -107,11 +108,11 @@ static void print_err(int rc, size_t offset, const char* path) {
             return;                                                                           \
         }                                                                                     \
         n = enums_unions_##T##_encoded_size(&v);                                              \
-        rc = enums_unions_##T##_encode_ex(&v, out, sizeof out, &w);                           \
-        printf("ok\t%d\n", n == len && rc == 0 && w == len && memcmp(out, in, len) == 0 &&     \
+        rc = enums_unions_##T##_encode_ex(&v, out, sizeof out, &er);                          \
+        printf("ok\t%d\n", n == len && rc == 0 && er.written == len && memcmp(out, in, len) == 0 && \
                                enums_unions_##T##_encode(&v, out, sizeof out) == len &&        \
-                               enums_unions_##T##_encode_ex(&v, out, len - 1, &w) ==           \
-                                   ENUMS_UNIONS_ERR_BUFFER && w == len);                      \
+                               enums_unions_##T##_encode_ex(&v, out, len - 1, &er) ==          \
+                                   ENUMS_UNIONS_ERR_BUFFER && er.written == len);             \
     }
 
 #define ENUM_CHECK(T, first)                                                                  \

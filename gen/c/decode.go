@@ -564,6 +564,7 @@ func (g *generator) unionAPI(u *schema.Union) {
 		p.F("return %s_size_(v);", name)
 	})
 	p.P()
+	g.unionCheck(u)
 	g.publicEncode(name, name+"_size_")
 	g.publicDecode(name, name+"_init_(out);")
 }

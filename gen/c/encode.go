@@ -312,29 +312,164 @@ func (g *generator) structEncode(s *schema.Struct) {
 		p.P("return p;")
 	})
 	p.P()
+	g.structCheck(s)
 	g.publicEncode(name, name+"_encoded_size")
 }
 
 // publicEncode prints the public encode functions of the struct or union
 // name (name_encode_ex and name_encode), which size the value with the
-// function size and write it with name_write_.
+// function size and write it with name_write_; a value whose size is
+// SIZE_MAX is walked again by name_check_ to find the rule and path.
 func (g *generator) publicEncode(name, size string) {
-	p := g.c
-	p.Block(fmt.Sprintf("int %s_encode_ex(const %s* v, uint8_t* buf, size_t cap, size_t* written) {", name, name), "}", func() {
+	p, pkg, up := g.c, g.pkg, g.up
+	g.use("check_")
+	g.use("encoded_")
+	p.Block(fmt.Sprintf("int %s_encode_ex(const %s* v, uint8_t* buf, size_t cap, %s_encode_result* res) {", name, name, pkg), "}", func() {
 		p.F("size_t n = %s(v);", size)
 		p.Block("if (n == SIZE_MAX) {", "}", func() {
-			p.P("*written = 0;")
-			p.F("return %s_ERR_ENCODE;", g.up)
+			p.F("%s_dec_ d;", pkg)
+			p.F("return %s_refuse_(res, &d, %s_check_(v, &d));", pkg, name)
 		})
-		p.P("*written = n;")
-		p.Block("if (n > cap) {", "}", func() { p.F("return %s_ERR_BUFFER;", g.up) })
+		p.Block("if (n > cap) {", "}", func() { p.F("return %s_encoded_(res, %s_ERR_BUFFER, n);", pkg, up) })
 		p.F("(void)%s_write_(v, buf);", name)
-		p.F("return %s_OK;", g.up)
+		p.F("return %s_encoded_(res, %s_OK, n);", pkg, up)
 	})
 	p.P()
 	p.Block(fmt.Sprintf("size_t %s_encode(const %s* v, uint8_t* buf, size_t cap) {", name, name), "}", func() {
-		p.P("size_t n = 0;")
-		p.F("return %s_encode_ex(v, buf, cap, &n) == %s_OK ? n : 0;", name, g.up)
+		p.F("size_t n = %s(v);", size)
+		p.Block("if (n == SIZE_MAX || n > cap) {", "}", func() { p.P("return 0;") })
+		p.F("(void)%s_write_(v, buf);", name)
+		p.P("return n;")
+	})
+	p.P()
+}
+
+// checkFields prints the check walk of fields (a struct's, or a
+// variant's, whose name variant then is): the first value that has no
+// encoding, in encoding order, fails the walk with its path.
+func (g *generator) checkFields(p *emit.Printer, fields []*plan.Field, access, variant string) {
+	for _, f := range fields {
+		if !checks(f.Value) {
+			continue
+		}
+		var fail []string
+		if f.Name != "" {
+			fail = append(fail, g.checkIn(f.Name))
+		}
+		if variant != "" {
+			fail = append(fail, g.checkIn(variant))
+		}
+		g.checkValue(p, f.Value, access+memberName(f.Name), append(fail, "return 0;"), 0)
+	}
+}
+
+// checkValue prints the check of e (coded as v), running fail (the
+// statements naming the value's path segments, innermost first, then
+// returning 0) at the first problem.
+func (g *generator) checkValue(p *emit.Printer, v *plan.Value, e string, fail []string, lvl int) {
+	if !checks(v) {
+		return
+	}
+	failIf := func(cond string) {
+		p.Block("if ("+cond+") {", "}", func() {
+			for _, s := range fail {
+				p.P(s)
+			}
+		})
+	}
+	i := loopVar(lvl)
+	switch v.Op {
+	case plan.String:
+		g.use("check_str_")
+		failIf(fmt.Sprintf("!%s_check_str_(d, &%s)", g.pkg, e))
+	case plan.Enum:
+		g.use("enum:" + v.Decl.Name())
+		g.use("check_enum_")
+		failIf(fmt.Sprintf("!%s_check_enum_(d, %s_valid_(%s))", g.pkg, g.typeName(v.Decl.Decl), e))
+	case plan.Struct, plan.Union:
+		failIf(fmt.Sprintf("!%s_check_(&%s, d)", g.typeName(v.Decl.Decl), e))
+	case plan.Bytes, plan.Numbers, plan.PlainArray, plan.Array:
+		g.use("check_at_")
+		p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %s.len; %s++) {", i, i, e, i), "}", func() {
+			g.checkValue(p, v.Elem, elemOf(v.Elem, fmt.Sprintf("%s.data[%s]", e, i)),
+				append([]string{fmt.Sprintf("(void)%s_check_at_(d, %s);", g.pkg, i)}, fail...), lvl+1)
+		})
+	case plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain, plan.FixedArray:
+		g.use("check_at_")
+		p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %d; %s++) {", i, i, v.Len, i), "}", func() {
+			g.checkValue(p, v.Elem, fmt.Sprintf("%s[%s]", e, i),
+				append([]string{fmt.Sprintf("(void)%s_check_at_(d, %s);", g.pkg, i)}, fail...), lvl+1)
+		})
+	case plan.Optional:
+		cond, val := e+".has", e+".value"
+		if v.Boxed {
+			cond, val = e+" != NULL", elemOf(v.Elem, e+"[0]")
+		}
+		p.Block("if ("+cond+") {", "}", func() { g.checkValue(p, v.Elem, val, fail, lvl+1) })
+	}
+}
+
+// checkIn is the statement naming a field or variant in the path of a
+// check walk's problem.
+func (g *generator) checkIn(name string) string {
+	g.use("check_in_")
+	return fmt.Sprintf("(void)%s_check_in_(d, %q);", g.pkg, name)
+}
+
+// checks reports whether a value coded as v can have no encoding in C: a
+// string (UTF-8), an enum, a union (its tag), a struct (its fields), or
+// an array or optional of those. (Counts are uint32_t: never over u32.)
+func checks(v *plan.Value) bool {
+	switch v.Op {
+	case plan.String, plan.Enum, plan.Struct, plan.Union:
+		return true
+	case plan.Optional, plan.Array, plan.FixedArray, plan.Bytes, plan.Numbers, plan.PlainArray,
+		plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain:
+		return v.Elem != nil && checks(v.Elem)
+	}
+	return false
+}
+
+// structCheck prints a struct's check walk.
+func (g *generator) structCheck(s *schema.Struct) {
+	p, name, d := g.c, g.typeName(s), g.pl.Of(s)
+	p.Block(fmt.Sprintf("static int %s_check_(const %s* v, %s_dec_* d) {", name, name, g.pkg), "}", func() {
+		body := emit.New("    ")
+		g.checkFields(body, d.Fields, "v->", "")
+		if out := body.Bytes(); len(out) > 1 {
+			p.Line(string(out[:len(out)-1]))
+		} else {
+			p.P("(void)v;")
+			p.P("(void)d;")
+		}
+		p.P("return 1;")
+	})
+	p.P()
+}
+
+// unionCheck prints a union's check walk: its tag, then the variant's
+// fields, under the variant's name.
+func (g *generator) unionCheck(u *schema.Union) {
+	p, name := g.c, g.typeName(u)
+	p.Block(fmt.Sprintf("static int %s_check_(const %s* v, %s_dec_* d) {", name, name, g.pkg), "}", func() {
+		p.P("switch (v->tag) {")
+		for _, v := range g.pl.Of(u).Variants {
+			p.F("case %s:", g.valueName(u, v.Name))
+			p.In()
+			m := "v->value." + memberName(v.Name)
+			if v.Carries != nil {
+				if checks(v.Fields[0].Value) {
+					g.checkValue(p, v.Fields[0].Value, m, []string{g.checkIn(v.Name), "return 0;"}, 0)
+				}
+			} else {
+				g.checkFields(p, v.Fields, m+".", v.Name)
+			}
+			p.P("return 1;")
+			p.Out()
+		}
+		p.P("}")
+		g.use("check_fail_")
+		p.F("return %s_check_fail_(d, %s_ERR_UNION_TAG);", g.pkg, g.up)
 	})
 	p.P()
 }

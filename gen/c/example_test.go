@@ -33,16 +33,16 @@ func TestExample(t *testing.T) {
 		"encoded 120 bytes",
 		"Compressor by Example Audio (Clap), 2 parameters",
 		"Gain [dB] -60.0..12.0 flags=0x3",
-		"truncated input: truncated",
-		"), 0 plugin(s) left",
+		"truncated input: truncated at offset 112 in scanned_at: the input ends inside a value; 0 plugin(s) left",
 		"decoded again into the same struct: 1 plugin(s)",
 		"64-byte arena: no_memory",
 		"a Registry with 1 plugin(s)",
 		"stream message 2 at offset 260: 1 plugin(s)",
-		"stream error: truncated: the input ends inside a value (message 3, stream offset 390)",
+		"stream error: message 3 at stream offset 390: truncated at offset 0 in message: the input ends inside a value",
 		"hello checked (1), then message 1",
-		"refused at stream offset 16: schema: the writer's schema has another version of ",
+		"refused: message 0 at stream offset 0: schema at offset 16 in message: the writer's schema has another version of Parameter",
 		"; run `sdp compat` on the two schemas",
+		"encode refused (encode: the value cannot be encoded, rule utf8, path plugins[0].vendor): utf8 in plugins[0].vendor: the string is not valid UTF-8",
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("example output lacks %q:\n%s", want, out)

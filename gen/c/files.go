@@ -81,12 +81,14 @@ func (g *generator) apiDecls() {
 		h.P("/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */")
 		h.F("size_t %s_encode(const %s* v, uint8_t* buf, size_t cap);", name, name)
 		h.P("/**")
-		h.F(" * Encodes *v into buf and sets *written to its encoded size: %s_OK,", g.up)
-		h.F(" * %s_ERR_BUFFER when cap is smaller (buf is left alone; *written is the", g.up)
-		h.F(" * size needed) or %s_ERR_ENCODE when *v cannot be encoded (see _encoded_size;", g.up)
-		h.P(" * *written is 0). Unlike _encode, it tells an empty encoding from an error.")
+		h.F(" * Encodes *v into buf: %s_OK, %s_ERR_BUFFER when cap is smaller (buf is", g.up, g.up)
+		h.F(" * left alone) or %s_ERR_ENCODE when *v has no encoding (see _encoded_size).", g.up)
+		h.F(" * res (may be NULL) gets the encoded size (with %s_ERR_BUFFER the size", g.up)
+		h.P(" * needed) or the rule and path of the first value that has no encoding")
+		h.F(" * (%s_encode_error_text describes it). Unlike _encode, it tells an empty", g.pkg)
+		h.P(" * encoding from an error.")
 		h.P(" */")
-		h.F("int %s_encode_ex(const %s* v, uint8_t* buf, size_t cap, size_t* written);", name, name)
+		h.F("int %s_encode_ex(const %s* v, uint8_t* buf, size_t cap, %s_encode_result* res);", name, name, pkg)
 		h.P("/**")
 		h.P(" * Decodes exactly len bytes into *out, taking memory from arena: 0 or a")
 		h.F(" * negative error code (%s_strerror names it). *out need not be", pkg)
@@ -103,8 +105,11 @@ func (g *generator) apiDecls() {
 		h.F("size_t %s_encoded_message_size(const %s* v);", name, name)
 		h.P("/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */")
 		h.F("size_t %s_encode_message(const %s* v, uint8_t* buf, size_t cap);", name, name)
-		h.P("/** Like _encode_ex, as a message: *written counts the header too. */")
-		h.F("int %s_encode_message_ex(const %s* v, uint8_t* buf, size_t cap, size_t* written);", name, name)
+		h.P("/**")
+		h.P(" * Like _encode_ex, as a message: res->written counts the header too; a")
+		h.P(" * payload over 4 GiB is rule \"message\" with path \"message\".")
+		h.P(" */")
+		h.F("int %s_encode_message_ex(const %s* v, uint8_t* buf, size_t cap, %s_encode_result* res);", name, name, pkg)
 		h.F("/** Decodes a message that must carry a value of %s (another type id is %s_ERR_MESSAGE). */", s.Name, g.up)
 		h.F("int %s_decode_message(const uint8_t* data, size_t len, %s* out, %s_arena* arena);", name, name, pkg)
 		h.P("/** Like _decode_message, with options and result as for _decode_ex. */")
@@ -159,6 +164,7 @@ func (g *generator) source() []byte {
 		name := g.typeName(s)
 		protos = append(protos,
 			fmt.Sprintf("static uint8_t* %s_write_(const %s* v, uint8_t* p);", name, name),
+			fmt.Sprintf("static int %s_check_(const %s* v, %s_dec_* d);", name, name, g.pkg),
 			fmt.Sprintf("static const uint8_t* %s_read_(%s_dec_* d, const uint8_t* p, %s* out, uint32_t depth);", name, g.pkg, name))
 	}
 	for _, u := range g.s.Unions {
@@ -170,6 +176,7 @@ func (g *generator) source() []byte {
 		protos = append(protos,
 			fmt.Sprintf("static size_t %s_size_(const %s* v);", name, name),
 			fmt.Sprintf("static uint8_t* %s_write_(const %s* v, uint8_t* p);", name, name),
+			fmt.Sprintf("static int %s_check_(const %s* v, %s_dec_* d);", name, name, g.pkg),
 			fmt.Sprintf("static const uint8_t* %s_read_(%s_dec_* d, const uint8_t* p, %s* out, uint32_t depth);", name, g.pkg, name))
 	}
 	if len(protos) > 0 {
@@ -200,8 +207,8 @@ func (g *generator) unionDecls(u *schema.Union) {
 	h.F("size_t %s_encoded_size(const %s* v);", name, name)
 	h.P("/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */")
 	h.F("size_t %s_encode(const %s* v, uint8_t* buf, size_t cap);", name, name)
-	h.P("/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */")
-	h.F("int %s_encode_ex(const %s* v, uint8_t* buf, size_t cap, size_t* written);", name, name)
+	h.P("/** Encodes *v into buf and fills res (may be NULL), as a struct's _encode_ex does. */")
+	h.F("int %s_encode_ex(const %s* v, uint8_t* buf, size_t cap, %s_encode_result* res);", name, name, pkg)
 	h.P("/**")
 	h.P(" * Decodes exactly len bytes into *out, taking memory from arena, as a")
 	h.F(" * struct's _decode does; after an error *out holds its default value (%s_init).", name)

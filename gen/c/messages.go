@@ -15,26 +15,36 @@ func (g *generator) structMessages(s *schema.Struct) {
 		p.F("return %s_add_(%s_MESSAGE_HEADER_SIZE, %s_encoded_size(v));", pkg, up, name)
 	})
 	p.P()
-	p.Block(fmt.Sprintf("int %s_encode_message_ex(const %s* v, uint8_t* buf, size_t cap, size_t* written) {", name, name), "}", func() {
+	p.Block(fmt.Sprintf("int %s_encode_message_ex(const %s* v, uint8_t* buf, size_t cap, %s_encode_result* res) {", name, name, pkg), "}", func() {
 		p.F("size_t n = %s_encoded_size(v);", name)
 		g.use("over_u32_")
-		// SIZE_MAX is no size (the value cannot be encoded), also where size_t
-		// has 32 bits and it is not over u32.
-		p.Block(fmt.Sprintf("if (n == SIZE_MAX || %s_over_u32_(n)) {", pkg), "}", func() {
-			p.P("*written = 0;")
-			p.F("return %s_ERR_ENCODE;", up)
+		g.use("encoded_")
+		p.Block("if (n == SIZE_MAX) {", "}", func() {
+			p.F("%s_dec_ d;", pkg)
+			p.F("return %s_refuse_(res, &d, %s_check_(v, &d));", pkg, name)
 		})
-		p.F("*written = n + %s_MESSAGE_HEADER_SIZE;", up)
+		p.Block(fmt.Sprintf("if (%s_over_u32_(n)) {", pkg), "}", func() {
+			p.F("return %s_refuse_message_(res);", pkg)
+		})
+		// Where size_t has 32 bits, the header can take the size past it.
+		p.Block(fmt.Sprintf("if (n > SIZE_MAX - %s_MESSAGE_HEADER_SIZE) {", up), "}", func() {
+			p.F("return %s_refuse_(res, NULL, 1);", pkg)
+		})
 		p.Block(fmt.Sprintf("if (cap < %s_MESSAGE_HEADER_SIZE || n > cap - %s_MESSAGE_HEADER_SIZE) {", up, up), "}", func() {
-			p.F("return %s_ERR_BUFFER;", up)
+			p.F("return %s_encoded_(res, %s_ERR_BUFFER, n + %s_MESSAGE_HEADER_SIZE);", pkg, up, up)
 		})
 		p.F("(void)%s_write_(v, %s_put_header_(buf, %s, n));", name, pkg, id)
-		p.F("return %s_OK;", up)
+		p.F("return %s_encoded_(res, %s_OK, n + %s_MESSAGE_HEADER_SIZE);", pkg, up, up)
 	})
 	p.P()
 	p.Block(fmt.Sprintf("size_t %s_encode_message(const %s* v, uint8_t* buf, size_t cap) {", name, name), "}", func() {
-		p.P("size_t n = 0;")
-		p.F("return %s_encode_message_ex(v, buf, cap, &n) == %s_OK ? n : 0;", name, up)
+		p.F("size_t n = %s_encoded_size(v);", name)
+		p.F("if (n == SIZE_MAX || %s_over_u32_(n) || cap < %s_MESSAGE_HEADER_SIZE ||", pkg, up)
+		p.Block(fmt.Sprintf("        n > cap - %s_MESSAGE_HEADER_SIZE) {", up), "}", func() {
+			p.P("return 0;")
+		})
+		p.F("(void)%s_write_(v, %s_put_header_(buf, %s, n));", name, pkg, id)
+		p.F("return n + %s_MESSAGE_HEADER_SIZE;", up)
 	})
 	p.P()
 	p.Block(fmt.Sprintf("int %s_decode_message(const uint8_t* data, size_t len, %s* out, %s_arena* arena) {", name, name, pkg), "}", func() {
@@ -84,8 +94,8 @@ func (g *generator) dispatcherDecl() {
 	h.F("size_t %s_encoded_message_size(const %s_message* m);", pkg, pkg)
 	h.P("/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */")
 	h.F("size_t %s_encode_message(const %s_message* m, uint8_t* buf, size_t cap);", pkg, pkg)
-	h.F("/** Like the struct's _encode_message_ex; an unknown type_id is %s_ERR_ENCODE. */", g.up)
-	h.F("int %s_encode_message_ex(const %s_message* m, uint8_t* buf, size_t cap, size_t* written);", pkg, pkg)
+	h.F("/** Like the struct's _encode_message_ex; an unknown type_id is %s_ERR_ENCODE, rule \"message\". */", g.up)
+	h.F("int %s_encode_message_ex(const %s_message* m, uint8_t* buf, size_t cap, %s_encode_result* res);", pkg, pkg, pkg)
 	h.P()
 }
 
@@ -123,7 +133,7 @@ func (g *generator) dispatcherDefs() {
 		g.resetOnError("memset(out, 0, sizeof *out);", fmt.Sprintf("%s_dec_done_(&d, p, 0, res)", pkg))
 	})
 	p.P()
-	args := map[string]string{"encoded_message_size": "", "encode_message": ", buf, cap", "encode_message_ex": ", buf, cap, written"}
+	args := map[string]string{"encoded_message_size": "", "encode_message": ", buf, cap", "encode_message_ex": ", buf, cap, res"}
 	dispatch := func(sig, fn, fallback string) {
 		p.Block(sig, "}", func() {
 			p.P("switch (m->type_id) {")
@@ -140,9 +150,11 @@ func (g *generator) dispatcherDefs() {
 				p.P("(void)cap;")
 			}
 			if fn == "encode_message_ex" {
-				p.P("*written = 0;")
+				// A message of no struct of the schema: rule message.
+				p.F("return %s_refuse_message_(res);", pkg)
+			} else {
+				p.F("return %s;", fallback)
 			}
-			p.F("return %s;", fallback)
 			p.Out()
 			p.P("}")
 		})
@@ -150,5 +162,5 @@ func (g *generator) dispatcherDefs() {
 	}
 	dispatch(fmt.Sprintf("size_t %s_encoded_message_size(const %s_message* m) {", pkg, pkg), "encoded_message_size", "SIZE_MAX")
 	dispatch(fmt.Sprintf("size_t %s_encode_message(const %s_message* m, uint8_t* buf, size_t cap) {", pkg, pkg), "encode_message", "0")
-	dispatch(fmt.Sprintf("int %s_encode_message_ex(const %s_message* m, uint8_t* buf, size_t cap, size_t* written) {", pkg, pkg), "encode_message_ex", up+"_ERR_ENCODE")
+	dispatch(fmt.Sprintf("int %s_encode_message_ex(const %s_message* m, uint8_t* buf, size_t cap, %s_encode_result* res) {", pkg, pkg, pkg), "encode_message_ex", up+"_ERR_ENCODE")
 }

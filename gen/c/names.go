@@ -50,7 +50,9 @@ var reservedNames = gen.Names{
 	H_INCLUDED LITTLE_ENDIAN ALIGN_ CHUNK_MIN_ CHUNK_MAX_ DEFAULT_MAX_DEPTH MESSAGE_HEADER_SIZE
 	OK ERR_TRUNCATED ERR_TRAILING ERR_BOOL ERR_PRESENCE ERR_ENUM ERR_UNION_TAG ERR_UTF8
 	ERR_COUNT ERR_DEPTH ERR_MESSAGE ERR_NO_MEMORY ERR_MEMORY MEMORY_RATIO MEMORY_ALLOWANCE
-	ENCODE_UTF8_CHECK ERR_ENCODE ERR_WRITE ERR_BUFFER END DEFAULT_MAX_MESSAGE_SIZE encode_message_ex`),
+	ENCODE_UTF8_CHECK ERR_ENCODE ERR_WRITE ERR_BUFFER END DEFAULT_MAX_MESSAGE_SIZE encode_message_ex
+	encode_result decode_error_text encode_error_text write_message_ex text_end_ text_code_ text_decode_ text_eq_
+	check_fail_ check_str_ check_enum_ check_in_ check_at_ refuse_ refuse_message_ encoded_ reader_max_`),
 }
 
 var (
@@ -238,7 +240,7 @@ var structFuncs = []string{"init", "encoded_size", "encode", "encode_ex", "decod
 
 // unionFuncs are a union's functions: public, then static.
 var unionFuncs = []string{"init", "encoded_size", "encode", "encode_ex", "decode", "decode_ex",
-	"init_", "size_", "write_", "read_"}
+	"init_", "size_", "write_", "read_", "check_"}
 
 // typeName is a declaration's C type name.
 func (g *generator) typeName(d schema.Decl) string { return g.pkg + "_" + g.base[d] }

@@ -47,6 +47,7 @@ typedef struct pfx_message {
 } pfx_message;
 size_t pfx_encoded_message_size(const pfx_message* m);
 size_t pfx_encode_message(const pfx_message* m, uint8_t* buf, size_t cap);
+int pfx_encode_message_ex(const pfx_message* m, uint8_t* buf, size_t cap, pfx_encode_result* res);
 int pfx_decode_message_ex(const uint8_t* data, size_t len, pfx_message* out, pfx_arena* arena,
         const pfx_decode_options* opt, pfx_decode_result* res);
 #include "stream.h"

@@ -69,6 +69,8 @@ func (g *generator) streamDefs() {
 	g.helloEntries()
 	g.use("get_u64_")
 	g.use("put_u64_")
+	g.use("check_")
+	g.use("encoded_")
 	p.Line(strings.TrimRight(g.prefixed(streamDefs), "\n"))
 	p.P()
 }

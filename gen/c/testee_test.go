@@ -37,10 +37,11 @@ var testeeTemplate = template.Must(template.New("testee").Parse(`{{if .Stack}}#d
 
 static char broken_msg[256];
 /* The offset of the last rejection of a roundtrip or dispatch request, or
- * (size_t)-1: the reply carries it ("<rule> @<offset>: <message>"). */
+ * (size_t)-1 when there is none. */
 static size_t reject_offset = (size_t)-1;
-/* Its field path ("<rule> @<offset> <path>: <message>"). */
-static char reject_path[{{.Up}}_MAX_PATH];
+/* Its result: the reply is its text, {{.Pkg}}_decode_error_text's
+ * ("<rule> at offset <offset> in <path>: <message>"). */
+static {{.Pkg}}_decode_result reject_res;
 
 static int broken(const char* what) {
     snprintf(broken_msg, sizeof broken_msg, "%s", what);
@@ -234,7 +235,7 @@ static int roundtrip_{{.T}}(const uint8_t* in, size_t len, int message, uint8_t*
     } else if (rc != 0) {
         result = rc;
         reject_offset = res.offset;
-        memcpy(reject_path, res.path, sizeof reject_path);
+        reject_res = res;
         if (!is_default_{{.T}}(&v) || !is_default_{{.T}}(&v2)) {
             result = broken("{{.Name}}: a failed decode did not leave the default value");
         } else if (fixed_{{.T}}(in, len, message, used + 4096, rc, NULL, 0, 0) == BROKEN ||
@@ -298,7 +299,7 @@ static int dispatch(const uint8_t* in, size_t len, uint8_t** out, size_t* out_le
     } else if (rc != 0) {
         result = m.type_id != 0 ? broken("a failed _decode_message_ex did not leave the zero message") : rc;
         reject_offset = res.offset;
-        memcpy(reject_path, res.path, sizeof reject_path);
+        reject_res = res;
     } else {
         size_t size = {{.Pkg}}_encoded_message_size(&m);
         uint8_t* buf = (uint8_t*)malloc(size + 1);
@@ -380,7 +381,7 @@ static size_t sink_write(void* ctx, const uint8_t* buf, size_t n) {
  * Op 3: reads the stream after the u32 maximum payload length with the
  * stream reader and writes every message back with the stream writer,
  * after its own hello when the stream began with one. A rejection is
- * "<rule> <index> <offset>: <description>" in text.
+ * _stream_error_text's text ("message <index> at stream offset <start>: ...").
  */
 static int stream(const uint8_t* in, size_t len, uint8_t** out, size_t* out_len, char* text, size_t text_cap) {
     {{.Pkg}}_arena heap;
@@ -440,12 +441,6 @@ static int stream(const uint8_t* in, size_t len, uint8_t** out, size_t* out_len,
         }
     } else if (result == 0) {
         {{.Pkg}}_stream_result again;
-        char desc[256];
-        const char* colon;
-        int rule_len;
-        {{.Pkg}}_stream_error_text(&res, desc, sizeof desc);
-        colon = strchr(desc, ':');
-        rule_len = colon != NULL ? (int)(colon - desc) : (int)strlen(desc);
         if (res.error != rc || res.index != count) {
             result = broken("_read_message: a wrong result for a bad message");
         } else if (m.type_id != 0) {
@@ -453,8 +448,7 @@ static int stream(const uint8_t* in, size_t len, uint8_t** out, size_t* out_len,
         } else if (!res.skipped && ({{.Pkg}}_read_message(&r, &m, &again) != rc || again.offset != res.offset)) {
             result = broken("_read_message: an error that cannot be skipped did not stick");
         } else {
-            snprintf(text, text_cap, "%.*s %llu %llu: %s", rule_len, desc, (unsigned long long)res.index,
-                     (unsigned long long)res.offset, desc);
+            {{.Pkg}}_stream_error_text(&res, text, text_cap);
             result = rc;
         }
     }
@@ -628,11 +622,8 @@ static int serve(void) {
         } else if (text[0] != 0) {
             reply(1, text, strlen(text));
         } else if (reject_offset != (size_t)-1) {
-            /* With the offset and path: "<rule> @<offset> <path>: <message>" (strerror starts with "<rule>: "). */
-            const char* msg = {{.Pkg}}_strerror(rc);
-            int rule_len = (int)strcspn(msg, ":");
-            snprintf(text, sizeof text, "%.*s @%llu %s%s", rule_len, msg, (unsigned long long)reject_offset, reject_path,
-                     msg + rule_len);
+            /* The library's own text: "<rule> at offset <offset> in <path>: <message>". */
+            {{.Pkg}}_decode_error_text(&reject_res, text, sizeof text);
             reply(1, text, strlen(text));
         } else {
             const char* msg = {{.Pkg}}_strerror(rc);
@@ -883,7 +874,7 @@ func TestErrorRules(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if status != conformance.StatusRejected || !strings.HasPrefix(string(out), v.Rule+" @") {
+				if status != conformance.StatusRejected || !strings.HasPrefix(string(out), v.Rule+" at offset ") {
 					t.Errorf("%s (rule %s): status %d, %q", v.ID(), v.Rule, status, out)
 				}
 			}

@@ -88,8 +88,9 @@ func TestConformance386(t *testing.T) {
 // encodings are near and past what an int holds there: 31 and 33 plugins
 // whose names share one 64 MiB string (2.08 GB and 2.21 GB). The sizes are
 // summed in 64 bits, so the first is exact and the second is reported
-// (EncodedSize -1, *EncodeError from every encoder) instead of wrapping to a
-// negative size that made MarshalBinary panic in makeslice.
+// (EncodedSize -1, an *EncodeError with rule size and an empty path from
+// every encoder) instead of wrapping to a negative size that made
+// MarshalBinary panic in makeslice.
 func TestSizes386(t *testing.T) {
 	if runtime.GOARCH != "amd64" || runtime.GOOS != "linux" {
 		t.Skip("runs i386 programs on x86-64 Linux only")
@@ -151,8 +152,9 @@ func main() {
 	}
 	check := func(what string, b []byte, err error) {
 		var ee *plugins.EncodeError
-		if !errors.As(err, &ee) || len(b) > 3 {
-			fail("33 plugins: %s returned %d bytes and %v, want an *EncodeError", what, len(b), err)
+		if !errors.As(err, &ee) || ee.Rule != plugins.RuleSize || ee.Path != "" || len(b) > 3 ||
+			!strings.HasPrefix(err.Error(), "size: the encoding takes ") {
+			fail("33 plugins: %s returned %d bytes and %v, want an *EncodeError with rule size", what, len(b), err)
 		}
 	}
 	b, err := r.MarshalBinary()

@@ -30,6 +30,7 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 			fs := g.structFields(d)
 			g.emitMarshalMethods(p, "m *"+name, "m", name, d.Name, fs, pd.Tail)
 			g.emitSize(p, "m *"+name, "m", fs, 0)
+			g.emitCheck(p, "m *"+name, "m", name, fs, "")
 			p.F("// encode appends the fields of %s to b.", name)
 			p.Block("func (m *"+name+") encode(b []byte, e *encoder) []byte {", "}", func() {
 				if pd.Flat {
@@ -52,8 +53,16 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 			p.F("// validate records an error for a number that names no value of %s.", name)
 			p.Block("func (v "+name+") validate(e *encoder) {", "}", func() {
 				p.Block("if !"+enumWire(d, "v")+".IsValid() {", "}", func() {
-					p.F("e.fail(%q, v.String()+\" is not a value of %s\")", d.Name, d.Name)
+					p.F("e.fail(RuleEnum, v.String()+\" is not a value of %s\")", d.Name)
 				})
+			})
+			p.P()
+			p.F("// check reports whether v is a value of %s, as validate does.", name)
+			p.Block("func (v "+name+") check(c *checker) bool {", "}", func() {
+				p.Block("if !"+enumWire(d, "v")+".IsValid() {", "}", func() {
+					p.F("return c.fail(RuleEnum, v.String()+\" is not a value of %s\")", d.Name)
+				})
+				p.P("return true")
 			})
 			p.P()
 			p.P("// encode appends v.")
@@ -69,6 +78,7 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 				g.emitMarshalMethods(p, "v "+vt, "v", vt, d.Name+"."+v.Name, fields{}, nil)
 				fs := g.variantFields(pv)
 				g.emitSize(p, "v "+vt, "v", fs, 1)
+				g.emitCheck(p, "v "+vt, "v", vt, fs, pv.Name)
 				p.F("// encode appends the tag of %s (%d), then its fields.", vt, v.Tag)
 				p.Block("func (v "+vt+") encode(b []byte, e *encoder) []byte {", "}", func() {
 					p.F("b = append(b, %d)", v.Tag)
@@ -188,7 +198,7 @@ func (g *generator) emitMarshalMethods(p *emit.Printer, recv, v, name, schemaNam
 	p.Block("func ("+recv+") MarshalBinary() ([]byte, error) {", "}", func() {
 		p.F("n := %s.encodedSize()", v)
 		p.P("if n > int64(maxInt) {")
-		p.F("\treturn nil, sizeError(%q, n)", schemaName)
+		p.P("\treturn nil, sizeError(n)")
 		p.P("}")
 		p.P("var e encoder")
 		if bulk {
@@ -205,7 +215,7 @@ func (g *generator) emitMarshalMethods(p *emit.Printer, recv, v, name, schemaNam
 			p.F("b := %s.encode(make([]byte, 0, int(n)), &e)", v)
 		}
 		p.P("if e.err != nil {")
-		p.P("\treturn nil, e.err")
+		p.F("\treturn nil, e.error(%s.check)", v)
 		p.P("}")
 		if bulk {
 			p.P("// append's block is rounded up to a size the allocator has, as make's")
@@ -221,13 +231,13 @@ func (g *generator) emitMarshalMethods(p *emit.Printer, recv, v, name, schemaNam
 	p.Block("func ("+recv+") AppendBinary(b []byte) ([]byte, error) {", "}", func() {
 		p.F("n := %s.encodedSize()", v)
 		p.P("if n > int64(maxInt-len(b)) {")
-		p.F("\treturn b, sizeError(%q, n)", schemaName)
+		p.P("\treturn b, sizeError(n)")
 		p.P("}")
 		p.P("start := len(b)")
 		p.P("var e encoder")
 		p.F("b = %s.encode(grow(b, int(n)), &e)", v)
 		p.P("if e.err != nil {")
-		p.P("\treturn b[:start], e.err")
+		p.F("\treturn b[:start], e.error(%s.check)", v)
 		p.P("}")
 		p.P("return b, nil")
 	})
@@ -394,11 +404,11 @@ func (g *generator) encodeValue(p *emit.Printer, v *plan.Value, x, ctx string, l
 	case plan.Scalar:
 		p.F("b = %s", g.appendScalar(v.Kind, x))
 	case plan.String:
-		p.F("b = appendString(b, %s, e, %q)", x, ctx)
+		p.F("b = appendString(b, %s, e)", x)
 	case plan.Bytes:
-		p.F("b = appendBytes(b, %s, e, %q)", x, ctx)
+		p.F("b = appendBytes(b, %s, e)", x)
 	case plan.Numbers, plan.PlainArray, plan.Array:
-		p.F("b = appendCount(b, len(%s), e, %q)", x, ctx)
+		p.F("b = appendCount(b, len(%s), e)", x)
 		g.encodeElems(p, v, x, x, ctx, i, lvl)
 	case plan.FixedBytes:
 		p.F("b = append(b, %s[:]...)", sel(x))
@@ -456,4 +466,100 @@ func (g *generator) encodeElems(p *emit.Printer, v *plan.Value, x, slice, ctx, i
 	p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
 		g.encodeValue(p, v.Elem, sel(x)+"["+i+"]", ctx, lvl+1)
 	})
+}
+
+// emitCheck writes the check method of a struct or union variant: the walk
+// that an encode which failed makes, in encoding order, to find the first
+// value with no encoding and its path (see checker in rt/encoder.go).
+// variant is the path segment of a union variant, "" for a struct.
+func (g *generator) emitCheck(p *emit.Printer, recv, v, name string, fs fields, variant string) {
+	body := emit.New("\t")
+	for _, f := range fs.list {
+		var fail []string
+		if f.name != "" {
+			fail = append(fail, fmt.Sprintf("c.at(%q)", f.name))
+		}
+		if variant != "" {
+			fail = append(fail, fmt.Sprintf("c.at(%q)", variant))
+		}
+		g.checkValue(body, f.v, v+"."+f.goName, append(fail, "return false"), 0)
+	}
+	p.F("// check finds the first value of %s that has no encoding, in encoding", name)
+	p.P("// order, and its path; it reports whether there is none.")
+	src := string(body.Bytes())
+	if src == "\n" {
+		p.F("func (%s) check(c *checker) bool { return true }", recv)
+		p.P()
+		return
+	}
+	p.Block("func ("+recv+") check(c *checker) bool {", "}", func() {
+		p.Line(src[:len(src)-1])
+		p.P("return true")
+	})
+	p.P()
+}
+
+// checkValue emits the check of x (coded as v), which runs fail (the
+// statements naming the value's path segments, innermost first, then
+// returning false) at the first problem.
+func (g *generator) checkValue(p *emit.Printer, v *plan.Value, x string, fail []string, lvl int) {
+	failBlock := func(cond string) {
+		p.Block("if "+cond+" {", "}", func() {
+			for _, s := range fail {
+				p.P(s)
+			}
+		})
+	}
+	i := fmt.Sprintf("i%d", lvl)
+	switch v.Op {
+	case plan.String:
+		failBlock("!c.str(" + x + ")")
+	case plan.Bytes, plan.Numbers, plan.PlainArray:
+		failBlock("!c.count(len(" + x + "))")
+	case plan.Array:
+		failBlock("!c.count(len(" + x + "))")
+		g.checkElems(p, v, x, fail, i, lvl)
+	case plan.FixedArray:
+		g.checkElems(p, v, x, fail, i, lvl)
+	case plan.Optional:
+		if v.Elem.Op == plan.Union {
+			failBlock(x + " != nil && !" + sel(x) + ".check(c)")
+			return
+		}
+		if !checks(v.Elem) {
+			return
+		}
+		p.Block("if "+x+" != nil {", "}", func() {
+			g.checkValue(p, v.Elem, deref(v.Elem, x), fail, lvl+1)
+		})
+	case plan.Struct, plan.Enum:
+		failBlock("!" + sel(x) + ".check(c)")
+	case plan.Union:
+		// A nil union is the default value (the first variant), which
+		// has an encoding.
+		failBlock(x + " != nil && !" + sel(x) + ".check(c)")
+	}
+}
+
+// checkElems emits the check of each element of the array x.
+func (g *generator) checkElems(p *emit.Printer, v *plan.Value, x string, fail []string, i string, lvl int) {
+	if !checks(v.Elem) {
+		return
+	}
+	p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
+		g.checkValue(p, v.Elem, sel(x)+"["+i+"]", append([]string{"c.index(" + i + ")"}, fail...), lvl+1)
+	})
+}
+
+// checks reports whether a value coded as v can have no encoding, so that
+// check has something to look at: anything but numbers, bools and fixed
+// arrays of them. (A struct is always checked: its check method says.)
+func checks(v *plan.Value) bool {
+	switch v.Op {
+	case plan.Scalar, plan.FixedBytes, plan.FixedNumbers, plan.FixedPlain:
+		return false
+	case plan.FixedArray, plan.Optional:
+		return checks(v.Elem)
+	}
+	return true
 }

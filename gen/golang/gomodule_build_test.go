@@ -52,7 +52,7 @@ func TestGoModuleExample(t *testing.T) {
 	}
 	run(dir, "vet", "./...")
 	out := run(dir, "run", ".")
-	for _, want := range []string{"greenhouse-1 sent 2 readings (Celsius first) in 74 bytes; round trip ok", "truncated input: sdp: decode Batch.battery"} {
+	for _, want := range []string{"greenhouse-1 sent 2 readings (Celsius first) in 74 bytes; round trip ok", "truncated input: truncated at offset 70 in battery: "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the example's output lacks %q:\n%s", want, out)
 		}

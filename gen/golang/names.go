@@ -27,7 +27,7 @@ var reservedNames = gen.Names{
 		MessageHeaderSize DefaultMaxMessageSize
 		Rule RuleTruncated RuleTrailing RuleBool RulePresence RuleEnum
 		RuleUnionTag RuleUTF8 RuleCount RuleDepth RuleMessage
-		RuleMemory RuleSchema StreamError HelloTypeID`),
+		RuleMemory RuleSchema RuleSize StreamError HelloTypeID`),
 	// The methods generated on struct and variant types: a field with one
 	// of these names gets a trailing underscore.
 	Members: gen.Words(`MarshalBinary UnmarshalBinary UnmarshalBinaryWith

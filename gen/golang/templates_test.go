@@ -93,10 +93,12 @@ func handle_SCHEMA(op byte, id uint16, in []byte) (byte, []byte) {
 	case errors.As(err, &b):
 		return conformance.StatusBroken, []byte(err.Error())
 	case errors.As(err, &se) && validRule_SCHEMA(se.Err.Rule):
-		return conformance.StatusRejected, []byte(fmt.Sprintf("%s %d %d: %v", se.Err.Rule, se.Index, se.Offset, err))
+		// The error's own text: "message <index> at stream offset <start>: ..."
+		// (docs/api.md, "One layout of error text").
+		return conformance.StatusRejected, []byte(err.Error())
 	case errors.As(err, &de) && validRule_SCHEMA(de.Rule):
-		// With the offset and path: "<rule> @<offset> <path>: <message>".
-		return conformance.StatusRejected, []byte(fmt.Sprintf("%s @%d %s: %v", de.Rule, de.Offset, de.Path, err))
+		// The error's own text: "<rule> at offset <offset> in <path>: <message>".
+		return conformance.StatusRejected, []byte(err.Error())
 	default:
 		return conformance.StatusBroken, []byte("not a *DecodeError with a known rule: " + err.Error())
 	}

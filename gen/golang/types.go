@@ -215,6 +215,7 @@ func (g *generator) emitUnion(p *emit.Printer, u *schema.Union) {
 		p.P("AppendBinary(b []byte) ([]byte, error)")
 		p.P("encodedSize() int64")
 		p.P("encode(b []byte, e *encoder) []byte")
+		p.P("check(c *checker) bool")
 		p.P(marker(name), "()")
 	})
 	p.P()
@@ -270,7 +271,7 @@ func (g *generator) emitEnumText(p *emit.Printer, en *schema.Enum) {
 			p.P("v = v.encoded()")
 		}
 		p.P("if !v.IsValid() {")
-		p.F("\treturn nil, &EncodeError{Field: %q, Msg: strconv.FormatUint(uint64(v), 10) + \" is not a value\"}", en.Name)
+		p.F("\treturn nil, &EncodeError{Rule: RuleEnum, Msg: strconv.FormatUint(uint64(v), 10) + \" is not a value of %s\"}", en.Name)
 		p.P("}")
 		p.P("return []byte(v.String()), nil")
 	})

@@ -223,6 +223,14 @@ public int encodedSize() throws EncodeException {
  *     of its range, a fixed array of another length, a lone surrogate)
  */
 ` + map[bool]string{true: "@java.lang.Override\n"}[message] + `public byte[] encode() throws EncodeException {
+	try {
+		// One pass into the thread's scratch buffer.
+		SdpWriter w$ = SdpWriter.scratch(0);
+		«WRITE»;
+		return w$.take();
+	} catch (java.lang.RuntimeException e$) {
+		// A value that has no encoding, or more than the scratch buffer grows to: the size pass first.
+	}
 	byte[] b$ = new byte[encodedSize()];
 	SdpWriter w$ = new SdpWriter(b$, 0);
 	«WRITE»;
@@ -270,7 +278,7 @@ public static «NAME» decode(byte[] b$) throws DecodeException {
  * @throws DecodeException if the input breaks a rule of the wire format
  */
 public static «NAME» decode(byte[] b$, DecodeOptions options$) throws DecodeException {
-	SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
+	SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, options$);
 ` + map[bool]string{true: "\t«NAME» v$ = new «NAME»(r$);\n", false: "\t«NAME» v$ = SdpCodec.read$«NAME»(r$, null);\n"}[message] + `	r$.finish();
 	return v$;
 }
@@ -320,7 +328,7 @@ public static «NAME» decodePrefix(java.nio.ByteBuffer b$, DecodeOptions option
 		b$.duplicate().get(a$);
 		start$ = 0;
 	}
-	SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
+	SdpReader r$ = SdpReader.of(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
 ` + map[bool]string{true: "\t«NAME» v$ = new «NAME»(r$);\n", false: "\t«NAME» v$ = SdpCodec.read$«NAME»(r$, null);\n"}[message] + `	Sdp.advance(b$, r$.off - start$);
 	return v$;
 }
@@ -351,7 +359,7 @@ public void decodeInto(byte[] b$) throws DecodeException {
 @java.lang.Override
 public void decodeInto(byte[] b$, DecodeOptions options$) throws DecodeException {
 	try {
-		SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
+		SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, options$);
 		SdpCodec.read$«NAME»(r$, this);
 		r$.finish();
 	} catch (DecodeException e$) {
@@ -372,7 +380,7 @@ public void decodeInto(byte[] b$, DecodeOptions options$) throws DecodeException
 public void decodeMessageInto(byte[] b$, DecodeOptions options$) throws DecodeException {
 	try {
 		Sdp.checkHeader(b$, b$.length, TYPE_ID, "«NAME»");
-		SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
+		SdpReader r$ = SdpReader.of(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
 		SdpCodec.read$«NAME»(r$, this);
 		r$.finish();
 	} catch (DecodeException e$) {
@@ -395,6 +403,15 @@ public int encodedMessageSize() throws EncodeException {
  */
 @java.lang.Override
 public byte[] encodeMessage() throws EncodeException {
+	try {
+		// One pass into the thread's scratch buffer, after room for the header.
+		SdpWriter w$ = SdpWriter.scratch(Sdp.MESSAGE_HEADER_SIZE);
+		«WRITE»;
+		Sdp.header(w$.b, TYPE_ID, w$.pos - Sdp.MESSAGE_HEADER_SIZE);
+		return w$.take();
+	} catch (java.lang.RuntimeException e$) {
+		// A value that has no encoding, or more than the scratch buffer grows to: the size pass first.
+	}
 	int n$ = encodedSize();
 	byte[] b$ = new byte[Sdp.MESSAGE_HEADER_SIZE + n$];
 	Sdp.header(b$, TYPE_ID, n$);
@@ -447,7 +464,7 @@ public static «NAME» decodeMessage(byte[] b$) throws DecodeException {
  */
 public static «NAME» decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
 	Sdp.checkHeader(b$, b$.length, TYPE_ID, "«NAME»");
-	SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
+	SdpReader r$ = SdpReader.of(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
 	«NAME» v$ = new «NAME»(r$);
 	r$.finish();
 	return v$;
@@ -539,7 +556,7 @@ public byte[] encode() {
  * @throws DecodeException if the input breaks a rule of the wire format (a number that names no value: enum)
  */
 public static «NAME» decode(byte[] b$) throws DecodeException {
-	SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, null);
+	SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, null);
 	«NAME» v$ = SdpCodec.read$«NAME»(r$);
 	r$.finish();
 	return v$;

@@ -10,9 +10,12 @@ import (
 )
 
 // codecClass prints SdpCodec: for every struct and union a size function
-// (which also checks that the value can be encoded), a write function
-// (which trusts what size checked, except the ranges of unsigned numbers)
-// and a read function; for every enum a read function. All of them print
+// (which checks that the value can be encoded, naming the rule and path of
+// the first problem), a write function (which writes into a buffer of the
+// checked size, or in one pass into a scratch buffer that grows: then it
+// throws SdpWriter.BAD, a NullPointerException or a ClassCastException at
+// a value that has no encoding, and the caller runs the size pass for the
+// error) and a read function; for every enum a read function. All of them print
 // the codec plan's steps, switching on Value.Op.
 func (g *generator) codecClass(p *emit.Printer) {
 	p.P("/** The size, encode and decode of every type of the schema, printed from the codec plan. Internal. */")
@@ -52,9 +55,13 @@ func (g *generator) structCodec(p *emit.Printer, d *plan.Decl, name string) {
 	p.P()
 	p.F("static void write$%s(SdpWriter w$, %s v$) {", name, name)
 	p.In()
-	for _, f := range d.Fields {
-		g.write(p, f.Value, g.fieldX("v$", f), 1)
+	if len(d.Fields) == 0 {
+		// Nothing dereferences a null: the size pass names it.
+		p.P("if (v$ == null) {")
+		p.P("    throw SdpWriter.BAD;")
+		p.P("}")
 	}
+	g.writeSteps(p, "v$", d.Steps)
 	p.Out()
 	p.P("}")
 	p.P()
@@ -205,25 +212,32 @@ func (g *generator) size(p *emit.Printer, v *plan.Value, x string, lvl int) int 
 		if v.Elem.Fixed >= 0 && !fixed {
 			p.F("s$ += (long) %s.size() * %d;", l, v.Elem.Fixed)
 		}
-		if body != "" && !mayThrow(body) {
-			p.F("for (%s %s : %s) {", et, e, l)
-			p.In()
-			p.Line(body)
-			p.Out()
-			p.P("}")
-		} else if body != "" {
+		if body != "" {
+			// Each error names its element; an element of another class
+			// (put in through an unchecked cast) fails the for's cast:
+			// rule type.
 			p.F("int %s = 0;", i)
-			p.F("for (%s %s : %s) {", et, e, l)
-			p.In()
 			p.P("try {")
 			p.In()
-			p.Line(body)
-			p.Out()
-			p.F("} catch (EncodeException x$%d) {", lvl)
-			p.F("    throw x$%d.index(%s);", lvl, i)
-			p.P("}")
+			p.F("for (%s %s : %s) {", et, e, l)
+			p.In()
+			if mayThrow(body) {
+				p.P("try {")
+				p.In()
+				p.Line(body)
+				p.Out()
+				p.F("} catch (EncodeException x$%d) {", lvl)
+				p.F("    throw x$%d.index(%s);", lvl, i)
+				p.P("}")
+			} else {
+				p.Line(body)
+			}
 			p.F("%s++;", i)
 			p.Out()
+			p.P("}")
+			p.Out()
+			p.F("} catch (java.lang.ClassCastException x$%d) {", lvl)
+			p.F("    throw Sdp.wrongType(x$%d).index(%s);", lvl, i)
 			p.P("}")
 		}
 		p.Out()
@@ -256,11 +270,15 @@ func (g *generator) size(p *emit.Printer, v *plan.Value, x string, lvl int) int 
 	case plan.Union:
 		// A value of fixed size is only checked here; its size is the
 		// constant returned (so that arrays of them multiply it).
+		nn := "Sdp.nn"
+		if v.Op == plan.Union {
+			nn = "Sdp.variant" // a null union holds no variant: rule union_tag
+		}
 		if v.Fixed >= 0 {
-			p.F("size$%s(Sdp.nn(%s));", g.names.decl[v.Decl.Decl], x)
+			p.F("size$%s(%s(%s));", g.names.decl[v.Decl.Decl], nn, x)
 			return v.Fixed
 		}
-		p.F("s$ += size$%s(Sdp.nn(%s));", g.names.decl[v.Decl.Decl], x)
+		p.F("s$ += size$%s(%s(%s));", g.names.decl[v.Decl.Decl], nn, x)
 		return 0
 	}
 	panic("java backend: size of " + v.Op.String())
@@ -314,12 +332,15 @@ func (g *generator) write(p *emit.Printer, v *plan.Value, x string, lvl int) {
 		p.F("w$.count(%s.length);", x)
 		p.F("w$.%s(%s);", bulkName(v.Kind), x)
 	case plan.FixedBytes, plan.FixedNumbers:
+		p.F("w$.fixed(%s.length, %d);", x, v.Len)
 		p.F("w$.%s(%s);", bulkName(v.Kind), x)
 	case plan.Array, plan.PlainArray, plan.FixedArray, plan.FixedPlain:
 		counted := v.Op == plan.Array || v.Op == plan.PlainArray
 		if v.Elem.Op == plan.Scalar { // bool
 			if counted {
 				p.F("w$.count(%s.length);", x)
+			} else {
+				p.F("w$.fixed(%s.length, %d);", x, v.Len)
 			}
 			p.F("for (boolean %s : %s) {", e, x)
 			p.F("    w$.bool(%s);", e)
@@ -328,6 +349,8 @@ func (g *generator) write(p *emit.Printer, v *plan.Value, x string, lvl int) {
 		}
 		if counted {
 			p.F("w$.count(%s.size());", x)
+		} else {
+			p.F("w$.fixed(%s.size(), %d);", x, v.Len)
 		}
 		p.F("for (%s %s : %s) {", g.boxed(v.Elem.Type, nil), e, x)
 		p.In()
@@ -347,6 +370,45 @@ func (g *generator) write(p *emit.Printer, v *plan.Value, x string, lvl int) {
 		p.F("write$%s(w$, %s);", g.names.decl[v.Decl.Decl], x)
 	default:
 		panic("java backend: write of " + v.Op.String())
+	}
+}
+
+// writeSteps prints the writing of the plan's steps: a run's room is
+// made once and its leaves written at constant offsets; other fields one
+// by one.
+func (g *generator) writeSteps(p *emit.Printer, recv string, steps []plan.Step) {
+	for _, st := range steps {
+		if st.Run == nil {
+			g.write(p, st.Fields[0].Value, g.fieldX(recv, st.Fields[0]), 1)
+			continue
+		}
+		r := st.Run
+		p.P("{")
+		p.In()
+		p.F("w$.ensure(%d);", r.Size)
+		p.P("int o$ = w$.pos;")
+		for _, l := range r.Leaves {
+			x := g.leafBase(recv, st.Fields[0], l)
+			for _, f := range l.Path[1:] {
+				x += "." + g.names.field[f]
+			}
+			k := l.Value.Kind
+			if l.Value.Op == plan.Enum {
+				switch k {
+				case schema.U8:
+					p.F("w$.i8At(o$ + %d, (byte) %s.wire());", l.Offset, x)
+				case schema.U16:
+					p.F("w$.i16At(o$ + %d, (short) %s.wire());", l.Offset, x)
+				default:
+					p.F("w$.i32At(o$ + %d, (int) %s.wire());", l.Offset, x)
+				}
+				continue
+			}
+			p.F("w$.%sAt(o$ + %d, %s);", scalarWrite[k], l.Offset, x)
+		}
+		p.F("w$.pos = o$ + %d;", r.Size)
+		p.Out()
+		p.P("}")
 	}
 }
 
@@ -690,12 +752,15 @@ func (g *generator) unionCodec(p *emit.Printer, d *plan.Decl, name string) {
 		p.Out()
 		p.P("}")
 	}
-	p.P("throw new EncodeException(\"\", \"a value of an unknown variant\");")
+	p.P("throw new EncodeException(EncodeException.UNION_TAG, \"\", \"a value of an unknown variant\");")
 	p.Out()
 	p.P("}")
 	p.P()
 	p.F("static void write$%s(SdpWriter w$, %s v$) {", name, name)
 	p.In()
+	p.P("if (v$ == null) {")
+	p.P("    throw SdpWriter.BAD; // no variant: the size pass names it")
+	p.P("}")
 	for i, pv := range d.Variants {
 		vt := name + "." + g.names.variant[pv.Variant]
 		if i == len(d.Variants)-1 {
@@ -708,9 +773,7 @@ func (g *generator) unionCodec(p *emit.Printer, d *plan.Decl, name string) {
 		if len(pv.Fields) > 0 {
 			p.F("%s x$v = (%s) v$;", vt, vt)
 		}
-		for _, f := range pv.Fields {
-			g.write(p, f.Value, g.fieldX("x$v", f), 1)
-		}
+		g.writeSteps(p, "x$v", pv.Steps)
 		if i < len(d.Variants)-1 {
 			p.P("return;")
 		}
@@ -870,7 +933,7 @@ public static byte[] encodeHello() {
 
 /** Decodes the payload of the message b[0, len) whose header is checked. */
 static SdpMessage decodePayload(int id$, byte[] b$, int len$, DecodeOptions options$) throws DecodeException {
-	SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
+	SdpReader r$ = SdpReader.of(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
 `)
 	p.In()
 	p.P("switch (id$) {")
@@ -893,7 +956,7 @@ static SdpMessage decodePayload(int id$, byte[] b$, int len$, DecodeOptions opti
  * an error into is reset to its default.
  */
 static void decodePayloadInto(SdpMessage into$, byte[] b$, int len$, DecodeOptions options$) throws DecodeException {
-	SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
+	SdpReader r$ = SdpReader.of(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
 `)
 	p.In()
 	for i, st := range structs {

@@ -13,12 +13,12 @@ import (
 func (m *Parameter) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Parameter", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -28,13 +28,13 @@ func (m *Parameter) MarshalBinary() ([]byte, error) {
 func (m *Parameter) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Parameter", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -64,13 +64,31 @@ func (m *Parameter) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Parameter that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Parameter) check(c *checker) bool {
+	if !c.str(m.DisplayName) {
+		c.at("display_name")
+		return false
+	}
+	if !c.str(m.Identifier) {
+		c.at("identifier")
+		return false
+	}
+	if !c.str(m.Unit) {
+		c.at("unit")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of Parameter to b.
 func (m *Parameter) encode(b []byte, e *encoder) []byte {
 	b, r := extend(b, 42+len(m.DisplayName)+len(m.Identifier)+len(m.Unit))
 	binary.LittleEndian.PutUint64(r[0:], m.Address)
-	o := 8 + putString(r[8:], m.DisplayName, e, "Parameter.display_name")
-	o += putString(r[o:], m.Identifier, e, "Parameter.identifier")
-	o += putString(r[o:], m.Unit, e, "Parameter.unit")
+	o := 8 + putString(r[8:], m.DisplayName, e)
+	o += putString(r[o:], m.Identifier, e)
+	o += putString(r[o:], m.Unit, e)
 	w4 := r[o : o+22]
 	binary.LittleEndian.PutUint32(w4[0:], math.Float32bits(m.MinValue))
 	binary.LittleEndian.PutUint32(w4[4:], math.Float32bits(m.MaxValue))
@@ -95,12 +113,12 @@ func (m *Parameter) encode(b []byte, e *encoder) []byte {
 func (m *Plugin) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Plugin", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -110,13 +128,13 @@ func (m *Plugin) MarshalBinary() ([]byte, error) {
 func (m *Plugin) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Plugin", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -150,13 +168,46 @@ func (m *Plugin) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Plugin that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Plugin) check(c *checker) bool {
+	if !c.str(m.Name) {
+		c.at("name")
+		return false
+	}
+	if !c.str(m.ManufacturerID) {
+		c.at("manufacturer_id")
+		return false
+	}
+	if !c.str(m.ComponentType) {
+		c.at("component_type")
+		return false
+	}
+	if !c.str(m.ComponentSubtype) {
+		c.at("component_subtype")
+		return false
+	}
+	if !c.count(len(m.Parameters)) {
+		c.at("parameters")
+		return false
+	}
+	for i0 := range m.Parameters {
+		if !m.Parameters[i0].check(c) {
+			c.index(i0)
+			c.at("parameters")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the fields of Plugin to b.
 func (m *Plugin) encode(b []byte, e *encoder) []byte {
-	b = appendString(b, m.Name, e, "Plugin.name")
-	b = appendString(b, m.ManufacturerID, e, "Plugin.manufacturer_id")
-	b = appendString(b, m.ComponentType, e, "Plugin.component_type")
-	b = appendString(b, m.ComponentSubtype, e, "Plugin.component_subtype")
-	b = appendCount(b, len(m.Parameters), e, "Plugin.parameters")
+	b = appendString(b, m.Name, e)
+	b = appendString(b, m.ManufacturerID, e)
+	b = appendString(b, m.ComponentType, e)
+	b = appendString(b, m.ComponentSubtype, e)
+	b = appendCount(b, len(m.Parameters), e)
 	for i0 := range m.Parameters {
 		b = m.Parameters[i0].encode(b, e)
 	}
@@ -168,12 +219,12 @@ func (m *Plugin) encode(b []byte, e *encoder) []byte {
 func (m *PluginRegistry) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("PluginRegistry", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -183,13 +234,13 @@ func (m *PluginRegistry) MarshalBinary() ([]byte, error) {
 func (m *PluginRegistry) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("PluginRegistry", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -219,9 +270,26 @@ func (m *PluginRegistry) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of PluginRegistry that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *PluginRegistry) check(c *checker) bool {
+	if !c.count(len(m.Plugins)) {
+		c.at("plugins")
+		return false
+	}
+	for i0 := range m.Plugins {
+		if !m.Plugins[i0].check(c) {
+			c.index(i0)
+			c.at("plugins")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the fields of PluginRegistry to b.
 func (m *PluginRegistry) encode(b []byte, e *encoder) []byte {
-	b = appendCount(b, len(m.Plugins), e, "PluginRegistry.plugins")
+	b = appendCount(b, len(m.Plugins), e)
 	for i0 := range m.Plugins {
 		b = m.Plugins[i0].encode(b, e)
 	}

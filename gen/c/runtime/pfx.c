@@ -202,6 +202,118 @@ const char* pfx_strerror(int code) {
     return "unknown error";
 }
 
+/* Appends s to the text at buf (n bytes so far), as much as fits cap with a NUL; returns the full length. */
+static size_t pfx_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t pfx_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return pfx_text_put_(buf, cap, n, digits + i);
+}
+
+/* Terminates the text at buf (n bytes long, cut to cap) and returns n. */
+static size_t pfx_text_end_(char* buf, size_t cap, size_t n) {
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
+/*
+ * Appends the part of pfx_strerror(code) before its ": " (the rule's name)
+ * when rule is set, else the part after it (the message).
+ */
+static size_t pfx_text_code_(char* buf, size_t cap, size_t n, int code, int rule) {
+    const char* s = pfx_strerror(code);
+    const char* colon = s;
+    while (*colon != '\0' && *colon != ':') {
+        colon++;
+    }
+    if (*colon == '\0') {
+        return rule ? pfx_text_put_(buf, cap, n, s) : n;
+    }
+    if (!rule) {
+        return pfx_text_put_(buf, cap, n, colon[1] == ' ' ? colon + 2 : colon + 1);
+    }
+    for (; s < colon; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* "<rule> at offset <offset>[ in <path>]: <message>", as pfx_decode_error_text. */
+static size_t pfx_text_decode_(char* buf, size_t cap, size_t n, int code, uint64_t offset, const char* path) {
+    n = pfx_text_code_(buf, cap, n, code, 1);
+    n = pfx_text_put_(buf, cap, n, " at offset ");
+    n = pfx_text_num_(buf, cap, n, offset, 0);
+    if (path[0] != '\0') {
+        n = pfx_text_put_(buf, cap, n, " in ");
+        n = pfx_text_put_(buf, cap, n, path);
+    }
+    n = pfx_text_put_(buf, cap, n, ": ");
+    return pfx_text_code_(buf, cap, n, code, 0);
+}
+
+size_t pfx_decode_error_text(const pfx_decode_result* res, char* buf, size_t cap) {
+    return pfx_text_end_(buf, cap, pfx_text_decode_(buf, cap, 0, res->error, res->offset, res->path));
+}
+
+/* Whether the NUL-terminated strings a and b are equal. */
+static int pfx_text_eq_(const char* a, const char* b) {
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+size_t pfx_encode_error_text(const pfx_encode_result* res, char* buf, size_t cap) {
+    size_t n = 0;
+    const char* rule = res->rule != NULL ? res->rule : "";
+    const char* msg = NULL;
+    if (res->error != PFX_ERR_ENCODE || rule[0] == '\0') {
+        n = pfx_text_code_(buf, cap, n, res->error, 1);
+    } else {
+        n = pfx_text_put_(buf, cap, n, rule);
+        if (pfx_text_eq_(rule, "enum")) {
+            msg = "a number that names no value of the enum";
+        } else if (pfx_text_eq_(rule, "union_tag")) {
+            msg = "a tag that names no variant of the union";
+        } else if (pfx_text_eq_(rule, "utf8")) {
+            msg = "the string is not valid UTF-8";
+        } else if (pfx_text_eq_(rule, "size")) {
+            msg = "the encoding is larger than size_t holds on this host";
+        } else if (pfx_text_eq_(rule, "message")) {
+            msg = "the payload is over the writer's max_size, or over a message's 4294967295 bytes";
+        } else {
+            msg = "the value cannot be encoded";
+        }
+    }
+    if (res->error == PFX_ERR_ENCODE && res->path[0] != '\0') {
+        n = pfx_text_put_(buf, cap, n, " in ");
+        n = pfx_text_put_(buf, cap, n, res->path);
+    }
+    n = pfx_text_put_(buf, cap, n, ": ");
+    n = msg != NULL ? pfx_text_put_(buf, cap, n, msg) : pfx_text_code_(buf, cap, n, res->error, 0);
+    return pfx_text_end_(buf, cap, n);
+}
+
 /* The state of one decode call. */
 typedef struct pfx_dec_ {
     const uint8_t* origin; /* offsets are reported from here */
@@ -795,4 +907,96 @@ static const uint8_t* pfx_read_str_(pfx_dec_* d, const uint8_t* p, pfx_str* out)
     out->data = s;
     out->len = n;
     return p + 4 + (size_t)n;
+}
+
+/*@ check_ */
+/*
+ * The check walk of an encode that failed (its size was SIZE_MAX): the
+ * generated _check_ functions visit the value in encoding order and stop at
+ * the first value that has no encoding, with a decoder's state d holding
+ * its rule (as the decode error code of that rule: PFX_ERR_ENUM,
+ * PFX_ERR_UNION_TAG, PFX_ERR_UTF8) and its path, built as the walk unwinds.
+ * They return 1 when the value is fine, else 0.
+ *
+ * pfx_refuse_ fills res (may be NULL) for a value whose size was SIZE_MAX,
+ * after its check walk: ok means the walk found nothing, so the size itself
+ * is too large for size_t (rule size). It returns PFX_ERR_ENCODE.
+ */
+static int pfx_refuse_(pfx_encode_result* res, pfx_dec_* d, int ok) {
+    if (res != NULL) {
+        res->error = PFX_ERR_ENCODE;
+        res->written = 0;
+        res->path[0] = '\0';
+        if (ok) {
+            res->rule = "size";
+        } else {
+            res->rule = d->err == PFX_ERR_ENUM ? "enum" : d->err == PFX_ERR_UNION_TAG ? "union_tag" : "utf8";
+            pfx_path_out_(d, res->path);
+        }
+    }
+    return PFX_ERR_ENCODE;
+}
+
+/*@ check_fail_ */
+static int pfx_check_fail_(pfx_dec_* d, int rule) {
+    (void)pfx_fail_(d, NULL, rule);
+    return 0;
+}
+
+/*@ check_str_: check_fail_ utf8_valid_ */
+#ifndef PFX_ENCODE_UTF8_CHECK
+#define PFX_ENCODE_UTF8_CHECK 1
+#endif
+static int pfx_check_str_(pfx_dec_* d, const pfx_str* s) {
+#if PFX_ENCODE_UTF8_CHECK
+    if (!pfx_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return pfx_check_fail_(d, PFX_ERR_UTF8);
+    }
+#else
+    (void)d;
+    (void)s;
+#endif
+    return 1;
+}
+
+/*@ check_enum_: check_fail_ */
+static int pfx_check_enum_(pfx_dec_* d, int valid) {
+    return valid ? 1 : pfx_check_fail_(d, PFX_ERR_ENUM);
+}
+
+/*@ check_in_ */
+/* Prepend a field's name to the path; return 0. */
+static int pfx_check_in_(pfx_dec_* d, const char* name) {
+    (void)pfx_in_field_(d, name);
+    return 0;
+}
+
+/*@ check_at_: in_elem_ */
+/* Prepend an element's index to the path; return 0. */
+static int pfx_check_at_(pfx_dec_* d, size_t i) {
+    (void)pfx_in_elem_(d, i);
+    return 0;
+}
+
+/*@ encoded_: */
+/* Fills res (may be NULL) for an encode that returns code (0 or PFX_ERR_BUFFER) and takes n bytes. */
+static int pfx_encoded_(pfx_encode_result* res, int code, size_t n) {
+    if (res != NULL) {
+        res->error = code;
+        res->rule = "";
+        res->written = n;
+        res->path[0] = '\0';
+    }
+    return code;
+}
+
+/* Fills res (may be NULL) for a message payload over max (rule message). */
+static int pfx_refuse_message_(pfx_encode_result* res) {
+    if (res != NULL) {
+        res->error = PFX_ERR_ENCODE;
+        res->rule = "message";
+        res->written = 0;
+        memcpy(res->path, "message", 8);
+    }
+    return PFX_ERR_ENCODE;
 }

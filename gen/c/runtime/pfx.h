@@ -135,6 +135,51 @@ typedef struct pfx_decode_result {
 } pfx_decode_result;
 
 /**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's decode error (docs/api.md, "One layout of error text"):
+ * "<rule> at offset <offset> in <path>: <message>", without " in <path>"
+ * when the path is empty. The text is cut to fit cap bytes (cap may be 0);
+ * returns its full length, as snprintf does.
+ */
+size_t pfx_decode_error_text(const pfx_decode_result* res, char* buf, size_t cap);
+
+/**
+ * What an _encode_ex function (or pfx_write_message_ex) reports besides its
+ * return value. A value that has no encoding (docs/wire-format.md, "Values
+ * that have no encoding") is PFX_ERR_ENCODE with the rule it breaks and the
+ * path of the value, the first in encoding order.
+ */
+typedef struct pfx_encode_result {
+    /** 0 or the PFX_ERR_* code, as returned. */
+    int error;
+    /**
+     * With PFX_ERR_ENCODE: the rule the value breaks: "enum" (a number the
+     * enum does not name), "union_tag" (a tag the union does not declare),
+     * "utf8" (a string that is not valid UTF-8), "size" (an encoding larger
+     * than size_t holds, possible where it has 32 bits; the path is empty) or
+     * "message" (a payload over 4 GiB or over a writer's max_size; the path
+     * is "message"). Otherwise "".
+     */
+    const char* rule;
+    /** The encoding's size in bytes: what was written, or with PFX_ERR_BUFFER the size needed; else 0. */
+    size_t written;
+    /**
+     * With PFX_ERR_ENCODE: the field path of the value, as a decoder's
+     * ("items[1].shape.Circle.radius"; see pfx_decode_result); "" otherwise
+     * and for a problem with the top-level value itself.
+     */
+    char path[PFX_MAX_PATH];
+} pfx_encode_result;
+
+/**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's encode error (docs/api.md, "One layout of error text"):
+ * "<rule> in <path>: <message>", or "<rule>: <message>" when the path is
+ * empty; cut to fit cap bytes (cap may be 0); returns its full length.
+ */
+size_t pfx_encode_error_text(const pfx_encode_result* res, char* buf, size_t cap);
+
+/**
  * Reads a message header: checks the magic and returns the type id and the
  * payload length. 0, PFX_ERR_TRUNCATED (fewer than 10 bytes) or
  * PFX_ERR_MESSAGE. A stream reader calls this on the first 10 bytes and

@@ -20,6 +20,11 @@ void pfx_message_reader_free(pfx_message_reader* r) {
     r->cap = 0;
 }
 
+/* The reader's maximum payload length: max_size, or the default when it is 0. */
+static uint32_t pfx_reader_max_(const pfx_message_reader* r) {
+    return r->max_size != 0 ? r->max_size : PFX_DEFAULT_MAX_MESSAGE_SIZE;
+}
+
 /* Reads n bytes into buf: fewer only where the stream ends. */
 static size_t pfx_read_full_(pfx_message_reader* r, uint8_t* buf, size_t n) {
     size_t got = 0;
@@ -138,29 +143,6 @@ static int pfx_check_hello_(pfx_message_reader* r, size_t total, pfx_stream_resu
     return PFX_OK;
 }
 
-/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
-static size_t pfx_text_put_(char* buf, size_t cap, size_t n, const char* s) {
-    for (; *s != '\0'; s++, n++) {
-        if (n + 1 < cap) {
-            buf[n] = *s;
-        }
-    }
-    return n;
-}
-
-/* Appends v in decimal, or in 16 hex digits when hex is set. */
-static size_t pfx_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
-    char digits[21];
-    size_t i = sizeof digits - 1;
-    unsigned base = hex ? 16u : 10u;
-    digits[i] = '\0';
-    do {
-        digits[--i] = "0123456789abcdef"[v % base];
-        v /= base;
-    } while (hex ? i > sizeof digits - 17 : v != 0);
-    return pfx_text_put_(buf, cap, n, digits + i);
-}
-
 size_t pfx_stream_error_text(const pfx_stream_result* res, char* buf, size_t cap) {
     size_t n = 0, j;
     for (j = 0; j < pfx_hello_count_; j++) {
@@ -169,8 +151,23 @@ size_t pfx_stream_error_text(const pfx_stream_result* res, char* buf, size_t cap
             break;
         }
     }
-    if (res->error == PFX_ERR_SCHEMA && j < pfx_hello_count_) {
-        n = pfx_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+    n = pfx_text_put_(buf, cap, n, "message ");
+    n = pfx_text_num_(buf, cap, n, res->index, 0);
+    n = pfx_text_put_(buf, cap, n, " at stream offset ");
+    n = pfx_text_num_(buf, cap, n, res->start, 0);
+    n = pfx_text_put_(buf, cap, n, ": ");
+    if (res->error != PFX_ERR_SCHEMA) {
+        n = pfx_text_decode_(buf, cap, n, res->error, res->offset - res->start, res->path);
+        return pfx_text_end_(buf, cap, n);
+    }
+    n = pfx_text_put_(buf, cap, n, "schema at offset ");
+    n = pfx_text_num_(buf, cap, n, res->offset - res->start, 0);
+    if (res->path[0] != '\0') {
+        n = pfx_text_put_(buf, cap, n, " in ");
+        n = pfx_text_put_(buf, cap, n, res->path);
+    }
+    if (j < pfx_hello_count_) {
+        n = pfx_text_put_(buf, cap, n, ": the writer's schema has another version of ");
         n = pfx_text_put_(buf, cap, n, pfx_hello_entries_[j].name);
         n = pfx_text_put_(buf, cap, n, " (type id ");
         n = pfx_text_num_(buf, cap, n, res->schema_type_id, 0);
@@ -179,16 +176,10 @@ size_t pfx_stream_error_text(const pfx_stream_result* res, char* buf, size_t cap
         n = pfx_text_put_(buf, cap, n, ", here ");
         n = pfx_text_num_(buf, cap, n, pfx_hello_entries_[j].fingerprint, 1);
         n = pfx_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
-    } else if (res->error == PFX_ERR_SCHEMA) {
-        n = pfx_text_put_(buf, cap, n,
-                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
     } else {
-        n = pfx_text_put_(buf, cap, n, pfx_strerror(res->error));
+        n = pfx_text_put_(buf, cap, n, ": the stream does not start with a hello (type id 0), and this reader requires one");
     }
-    if (cap > 0) {
-        buf[n < cap ? n : cap - 1] = '\0';
-    }
-    return n;
+    return pfx_text_end_(buf, cap, n);
 }
 
 /* pfx_read_message, except that *out is left as it is on error or at the end. */
@@ -228,11 +219,11 @@ again:
     }
     if (!hello && !pfx_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
-        int skipped = payload <= r->max_size && pfx_reader_skip_(r, payload);
+        int skipped = payload <= pfx_reader_max_(r) && pfx_reader_skip_(r, payload);
         return pfx_reader_fail_(r, res, PFX_ERR_MESSAGE, r->offset + 4, skipped,
                                 PFX_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
-    if (payload > r->max_size) {
+    if (payload > pfx_reader_max_(r)) {
         return pfx_reader_fail_(r, res, PFX_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
@@ -356,15 +347,28 @@ int pfx_write_hello(pfx_message_writer* w) {
 }
 
 int pfx_write_message(pfx_message_writer* w, const pfx_message* m) {
+    return pfx_write_message_ex(w, m, NULL);
+}
+
+int pfx_write_message_ex(pfx_message_writer* w, const pfx_message* m, pfx_encode_result* res) {
+    size_t max = w->max_size != 0 ? w->max_size : PFX_DEFAULT_MAX_MESSAGE_SIZE;
     size_t n = pfx_encoded_message_size(m);
-    if (n == SIZE_MAX || n - PFX_MESSAGE_HEADER_SIZE > w->max_size) {
-        return PFX_ERR_ENCODE;
+    int rc;
+    if (n == SIZE_MAX) {
+        /* The dispatcher's _encode_message_ex finds the rule and the path. */
+        rc = pfx_encode_message_ex(m, NULL, 0, res);
+        /* Else the header makes the size too large for size_t (rule size). */
+        return rc == PFX_ERR_ENCODE ? rc : pfx_refuse_(res, NULL, 1);
+    }
+    if (n - PFX_MESSAGE_HEADER_SIZE > max) {
+        return pfx_refuse_message_(res);
     }
     if (!pfx_writer_reserve_(w, n)) {
-        return PFX_ERR_NO_MEMORY;
+        return pfx_encoded_(res, PFX_ERR_NO_MEMORY, 0);
     }
     if (pfx_encode_message(m, w->buf, n) != n) {
-        return PFX_ERR_ENCODE;
+        return pfx_encode_message_ex(m, NULL, 0, res);
     }
-    return pfx_writer_flush_(w, n);
+    rc = pfx_writer_flush_(w, n);
+    return pfx_encoded_(res, rc, rc == PFX_OK ? n : 0);
 }

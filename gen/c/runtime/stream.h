@@ -70,7 +70,10 @@ typedef struct pfx_stream_result {
  * with PFX_ERR_MESSAGE; neither can be skipped.
  */
 typedef struct pfx_message_reader {
-    /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
+    /**
+     * The largest payload length accepted, refused before it is read; 0 means
+     * PFX_DEFAULT_MAX_MESSAGE_SIZE, UINT32_MAX accepts any.
+     */
     uint32_t max_size;
     /** The decode options of every message (allow_trailing is ignored). */
     pfx_decode_options options;
@@ -113,10 +116,14 @@ void pfx_message_reader_free(pfx_message_reader* r);
  */
 int pfx_message_reader_schema_checked(const pfx_message_reader* r);
 /**
- * Describes the error res reports as NUL-terminated text "<rule>: ...",
- * cut to fit cap bytes (cap may be 0), and returns its full length: for a
- * hello from another version of the schema, the struct's name, both
- * fingerprints and a hint to run sdp compat; otherwise pfx_strerror's text.
+ * Describes the error res reports as NUL-terminated text in the layout of
+ * every language's stream error (docs/api.md, "One layout of error text"):
+ * "message <index> at stream offset <start>: " and the decode error as
+ * pfx_decode_error_text writes it, its offset counted from the message's
+ * first byte ("<rule> at offset <offset> in <path>: <message>"). The
+ * message of a hello from another version of the schema names the struct,
+ * both fingerprints and suggests sdp compat. Cut to fit cap bytes (cap may
+ * be 0); returns the full length.
  */
 size_t pfx_stream_error_text(const pfx_stream_result* res, char* buf, size_t cap);
 
@@ -124,9 +131,10 @@ size_t pfx_stream_error_text(const pfx_stream_result* res, char* buf, size_t cap
 typedef struct pfx_message_writer {
     /**
      * The largest payload written, in bytes (PFX_DEFAULT_MAX_MESSAGE_SIZE
-     * after _init): pfx_write_message refuses a larger message, which a
-     * reader with the same max_size would refuse, with PFX_ERR_ENCODE and
-     * writes nothing.
+     * after _init; 0 means that default too): pfx_write_message refuses a
+     * larger message, which a reader with the same max_size would refuse,
+     * with PFX_ERR_ENCODE (rule "message", path "message") and writes
+     * nothing.
      */
     size_t max_size;
     pfx_write_fn write;
@@ -151,5 +159,12 @@ int pfx_write_hello(pfx_message_writer* w);
  * written), PFX_ERR_NO_MEMORY or PFX_ERR_WRITE.
  */
 int pfx_write_message(pfx_message_writer* w, const pfx_message* m);
+/**
+ * pfx_write_message with a result: res (may be NULL) gets the rule and path
+ * of a value that has no encoding, or rule "message" for a payload over
+ * max_size, as _encode_ex reports them (pfx_encode_error_text describes
+ * them), and on success the bytes written.
+ */
+int pfx_write_message_ex(pfx_message_writer* w, const pfx_message* m, pfx_encode_result* res);
 /** Releases the writer's buffer. */
 void pfx_message_writer_free(pfx_message_writer* w);

@@ -5,19 +5,80 @@ package rt
 import (
 	"encoding/binary"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
 // sdp:copy (the generator copies what follows this line)
 
 // encoder collects the first error of an encode; encoding goes on so that
-// the output keeps the size EncodedSize computed.
-type encoder struct{ err error }
+// the output keeps the size EncodedSize computed. Its error has no path:
+// an encode that failed walks the value again with a checker (check
+// methods, printed from the same plan), which finds the first problem in
+// encoding order and its path, so that the encoder itself keeps no path.
+type encoder struct{ err *EncodeError }
 
-func (e *encoder) fail(field, msg string) {
+func (e *encoder) fail(rule Rule, msg string) {
 	if e.err == nil {
-		e.err = &EncodeError{Field: field, Msg: msg}
+		e.err = &EncodeError{Rule: rule, Msg: msg}
 	}
+}
+
+// checker walks a value that failed to encode, in encoding order, to find
+// the first problem and its path: check methods return false at the first
+// one, naming their field or element (at, index) as they return.
+type checker struct {
+	err  *EncodeError
+	path []string // innermost first: filled as a failure unwinds
+}
+
+func (c *checker) fail(rule Rule, msg string) bool {
+	c.err = &EncodeError{Rule: rule, Msg: msg}
+	return false
+}
+
+func (c *checker) at(field string) { c.path = append(c.path, field) }
+
+func (c *checker) index(i int) { c.path = append(c.path, "["+strconv.Itoa(i)+"]") }
+
+// str checks a string's length and UTF-8.
+func (c *checker) str(s string) bool {
+	if uint64(len(s)) > 0xFFFFFFFF {
+		return c.fail(RuleCount, "a string of "+strconv.FormatUint(uint64(len(s)), 10)+" bytes, more than 4294967295")
+	}
+	if !utf8.ValidString(s) {
+		return c.fail(RuleUTF8, "the string is not valid UTF-8")
+	}
+	return true
+}
+
+// count checks an array's count.
+func (c *checker) count(n int) bool {
+	if uint64(n) > 0xFFFFFFFF {
+		return c.fail(RuleCount, strconv.FormatUint(uint64(n), 10)+" elements, more than 4294967295")
+	}
+	return true
+}
+
+// error is the error of an encode that failed: check (the value's check
+// method) walks the value again to find the first problem and its path.
+// A message header's problem (RuleMessage) comes before the value's; if the
+// walk finds none, e's own error is returned as it is.
+func (e *encoder) error(check func(*checker) bool) error {
+	var c checker
+	if e.err.Rule == RuleMessage || check(&c) || c.err == nil {
+		return e.err
+	}
+	var path strings.Builder
+	for i := len(c.path) - 1; i >= 0; i-- {
+		s := c.path[i]
+		if path.Len() > 0 && s[0] != '[' {
+			path.WriteByte('.')
+		}
+		path.WriteString(s)
+	}
+	c.err.Path = path.String()
+	return c.err
 }
 
 // maxInt is the largest int: 2^31-1 on a 32-bit host, where an encoding
@@ -35,8 +96,8 @@ func sizeInt(n int64) int {
 
 // sizeError is the error of a value whose encoding is larger than a byte
 // slice can be on this host.
-func sizeError(typ string, n int64) error {
-	return &EncodeError{Field: typ, Msg: "the encoding takes " + strconv.FormatInt(n, 10) +
+func sizeError(n int64) error {
+	return &EncodeError{Rule: RuleSize, Msg: "the encoding takes " + strconv.FormatInt(n, 10) +
 		" bytes, more than this host's slices hold (" + strconv.Itoa(maxInt) + ")"}
 }
 
@@ -48,17 +109,17 @@ func grow(b []byte, n int) []byte {
 	return append(b, make([]byte, n)...)[:len(b)]
 }
 
-func appendCount(b []byte, n int, e *encoder, field string) []byte {
+func appendCount(b []byte, n int, e *encoder) []byte {
 	if uint64(n) > 0xFFFFFFFF {
-		e.fail(field, "more than 4294967295 elements")
+		e.fail(RuleCount, "more than 4294967295 elements")
 	}
 	return binary.LittleEndian.AppendUint32(b, uint32(n))
 }
 
 // appendString appends s's length and bytes.
-func appendString(b []byte, s string, e *encoder, field string) []byte {
+func appendString(b []byte, s string, e *encoder) []byte {
 	b, r := extend(b, 4+len(s))
-	putString(r, s, e, field)
+	putString(r, s, e)
 	return b
 }
 
@@ -68,11 +129,11 @@ func appendString(b []byte, s string, e *encoder, field string) []byte {
 // 2, 4 or 8 bytes (no call, fewer branches than copy), whose values also show
 // whether it is ASCII, and so valid UTF-8, without reading it again; a
 // longer one, or one that is not ASCII, is checked by checkString.
-func putString(r []byte, s string, e *encoder, field string) int {
+func putString(r []byte, s string, e *encoder) int {
 	n := len(s)
 	binary.LittleEndian.PutUint32(r, uint32(n))
 	if n > 16 {
-		e.checkString(s, field)
+		e.checkString(s)
 		return 4 + copy(r[4:], s)
 	}
 	dst := r[4 : 4+n]
@@ -98,19 +159,19 @@ func putString(r []byte, s string, e *encoder, field string) int {
 		v = uint64(s[0])
 	}
 	if v&0x8080808080808080 != 0 {
-		e.checkString(s, field)
+		e.checkString(s)
 	}
 	return 4 + n
 }
 
 // checkString is putString's check of a string that its copy did not
 // pass: longer than 16 bytes or not ASCII.
-func (e *encoder) checkString(s string, field string) {
+func (e *encoder) checkString(s string) {
 	if uint64(len(s)) > 0xFFFFFFFF {
-		e.fail(field, "more than 4294967295 elements")
+		e.fail(RuleCount, "a string of more than 4294967295 bytes")
 	}
 	if !utf8.ValidString(s) {
-		e.fail(field, "the string is not valid UTF-8")
+		e.fail(RuleUTF8, "the string is not valid UTF-8")
 	}
 }
 
@@ -200,8 +261,8 @@ var asciiLast, asciiFirst = func() (last, first [17]uint64) {
 	return
 }()
 
-func appendBytes(b []byte, s []byte, e *encoder, field string) []byte {
-	b = appendCount(b, len(s), e, field)
+func appendBytes(b []byte, s []byte, e *encoder) []byte {
+	b = appendCount(b, len(s), e)
 	return append(b, s...)
 }
 

@@ -66,7 +66,8 @@ type Rule string
 // Error implements error: the rule's name, so that a Rule prints as its name.
 func (r Rule) Error() string { return string(r) }
 
-// The rules of the wire format a DecodeError can name.
+// The rules of the wire format a DecodeError can name; an EncodeError names
+// RuleEnum, RuleUTF8, RuleCount, RuleSize or RuleMessage.
 const (
 	RuleTruncated Rule = "truncated" // the input ends inside a value
 	RuleTrailing  Rule = "trailing"  // bytes remain after the top-level value
@@ -80,6 +81,7 @@ const (
 	RuleMessage   Rule = "message"   // a bad message header or payload length
 	RuleMemory    Rule = "memory"    // more memory than DecodeOptions.MemoryLimit
 	RuleSchema    Rule = "schema"    // a stream's hello is from another version of the schema
+	RuleSize      Rule = "size"      // an encoding larger than this host's slices hold (EncodeError only)
 )
 
 // DecodeError is the error of every decoder in this package.
@@ -101,14 +103,14 @@ type DecodeError struct {
 	Msg string
 }
 
-// Error implements error.
+// Error implements error, in the layout of every language's decode error
+// (docs/api.md, "One layout of error text"): "<rule> at offset <offset> in
+// <path>: <message>", without " in <path>" when Path is empty.
 func (e *DecodeError) Error() string {
-	where := e.Type
-	if where != "" && e.Path != "" {
-		where += "."
+	if e.Path == "" {
+		return string(e.Rule) + " at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
 	}
-	where += e.Path
-	return "sdp: decode " + where + ": " + e.Msg + " (rule " + string(e.Rule) + ", offset " + strconv.Itoa(e.Offset) + ")"
+	return string(e.Rule) + " at offset " + strconv.Itoa(e.Offset) + " in " + e.Path + ": " + e.Msg
 }
 
 // Is reports whether target is e's Rule: errors.Is(err, RuleUTF8).
@@ -117,15 +119,37 @@ func (e *DecodeError) Is(target error) bool {
 	return ok && r == e.Rule
 }
 
-// EncodeError reports a value that has no encoding: an enum number that names
-// no value, a nil union, a string that is not valid UTF-8, or a length that
-// does not fit the wire format's u32.
+// EncodeError reports a value that has no encoding (docs/wire-format.md,
+// "Values that have no encoding"): an enum number that names no value
+// (RuleEnum), a string that is not valid UTF-8 (RuleUTF8), a string or array
+// longer than the wire format's u32 count (RuleCount), an encoding larger
+// than this host's slices hold (RuleSize), a message payload over a
+// writer's MaxSize or 4 GiB (RuleMessage). Every encode API returns it,
+// and none of them writes anything then.
 type EncodeError struct {
-	// Field is the schema field (Type.field) or type that holds the value.
-	Field string
+	// Rule is the rule the value breaks.
+	Rule Rule
+	// Path locates the value by schema field names, array indexes and union
+	// variant names ("items[1].shape.Circle.name"), as a decoder's path
+	// does; "message" for RuleMessage, empty for RuleSize and for a
+	// problem with the top-level value itself (an enum).
+	Path string
 	// Msg describes the problem.
 	Msg string
 }
 
-// Error implements error.
-func (e *EncodeError) Error() string { return "sdp: encode " + e.Field + ": " + e.Msg }
+// Error implements error, in the layout of every language's encode error
+// (docs/api.md, "One layout of error text"): "<rule> in <path>: <message>",
+// or "<rule>: <message>" when Path is empty.
+func (e *EncodeError) Error() string {
+	if e.Path == "" {
+		return string(e.Rule) + ": " + e.Msg
+	}
+	return string(e.Rule) + " in " + e.Path + ": " + e.Msg
+}
+
+// Is reports whether target is e's Rule: errors.Is(err, RuleUTF8).
+func (e *EncodeError) Is(target error) bool {
+	r, ok := target.(Rule)
+	return ok && r == e.Rule
+}

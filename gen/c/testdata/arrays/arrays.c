@@ -191,6 +191,118 @@ const char* arrays_strerror(int code) {
     return "unknown error";
 }
 
+/* Appends s to the text at buf (n bytes so far), as much as fits cap with a NUL; returns the full length. */
+static size_t arrays_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t arrays_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return arrays_text_put_(buf, cap, n, digits + i);
+}
+
+/* Terminates the text at buf (n bytes long, cut to cap) and returns n. */
+static size_t arrays_text_end_(char* buf, size_t cap, size_t n) {
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
+/*
+ * Appends the part of arrays_strerror(code) before its ": " (the rule's name)
+ * when rule is set, else the part after it (the message).
+ */
+static size_t arrays_text_code_(char* buf, size_t cap, size_t n, int code, int rule) {
+    const char* s = arrays_strerror(code);
+    const char* colon = s;
+    while (*colon != '\0' && *colon != ':') {
+        colon++;
+    }
+    if (*colon == '\0') {
+        return rule ? arrays_text_put_(buf, cap, n, s) : n;
+    }
+    if (!rule) {
+        return arrays_text_put_(buf, cap, n, colon[1] == ' ' ? colon + 2 : colon + 1);
+    }
+    for (; s < colon; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* "<rule> at offset <offset>[ in <path>]: <message>", as arrays_decode_error_text. */
+static size_t arrays_text_decode_(char* buf, size_t cap, size_t n, int code, uint64_t offset, const char* path) {
+    n = arrays_text_code_(buf, cap, n, code, 1);
+    n = arrays_text_put_(buf, cap, n, " at offset ");
+    n = arrays_text_num_(buf, cap, n, offset, 0);
+    if (path[0] != '\0') {
+        n = arrays_text_put_(buf, cap, n, " in ");
+        n = arrays_text_put_(buf, cap, n, path);
+    }
+    n = arrays_text_put_(buf, cap, n, ": ");
+    return arrays_text_code_(buf, cap, n, code, 0);
+}
+
+size_t arrays_decode_error_text(const arrays_decode_result* res, char* buf, size_t cap) {
+    return arrays_text_end_(buf, cap, arrays_text_decode_(buf, cap, 0, res->error, res->offset, res->path));
+}
+
+/* Whether the NUL-terminated strings a and b are equal. */
+static int arrays_text_eq_(const char* a, const char* b) {
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+size_t arrays_encode_error_text(const arrays_encode_result* res, char* buf, size_t cap) {
+    size_t n = 0;
+    const char* rule = res->rule != NULL ? res->rule : "";
+    const char* msg = NULL;
+    if (res->error != ARRAYS_ERR_ENCODE || rule[0] == '\0') {
+        n = arrays_text_code_(buf, cap, n, res->error, 1);
+    } else {
+        n = arrays_text_put_(buf, cap, n, rule);
+        if (arrays_text_eq_(rule, "enum")) {
+            msg = "a number that names no value of the enum";
+        } else if (arrays_text_eq_(rule, "union_tag")) {
+            msg = "a tag that names no variant of the union";
+        } else if (arrays_text_eq_(rule, "utf8")) {
+            msg = "the string is not valid UTF-8";
+        } else if (arrays_text_eq_(rule, "size")) {
+            msg = "the encoding is larger than size_t holds on this host";
+        } else if (arrays_text_eq_(rule, "message")) {
+            msg = "the payload is over the writer's max_size, or over a message's 4294967295 bytes";
+        } else {
+            msg = "the value cannot be encoded";
+        }
+    }
+    if (res->error == ARRAYS_ERR_ENCODE && res->path[0] != '\0') {
+        n = arrays_text_put_(buf, cap, n, " in ");
+        n = arrays_text_put_(buf, cap, n, res->path);
+    }
+    n = arrays_text_put_(buf, cap, n, ": ");
+    n = msg != NULL ? arrays_text_put_(buf, cap, n, msg) : arrays_text_code_(buf, cap, n, res->error, 0);
+    return arrays_text_end_(buf, cap, n);
+}
+
 /* The state of one decode call. */
 typedef struct arrays_dec_ {
     const uint8_t* origin; /* offsets are reported from here */
@@ -724,21 +836,110 @@ static const uint8_t* arrays_read_str_(arrays_dec_* d, const uint8_t* p, arrays_
     return p + 4 + (size_t)n;
 }
 
+/*
+ * The check walk of an encode that failed (its size was SIZE_MAX): the
+ * generated _check_ functions visit the value in encoding order and stop at
+ * the first value that has no encoding, with a decoder's state d holding
+ * its rule (as the decode error code of that rule: ARRAYS_ERR_ENUM,
+ * ARRAYS_ERR_UNION_TAG, ARRAYS_ERR_UTF8) and its path, built as the walk unwinds.
+ * They return 1 when the value is fine, else 0.
+ *
+ * arrays_refuse_ fills res (may be NULL) for a value whose size was SIZE_MAX,
+ * after its check walk: ok means the walk found nothing, so the size itself
+ * is too large for size_t (rule size). It returns ARRAYS_ERR_ENCODE.
+ */
+static int arrays_refuse_(arrays_encode_result* res, arrays_dec_* d, int ok) {
+    if (res != NULL) {
+        res->error = ARRAYS_ERR_ENCODE;
+        res->written = 0;
+        res->path[0] = '\0';
+        if (ok) {
+            res->rule = "size";
+        } else {
+            res->rule = d->err == ARRAYS_ERR_ENUM ? "enum" : d->err == ARRAYS_ERR_UNION_TAG ? "union_tag" : "utf8";
+            arrays_path_out_(d, res->path);
+        }
+    }
+    return ARRAYS_ERR_ENCODE;
+}
+
+static int arrays_check_fail_(arrays_dec_* d, int rule) {
+    (void)arrays_fail_(d, NULL, rule);
+    return 0;
+}
+
+#ifndef ARRAYS_ENCODE_UTF8_CHECK
+#define ARRAYS_ENCODE_UTF8_CHECK 1
+#endif
+static int arrays_check_str_(arrays_dec_* d, const arrays_str* s) {
+#if ARRAYS_ENCODE_UTF8_CHECK
+    if (!arrays_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return arrays_check_fail_(d, ARRAYS_ERR_UTF8);
+    }
+#else
+    (void)d;
+    (void)s;
+#endif
+    return 1;
+}
+
+/* Prepend a field's name to the path; return 0. */
+static int arrays_check_in_(arrays_dec_* d, const char* name) {
+    (void)arrays_in_field_(d, name);
+    return 0;
+}
+
+/* Prepend an element's index to the path; return 0. */
+static int arrays_check_at_(arrays_dec_* d, size_t i) {
+    (void)arrays_in_elem_(d, i);
+    return 0;
+}
+
+/* Fills res (may be NULL) for an encode that returns code (0 or ARRAYS_ERR_BUFFER) and takes n bytes. */
+static int arrays_encoded_(arrays_encode_result* res, int code, size_t n) {
+    if (res != NULL) {
+        res->error = code;
+        res->rule = "";
+        res->written = n;
+        res->path[0] = '\0';
+    }
+    return code;
+}
+
+/* Fills res (may be NULL) for a message payload over max (rule message). */
+static int arrays_refuse_message_(arrays_encode_result* res) {
+    if (res != NULL) {
+        res->error = ARRAYS_ERR_ENCODE;
+        res->rule = "message";
+        res->written = 0;
+        memcpy(res->path, "message", 8);
+    }
+    return ARRAYS_ERR_ENCODE;
+}
+
 static uint8_t* arrays_arrays_write_(const arrays_arrays* v, uint8_t* p);
+static int arrays_arrays_check_(const arrays_arrays* v, arrays_dec_* d);
 static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arrays_arrays* out, uint32_t depth);
 static uint8_t* arrays_fixed_write_(const arrays_fixed* v, uint8_t* p);
+static int arrays_fixed_check_(const arrays_fixed* v, arrays_dec_* d);
 static const uint8_t* arrays_fixed_read_(arrays_dec_* d, const uint8_t* p, arrays_fixed* out, uint32_t depth);
 static uint8_t* arrays_point_write_(const arrays_point* v, uint8_t* p);
+static int arrays_point_check_(const arrays_point* v, arrays_dec_* d);
 static const uint8_t* arrays_point_read_(arrays_dec_* d, const uint8_t* p, arrays_point* out, uint32_t depth);
 static uint8_t* arrays_u32_array_write_(const arrays_u32_array* v, uint8_t* p);
+static int arrays_u32_array_check_(const arrays_u32_array* v, arrays_dec_* d);
 static const uint8_t* arrays_u32_array_read_(arrays_dec_* d, const uint8_t* p, arrays_u32_array* out, uint32_t depth);
 static uint8_t* arrays_i16_array_write_(const arrays_i16_array* v, uint8_t* p);
+static int arrays_i16_array_check_(const arrays_i16_array* v, arrays_dec_* d);
 static const uint8_t* arrays_i16_array_read_(arrays_dec_* d, const uint8_t* p, arrays_i16_array* out, uint32_t depth);
 static uint8_t* arrays_f32_array_write_(const arrays_f32_array* v, uint8_t* p);
+static int arrays_f32_array_check_(const arrays_f32_array* v, arrays_dec_* d);
 static const uint8_t* arrays_f32_array_read_(arrays_dec_* d, const uint8_t* p, arrays_f32_array* out, uint32_t depth);
 static uint8_t* arrays_byte_array_write_(const arrays_byte_array* v, uint8_t* p);
+static int arrays_byte_array_check_(const arrays_byte_array* v, arrays_dec_* d);
 static const uint8_t* arrays_byte_array_read_(arrays_dec_* d, const uint8_t* p, arrays_byte_array* out, uint32_t depth);
 static uint8_t* arrays_small_arrays_write_(const arrays_small_arrays* v, uint8_t* p);
+static int arrays_small_arrays_check_(const arrays_small_arrays* v, arrays_dec_* d);
 static const uint8_t* arrays_small_arrays_read_(arrays_dec_* d, const uint8_t* p, arrays_small_arrays* out, uint32_t depth);
 
 /*
@@ -871,23 +1072,44 @@ static uint8_t* arrays_arrays_write_(const arrays_arrays* v, uint8_t* p) {
     return p;
 }
 
-int arrays_arrays_encode_ex(const arrays_arrays* v, uint8_t* buf, size_t cap, size_t* written) {
+static int arrays_arrays_check_(const arrays_arrays* v, arrays_dec_* d) {
+    for (uint32_t i0 = 0; i0 < v->strings.len; i0++) {
+        if (!arrays_check_str_(d, &v->strings.data[i0])) {
+            (void)arrays_check_at_(d, i0);
+            (void)arrays_check_in_(d, "strings");
+            return 0;
+        }
+    }
+    for (uint32_t i0 = 0; i0 < v->points.len; i0++) {
+        if (!arrays_point_check_(&v->points.data[i0], d)) {
+            (void)arrays_check_at_(d, i0);
+            (void)arrays_check_in_(d, "points");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int arrays_arrays_encode_ex(const arrays_arrays* v, uint8_t* buf, size_t cap, arrays_encode_result* res) {
     size_t n = arrays_arrays_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return ARRAYS_ERR_ENCODE;
+        arrays_dec_ d;
+        return arrays_refuse_(res, &d, arrays_arrays_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return ARRAYS_ERR_BUFFER;
+        return arrays_encoded_(res, ARRAYS_ERR_BUFFER, n);
     }
     (void)arrays_arrays_write_(v, buf);
-    return ARRAYS_OK;
+    return arrays_encoded_(res, ARRAYS_OK, n);
 }
 
 size_t arrays_arrays_encode(const arrays_arrays* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return arrays_arrays_encode_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
+    size_t n = arrays_arrays_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)arrays_arrays_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arrays_arrays* out, uint32_t depth) {
@@ -1379,23 +1601,33 @@ size_t arrays_arrays_encoded_message_size(const arrays_arrays* v) {
     return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_arrays_encoded_size(v));
 }
 
-int arrays_arrays_encode_message_ex(const arrays_arrays* v, uint8_t* buf, size_t cap, size_t* written) {
+int arrays_arrays_encode_message_ex(const arrays_arrays* v, uint8_t* buf, size_t cap, arrays_encode_result* res) {
     size_t n = arrays_arrays_encoded_size(v);
-    if (n == SIZE_MAX || arrays_over_u32_(n)) {
-        *written = 0;
-        return ARRAYS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        arrays_dec_ d;
+        return arrays_refuse_(res, &d, arrays_arrays_check_(v, &d));
     }
-    *written = n + ARRAYS_MESSAGE_HEADER_SIZE;
+    if (arrays_over_u32_(n)) {
+        return arrays_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return arrays_refuse_(res, NULL, 1);
+    }
     if (cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
-        return ARRAYS_ERR_BUFFER;
+        return arrays_encoded_(res, ARRAYS_ERR_BUFFER, n + ARRAYS_MESSAGE_HEADER_SIZE);
     }
     (void)arrays_arrays_write_(v, arrays_put_header_(buf, ARRAYS_ARRAYS_TYPE_ID, n));
-    return ARRAYS_OK;
+    return arrays_encoded_(res, ARRAYS_OK, n + ARRAYS_MESSAGE_HEADER_SIZE);
 }
 
 size_t arrays_arrays_encode_message(const arrays_arrays* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return arrays_arrays_encode_message_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
+    size_t n = arrays_arrays_encoded_size(v);
+    if (n == SIZE_MAX || arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE ||
+            n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)arrays_arrays_write_(v, arrays_put_header_(buf, ARRAYS_ARRAYS_TYPE_ID, n));
+    return n + ARRAYS_MESSAGE_HEADER_SIZE;
 }
 
 int arrays_arrays_decode_message(const uint8_t* data, size_t len, arrays_arrays* out, arrays_arena* arena) {
@@ -1452,23 +1684,44 @@ static uint8_t* arrays_fixed_write_(const arrays_fixed* v, uint8_t* p) {
     return p;
 }
 
-int arrays_fixed_encode_ex(const arrays_fixed* v, uint8_t* buf, size_t cap, size_t* written) {
+static int arrays_fixed_check_(const arrays_fixed* v, arrays_dec_* d) {
+    for (uint32_t i0 = 0; i0 < 2; i0++) {
+        if (!arrays_check_str_(d, &v->names[i0])) {
+            (void)arrays_check_at_(d, i0);
+            (void)arrays_check_in_(d, "names");
+            return 0;
+        }
+    }
+    for (uint32_t i0 = 0; i0 < 2; i0++) {
+        if (!arrays_point_check_(&v->points[i0], d)) {
+            (void)arrays_check_at_(d, i0);
+            (void)arrays_check_in_(d, "points");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int arrays_fixed_encode_ex(const arrays_fixed* v, uint8_t* buf, size_t cap, arrays_encode_result* res) {
     size_t n = arrays_fixed_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return ARRAYS_ERR_ENCODE;
+        arrays_dec_ d;
+        return arrays_refuse_(res, &d, arrays_fixed_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return ARRAYS_ERR_BUFFER;
+        return arrays_encoded_(res, ARRAYS_ERR_BUFFER, n);
     }
     (void)arrays_fixed_write_(v, buf);
-    return ARRAYS_OK;
+    return arrays_encoded_(res, ARRAYS_OK, n);
 }
 
 size_t arrays_fixed_encode(const arrays_fixed* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return arrays_fixed_encode_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
+    size_t n = arrays_fixed_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)arrays_fixed_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* arrays_fixed_read_(arrays_dec_* d, const uint8_t* p, arrays_fixed* out, uint32_t depth) {
@@ -1574,23 +1827,33 @@ size_t arrays_fixed_encoded_message_size(const arrays_fixed* v) {
     return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_fixed_encoded_size(v));
 }
 
-int arrays_fixed_encode_message_ex(const arrays_fixed* v, uint8_t* buf, size_t cap, size_t* written) {
+int arrays_fixed_encode_message_ex(const arrays_fixed* v, uint8_t* buf, size_t cap, arrays_encode_result* res) {
     size_t n = arrays_fixed_encoded_size(v);
-    if (n == SIZE_MAX || arrays_over_u32_(n)) {
-        *written = 0;
-        return ARRAYS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        arrays_dec_ d;
+        return arrays_refuse_(res, &d, arrays_fixed_check_(v, &d));
     }
-    *written = n + ARRAYS_MESSAGE_HEADER_SIZE;
+    if (arrays_over_u32_(n)) {
+        return arrays_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return arrays_refuse_(res, NULL, 1);
+    }
     if (cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
-        return ARRAYS_ERR_BUFFER;
+        return arrays_encoded_(res, ARRAYS_ERR_BUFFER, n + ARRAYS_MESSAGE_HEADER_SIZE);
     }
     (void)arrays_fixed_write_(v, arrays_put_header_(buf, ARRAYS_FIXED_TYPE_ID, n));
-    return ARRAYS_OK;
+    return arrays_encoded_(res, ARRAYS_OK, n + ARRAYS_MESSAGE_HEADER_SIZE);
 }
 
 size_t arrays_fixed_encode_message(const arrays_fixed* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return arrays_fixed_encode_message_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
+    size_t n = arrays_fixed_encoded_size(v);
+    if (n == SIZE_MAX || arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE ||
+            n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)arrays_fixed_write_(v, arrays_put_header_(buf, ARRAYS_FIXED_TYPE_ID, n));
+    return n + ARRAYS_MESSAGE_HEADER_SIZE;
 }
 
 int arrays_fixed_decode_message(const uint8_t* data, size_t len, arrays_fixed* out, arrays_arena* arena) {
@@ -1629,23 +1892,32 @@ static uint8_t* arrays_point_write_(const arrays_point* v, uint8_t* p) {
     return p;
 }
 
-int arrays_point_encode_ex(const arrays_point* v, uint8_t* buf, size_t cap, size_t* written) {
+static int arrays_point_check_(const arrays_point* v, arrays_dec_* d) {
+    (void)v;
+    (void)d;
+    return 1;
+}
+
+int arrays_point_encode_ex(const arrays_point* v, uint8_t* buf, size_t cap, arrays_encode_result* res) {
     size_t n = arrays_point_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return ARRAYS_ERR_ENCODE;
+        arrays_dec_ d;
+        return arrays_refuse_(res, &d, arrays_point_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return ARRAYS_ERR_BUFFER;
+        return arrays_encoded_(res, ARRAYS_ERR_BUFFER, n);
     }
     (void)arrays_point_write_(v, buf);
-    return ARRAYS_OK;
+    return arrays_encoded_(res, ARRAYS_OK, n);
 }
 
 size_t arrays_point_encode(const arrays_point* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return arrays_point_encode_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
+    size_t n = arrays_point_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)arrays_point_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* arrays_point_read_(arrays_dec_* d, const uint8_t* p, arrays_point* out, uint32_t depth) {
@@ -1690,23 +1962,33 @@ size_t arrays_point_encoded_message_size(const arrays_point* v) {
     return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_point_encoded_size(v));
 }
 
-int arrays_point_encode_message_ex(const arrays_point* v, uint8_t* buf, size_t cap, size_t* written) {
+int arrays_point_encode_message_ex(const arrays_point* v, uint8_t* buf, size_t cap, arrays_encode_result* res) {
     size_t n = arrays_point_encoded_size(v);
-    if (n == SIZE_MAX || arrays_over_u32_(n)) {
-        *written = 0;
-        return ARRAYS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        arrays_dec_ d;
+        return arrays_refuse_(res, &d, arrays_point_check_(v, &d));
     }
-    *written = n + ARRAYS_MESSAGE_HEADER_SIZE;
+    if (arrays_over_u32_(n)) {
+        return arrays_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return arrays_refuse_(res, NULL, 1);
+    }
     if (cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
-        return ARRAYS_ERR_BUFFER;
+        return arrays_encoded_(res, ARRAYS_ERR_BUFFER, n + ARRAYS_MESSAGE_HEADER_SIZE);
     }
     (void)arrays_point_write_(v, arrays_put_header_(buf, ARRAYS_POINT_TYPE_ID, n));
-    return ARRAYS_OK;
+    return arrays_encoded_(res, ARRAYS_OK, n + ARRAYS_MESSAGE_HEADER_SIZE);
 }
 
 size_t arrays_point_encode_message(const arrays_point* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return arrays_point_encode_message_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
+    size_t n = arrays_point_encoded_size(v);
+    if (n == SIZE_MAX || arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE ||
+            n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)arrays_point_write_(v, arrays_put_header_(buf, ARRAYS_POINT_TYPE_ID, n));
+    return n + ARRAYS_MESSAGE_HEADER_SIZE;
 }
 
 int arrays_point_decode_message(const uint8_t* data, size_t len, arrays_point* out, arrays_arena* arena) {
@@ -1744,23 +2026,32 @@ static uint8_t* arrays_u32_array_write_(const arrays_u32_array* v, uint8_t* p) {
     return p;
 }
 
-int arrays_u32_array_encode_ex(const arrays_u32_array* v, uint8_t* buf, size_t cap, size_t* written) {
+static int arrays_u32_array_check_(const arrays_u32_array* v, arrays_dec_* d) {
+    (void)v;
+    (void)d;
+    return 1;
+}
+
+int arrays_u32_array_encode_ex(const arrays_u32_array* v, uint8_t* buf, size_t cap, arrays_encode_result* res) {
     size_t n = arrays_u32_array_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return ARRAYS_ERR_ENCODE;
+        arrays_dec_ d;
+        return arrays_refuse_(res, &d, arrays_u32_array_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return ARRAYS_ERR_BUFFER;
+        return arrays_encoded_(res, ARRAYS_ERR_BUFFER, n);
     }
     (void)arrays_u32_array_write_(v, buf);
-    return ARRAYS_OK;
+    return arrays_encoded_(res, ARRAYS_OK, n);
 }
 
 size_t arrays_u32_array_encode(const arrays_u32_array* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return arrays_u32_array_encode_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
+    size_t n = arrays_u32_array_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)arrays_u32_array_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* arrays_u32_array_read_(arrays_dec_* d, const uint8_t* p, arrays_u32_array* out, uint32_t depth) {
@@ -1817,23 +2108,33 @@ size_t arrays_u32_array_encoded_message_size(const arrays_u32_array* v) {
     return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_u32_array_encoded_size(v));
 }
 
-int arrays_u32_array_encode_message_ex(const arrays_u32_array* v, uint8_t* buf, size_t cap, size_t* written) {
+int arrays_u32_array_encode_message_ex(const arrays_u32_array* v, uint8_t* buf, size_t cap, arrays_encode_result* res) {
     size_t n = arrays_u32_array_encoded_size(v);
-    if (n == SIZE_MAX || arrays_over_u32_(n)) {
-        *written = 0;
-        return ARRAYS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        arrays_dec_ d;
+        return arrays_refuse_(res, &d, arrays_u32_array_check_(v, &d));
     }
-    *written = n + ARRAYS_MESSAGE_HEADER_SIZE;
+    if (arrays_over_u32_(n)) {
+        return arrays_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return arrays_refuse_(res, NULL, 1);
+    }
     if (cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
-        return ARRAYS_ERR_BUFFER;
+        return arrays_encoded_(res, ARRAYS_ERR_BUFFER, n + ARRAYS_MESSAGE_HEADER_SIZE);
     }
     (void)arrays_u32_array_write_(v, arrays_put_header_(buf, ARRAYS_U32_ARRAY_TYPE_ID, n));
-    return ARRAYS_OK;
+    return arrays_encoded_(res, ARRAYS_OK, n + ARRAYS_MESSAGE_HEADER_SIZE);
 }
 
 size_t arrays_u32_array_encode_message(const arrays_u32_array* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return arrays_u32_array_encode_message_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
+    size_t n = arrays_u32_array_encoded_size(v);
+    if (n == SIZE_MAX || arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE ||
+            n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)arrays_u32_array_write_(v, arrays_put_header_(buf, ARRAYS_U32_ARRAY_TYPE_ID, n));
+    return n + ARRAYS_MESSAGE_HEADER_SIZE;
 }
 
 int arrays_u32_array_decode_message(const uint8_t* data, size_t len, arrays_u32_array* out, arrays_arena* arena) {
@@ -1871,23 +2172,32 @@ static uint8_t* arrays_i16_array_write_(const arrays_i16_array* v, uint8_t* p) {
     return p;
 }
 
-int arrays_i16_array_encode_ex(const arrays_i16_array* v, uint8_t* buf, size_t cap, size_t* written) {
+static int arrays_i16_array_check_(const arrays_i16_array* v, arrays_dec_* d) {
+    (void)v;
+    (void)d;
+    return 1;
+}
+
+int arrays_i16_array_encode_ex(const arrays_i16_array* v, uint8_t* buf, size_t cap, arrays_encode_result* res) {
     size_t n = arrays_i16_array_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return ARRAYS_ERR_ENCODE;
+        arrays_dec_ d;
+        return arrays_refuse_(res, &d, arrays_i16_array_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return ARRAYS_ERR_BUFFER;
+        return arrays_encoded_(res, ARRAYS_ERR_BUFFER, n);
     }
     (void)arrays_i16_array_write_(v, buf);
-    return ARRAYS_OK;
+    return arrays_encoded_(res, ARRAYS_OK, n);
 }
 
 size_t arrays_i16_array_encode(const arrays_i16_array* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return arrays_i16_array_encode_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
+    size_t n = arrays_i16_array_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)arrays_i16_array_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* arrays_i16_array_read_(arrays_dec_* d, const uint8_t* p, arrays_i16_array* out, uint32_t depth) {
@@ -1944,23 +2254,33 @@ size_t arrays_i16_array_encoded_message_size(const arrays_i16_array* v) {
     return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_i16_array_encoded_size(v));
 }
 
-int arrays_i16_array_encode_message_ex(const arrays_i16_array* v, uint8_t* buf, size_t cap, size_t* written) {
+int arrays_i16_array_encode_message_ex(const arrays_i16_array* v, uint8_t* buf, size_t cap, arrays_encode_result* res) {
     size_t n = arrays_i16_array_encoded_size(v);
-    if (n == SIZE_MAX || arrays_over_u32_(n)) {
-        *written = 0;
-        return ARRAYS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        arrays_dec_ d;
+        return arrays_refuse_(res, &d, arrays_i16_array_check_(v, &d));
     }
-    *written = n + ARRAYS_MESSAGE_HEADER_SIZE;
+    if (arrays_over_u32_(n)) {
+        return arrays_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return arrays_refuse_(res, NULL, 1);
+    }
     if (cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
-        return ARRAYS_ERR_BUFFER;
+        return arrays_encoded_(res, ARRAYS_ERR_BUFFER, n + ARRAYS_MESSAGE_HEADER_SIZE);
     }
     (void)arrays_i16_array_write_(v, arrays_put_header_(buf, ARRAYS_I16_ARRAY_TYPE_ID, n));
-    return ARRAYS_OK;
+    return arrays_encoded_(res, ARRAYS_OK, n + ARRAYS_MESSAGE_HEADER_SIZE);
 }
 
 size_t arrays_i16_array_encode_message(const arrays_i16_array* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return arrays_i16_array_encode_message_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
+    size_t n = arrays_i16_array_encoded_size(v);
+    if (n == SIZE_MAX || arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE ||
+            n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)arrays_i16_array_write_(v, arrays_put_header_(buf, ARRAYS_I16_ARRAY_TYPE_ID, n));
+    return n + ARRAYS_MESSAGE_HEADER_SIZE;
 }
 
 int arrays_i16_array_decode_message(const uint8_t* data, size_t len, arrays_i16_array* out, arrays_arena* arena) {
@@ -1998,23 +2318,32 @@ static uint8_t* arrays_f32_array_write_(const arrays_f32_array* v, uint8_t* p) {
     return p;
 }
 
-int arrays_f32_array_encode_ex(const arrays_f32_array* v, uint8_t* buf, size_t cap, size_t* written) {
+static int arrays_f32_array_check_(const arrays_f32_array* v, arrays_dec_* d) {
+    (void)v;
+    (void)d;
+    return 1;
+}
+
+int arrays_f32_array_encode_ex(const arrays_f32_array* v, uint8_t* buf, size_t cap, arrays_encode_result* res) {
     size_t n = arrays_f32_array_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return ARRAYS_ERR_ENCODE;
+        arrays_dec_ d;
+        return arrays_refuse_(res, &d, arrays_f32_array_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return ARRAYS_ERR_BUFFER;
+        return arrays_encoded_(res, ARRAYS_ERR_BUFFER, n);
     }
     (void)arrays_f32_array_write_(v, buf);
-    return ARRAYS_OK;
+    return arrays_encoded_(res, ARRAYS_OK, n);
 }
 
 size_t arrays_f32_array_encode(const arrays_f32_array* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return arrays_f32_array_encode_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
+    size_t n = arrays_f32_array_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)arrays_f32_array_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* arrays_f32_array_read_(arrays_dec_* d, const uint8_t* p, arrays_f32_array* out, uint32_t depth) {
@@ -2071,23 +2400,33 @@ size_t arrays_f32_array_encoded_message_size(const arrays_f32_array* v) {
     return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_f32_array_encoded_size(v));
 }
 
-int arrays_f32_array_encode_message_ex(const arrays_f32_array* v, uint8_t* buf, size_t cap, size_t* written) {
+int arrays_f32_array_encode_message_ex(const arrays_f32_array* v, uint8_t* buf, size_t cap, arrays_encode_result* res) {
     size_t n = arrays_f32_array_encoded_size(v);
-    if (n == SIZE_MAX || arrays_over_u32_(n)) {
-        *written = 0;
-        return ARRAYS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        arrays_dec_ d;
+        return arrays_refuse_(res, &d, arrays_f32_array_check_(v, &d));
     }
-    *written = n + ARRAYS_MESSAGE_HEADER_SIZE;
+    if (arrays_over_u32_(n)) {
+        return arrays_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return arrays_refuse_(res, NULL, 1);
+    }
     if (cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
-        return ARRAYS_ERR_BUFFER;
+        return arrays_encoded_(res, ARRAYS_ERR_BUFFER, n + ARRAYS_MESSAGE_HEADER_SIZE);
     }
     (void)arrays_f32_array_write_(v, arrays_put_header_(buf, ARRAYS_F32_ARRAY_TYPE_ID, n));
-    return ARRAYS_OK;
+    return arrays_encoded_(res, ARRAYS_OK, n + ARRAYS_MESSAGE_HEADER_SIZE);
 }
 
 size_t arrays_f32_array_encode_message(const arrays_f32_array* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return arrays_f32_array_encode_message_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
+    size_t n = arrays_f32_array_encoded_size(v);
+    if (n == SIZE_MAX || arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE ||
+            n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)arrays_f32_array_write_(v, arrays_put_header_(buf, ARRAYS_F32_ARRAY_TYPE_ID, n));
+    return n + ARRAYS_MESSAGE_HEADER_SIZE;
 }
 
 int arrays_f32_array_decode_message(const uint8_t* data, size_t len, arrays_f32_array* out, arrays_arena* arena) {
@@ -2124,23 +2463,32 @@ static uint8_t* arrays_byte_array_write_(const arrays_byte_array* v, uint8_t* p)
     return p;
 }
 
-int arrays_byte_array_encode_ex(const arrays_byte_array* v, uint8_t* buf, size_t cap, size_t* written) {
+static int arrays_byte_array_check_(const arrays_byte_array* v, arrays_dec_* d) {
+    (void)v;
+    (void)d;
+    return 1;
+}
+
+int arrays_byte_array_encode_ex(const arrays_byte_array* v, uint8_t* buf, size_t cap, arrays_encode_result* res) {
     size_t n = arrays_byte_array_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return ARRAYS_ERR_ENCODE;
+        arrays_dec_ d;
+        return arrays_refuse_(res, &d, arrays_byte_array_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return ARRAYS_ERR_BUFFER;
+        return arrays_encoded_(res, ARRAYS_ERR_BUFFER, n);
     }
     (void)arrays_byte_array_write_(v, buf);
-    return ARRAYS_OK;
+    return arrays_encoded_(res, ARRAYS_OK, n);
 }
 
 size_t arrays_byte_array_encode(const arrays_byte_array* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return arrays_byte_array_encode_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
+    size_t n = arrays_byte_array_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)arrays_byte_array_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* arrays_byte_array_read_(arrays_dec_* d, const uint8_t* p, arrays_byte_array* out, uint32_t depth) {
@@ -2197,23 +2545,33 @@ size_t arrays_byte_array_encoded_message_size(const arrays_byte_array* v) {
     return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_byte_array_encoded_size(v));
 }
 
-int arrays_byte_array_encode_message_ex(const arrays_byte_array* v, uint8_t* buf, size_t cap, size_t* written) {
+int arrays_byte_array_encode_message_ex(const arrays_byte_array* v, uint8_t* buf, size_t cap, arrays_encode_result* res) {
     size_t n = arrays_byte_array_encoded_size(v);
-    if (n == SIZE_MAX || arrays_over_u32_(n)) {
-        *written = 0;
-        return ARRAYS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        arrays_dec_ d;
+        return arrays_refuse_(res, &d, arrays_byte_array_check_(v, &d));
     }
-    *written = n + ARRAYS_MESSAGE_HEADER_SIZE;
+    if (arrays_over_u32_(n)) {
+        return arrays_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return arrays_refuse_(res, NULL, 1);
+    }
     if (cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
-        return ARRAYS_ERR_BUFFER;
+        return arrays_encoded_(res, ARRAYS_ERR_BUFFER, n + ARRAYS_MESSAGE_HEADER_SIZE);
     }
     (void)arrays_byte_array_write_(v, arrays_put_header_(buf, ARRAYS_BYTE_ARRAY_TYPE_ID, n));
-    return ARRAYS_OK;
+    return arrays_encoded_(res, ARRAYS_OK, n + ARRAYS_MESSAGE_HEADER_SIZE);
 }
 
 size_t arrays_byte_array_encode_message(const arrays_byte_array* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return arrays_byte_array_encode_message_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
+    size_t n = arrays_byte_array_encoded_size(v);
+    if (n == SIZE_MAX || arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE ||
+            n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)arrays_byte_array_write_(v, arrays_put_header_(buf, ARRAYS_BYTE_ARRAY_TYPE_ID, n));
+    return n + ARRAYS_MESSAGE_HEADER_SIZE;
 }
 
 int arrays_byte_array_decode_message(const uint8_t* data, size_t len, arrays_byte_array* out, arrays_arena* arena) {
@@ -2271,23 +2629,37 @@ static uint8_t* arrays_small_arrays_write_(const arrays_small_arrays* v, uint8_t
     return p;
 }
 
-int arrays_small_arrays_encode_ex(const arrays_small_arrays* v, uint8_t* buf, size_t cap, size_t* written) {
+static int arrays_small_arrays_check_(const arrays_small_arrays* v, arrays_dec_* d) {
+    for (uint32_t i0 = 0; i0 < v->names.len; i0++) {
+        if (!arrays_check_str_(d, &v->names.data[i0])) {
+            (void)arrays_check_at_(d, i0);
+            (void)arrays_check_in_(d, "names");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int arrays_small_arrays_encode_ex(const arrays_small_arrays* v, uint8_t* buf, size_t cap, arrays_encode_result* res) {
     size_t n = arrays_small_arrays_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return ARRAYS_ERR_ENCODE;
+        arrays_dec_ d;
+        return arrays_refuse_(res, &d, arrays_small_arrays_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return ARRAYS_ERR_BUFFER;
+        return arrays_encoded_(res, ARRAYS_ERR_BUFFER, n);
     }
     (void)arrays_small_arrays_write_(v, buf);
-    return ARRAYS_OK;
+    return arrays_encoded_(res, ARRAYS_OK, n);
 }
 
 size_t arrays_small_arrays_encode(const arrays_small_arrays* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return arrays_small_arrays_encode_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
+    size_t n = arrays_small_arrays_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)arrays_small_arrays_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* arrays_small_arrays_read_(arrays_dec_* d, const uint8_t* p, arrays_small_arrays* out, uint32_t depth) {
@@ -2459,23 +2831,33 @@ size_t arrays_small_arrays_encoded_message_size(const arrays_small_arrays* v) {
     return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_small_arrays_encoded_size(v));
 }
 
-int arrays_small_arrays_encode_message_ex(const arrays_small_arrays* v, uint8_t* buf, size_t cap, size_t* written) {
+int arrays_small_arrays_encode_message_ex(const arrays_small_arrays* v, uint8_t* buf, size_t cap, arrays_encode_result* res) {
     size_t n = arrays_small_arrays_encoded_size(v);
-    if (n == SIZE_MAX || arrays_over_u32_(n)) {
-        *written = 0;
-        return ARRAYS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        arrays_dec_ d;
+        return arrays_refuse_(res, &d, arrays_small_arrays_check_(v, &d));
     }
-    *written = n + ARRAYS_MESSAGE_HEADER_SIZE;
+    if (arrays_over_u32_(n)) {
+        return arrays_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return arrays_refuse_(res, NULL, 1);
+    }
     if (cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
-        return ARRAYS_ERR_BUFFER;
+        return arrays_encoded_(res, ARRAYS_ERR_BUFFER, n + ARRAYS_MESSAGE_HEADER_SIZE);
     }
     (void)arrays_small_arrays_write_(v, arrays_put_header_(buf, ARRAYS_SMALL_ARRAYS_TYPE_ID, n));
-    return ARRAYS_OK;
+    return arrays_encoded_(res, ARRAYS_OK, n + ARRAYS_MESSAGE_HEADER_SIZE);
 }
 
 size_t arrays_small_arrays_encode_message(const arrays_small_arrays* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return arrays_small_arrays_encode_message_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
+    size_t n = arrays_small_arrays_encoded_size(v);
+    if (n == SIZE_MAX || arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE ||
+            n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)arrays_small_arrays_write_(v, arrays_put_header_(buf, ARRAYS_SMALL_ARRAYS_TYPE_ID, n));
+    return n + ARRAYS_MESSAGE_HEADER_SIZE;
 }
 
 int arrays_small_arrays_decode_message(const uint8_t* data, size_t len, arrays_small_arrays* out, arrays_arena* arena) {
@@ -2594,29 +2976,28 @@ size_t arrays_encode_message(const arrays_message* m, uint8_t* buf, size_t cap) 
     }
 }
 
-int arrays_encode_message_ex(const arrays_message* m, uint8_t* buf, size_t cap, size_t* written) {
+int arrays_encode_message_ex(const arrays_message* m, uint8_t* buf, size_t cap, arrays_encode_result* res) {
     switch (m->type_id) {
     case ARRAYS_ARRAYS_TYPE_ID:
-        return arrays_arrays_encode_message_ex(&m->value.arrays, buf, cap, written);
+        return arrays_arrays_encode_message_ex(&m->value.arrays, buf, cap, res);
     case ARRAYS_FIXED_TYPE_ID:
-        return arrays_fixed_encode_message_ex(&m->value.fixed, buf, cap, written);
+        return arrays_fixed_encode_message_ex(&m->value.fixed, buf, cap, res);
     case ARRAYS_POINT_TYPE_ID:
-        return arrays_point_encode_message_ex(&m->value.point, buf, cap, written);
+        return arrays_point_encode_message_ex(&m->value.point, buf, cap, res);
     case ARRAYS_U32_ARRAY_TYPE_ID:
-        return arrays_u32_array_encode_message_ex(&m->value.u32_array, buf, cap, written);
+        return arrays_u32_array_encode_message_ex(&m->value.u32_array, buf, cap, res);
     case ARRAYS_I16_ARRAY_TYPE_ID:
-        return arrays_i16_array_encode_message_ex(&m->value.i16_array, buf, cap, written);
+        return arrays_i16_array_encode_message_ex(&m->value.i16_array, buf, cap, res);
     case ARRAYS_F32_ARRAY_TYPE_ID:
-        return arrays_f32_array_encode_message_ex(&m->value.f32_array, buf, cap, written);
+        return arrays_f32_array_encode_message_ex(&m->value.f32_array, buf, cap, res);
     case ARRAYS_BYTE_ARRAY_TYPE_ID:
-        return arrays_byte_array_encode_message_ex(&m->value.byte_array, buf, cap, written);
+        return arrays_byte_array_encode_message_ex(&m->value.byte_array, buf, cap, res);
     case ARRAYS_SMALL_ARRAYS_TYPE_ID:
-        return arrays_small_arrays_encode_message_ex(&m->value.small_arrays, buf, cap, written);
+        return arrays_small_arrays_encode_message_ex(&m->value.small_arrays, buf, cap, res);
     default:
         (void)buf;
         (void)cap;
-        *written = 0;
-        return ARRAYS_ERR_ENCODE;
+        return arrays_refuse_message_(res);
     }
 }
 
@@ -2668,6 +3049,11 @@ void arrays_message_reader_free(arrays_message_reader* r) {
     free(r->buf);
     r->buf = NULL;
     r->cap = 0;
+}
+
+/* The reader's maximum payload length: max_size, or the default when it is 0. */
+static uint32_t arrays_reader_max_(const arrays_message_reader* r) {
+    return r->max_size != 0 ? r->max_size : ARRAYS_DEFAULT_MAX_MESSAGE_SIZE;
 }
 
 /* Reads n bytes into buf: fewer only where the stream ends. */
@@ -2788,29 +3174,6 @@ static int arrays_check_hello_(arrays_message_reader* r, size_t total, arrays_st
     return ARRAYS_OK;
 }
 
-/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
-static size_t arrays_text_put_(char* buf, size_t cap, size_t n, const char* s) {
-    for (; *s != '\0'; s++, n++) {
-        if (n + 1 < cap) {
-            buf[n] = *s;
-        }
-    }
-    return n;
-}
-
-/* Appends v in decimal, or in 16 hex digits when hex is set. */
-static size_t arrays_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
-    char digits[21];
-    size_t i = sizeof digits - 1;
-    unsigned base = hex ? 16u : 10u;
-    digits[i] = '\0';
-    do {
-        digits[--i] = "0123456789abcdef"[v % base];
-        v /= base;
-    } while (hex ? i > sizeof digits - 17 : v != 0);
-    return arrays_text_put_(buf, cap, n, digits + i);
-}
-
 size_t arrays_stream_error_text(const arrays_stream_result* res, char* buf, size_t cap) {
     size_t n = 0, j;
     for (j = 0; j < arrays_hello_count_; j++) {
@@ -2819,8 +3182,23 @@ size_t arrays_stream_error_text(const arrays_stream_result* res, char* buf, size
             break;
         }
     }
-    if (res->error == ARRAYS_ERR_SCHEMA && j < arrays_hello_count_) {
-        n = arrays_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+    n = arrays_text_put_(buf, cap, n, "message ");
+    n = arrays_text_num_(buf, cap, n, res->index, 0);
+    n = arrays_text_put_(buf, cap, n, " at stream offset ");
+    n = arrays_text_num_(buf, cap, n, res->start, 0);
+    n = arrays_text_put_(buf, cap, n, ": ");
+    if (res->error != ARRAYS_ERR_SCHEMA) {
+        n = arrays_text_decode_(buf, cap, n, res->error, res->offset - res->start, res->path);
+        return arrays_text_end_(buf, cap, n);
+    }
+    n = arrays_text_put_(buf, cap, n, "schema at offset ");
+    n = arrays_text_num_(buf, cap, n, res->offset - res->start, 0);
+    if (res->path[0] != '\0') {
+        n = arrays_text_put_(buf, cap, n, " in ");
+        n = arrays_text_put_(buf, cap, n, res->path);
+    }
+    if (j < arrays_hello_count_) {
+        n = arrays_text_put_(buf, cap, n, ": the writer's schema has another version of ");
         n = arrays_text_put_(buf, cap, n, arrays_hello_entries_[j].name);
         n = arrays_text_put_(buf, cap, n, " (type id ");
         n = arrays_text_num_(buf, cap, n, res->schema_type_id, 0);
@@ -2829,16 +3207,10 @@ size_t arrays_stream_error_text(const arrays_stream_result* res, char* buf, size
         n = arrays_text_put_(buf, cap, n, ", here ");
         n = arrays_text_num_(buf, cap, n, arrays_hello_entries_[j].fingerprint, 1);
         n = arrays_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
-    } else if (res->error == ARRAYS_ERR_SCHEMA) {
-        n = arrays_text_put_(buf, cap, n,
-                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
     } else {
-        n = arrays_text_put_(buf, cap, n, arrays_strerror(res->error));
+        n = arrays_text_put_(buf, cap, n, ": the stream does not start with a hello (type id 0), and this reader requires one");
     }
-    if (cap > 0) {
-        buf[n < cap ? n : cap - 1] = '\0';
-    }
-    return n;
+    return arrays_text_end_(buf, cap, n);
 }
 
 /* arrays_read_message, except that *out is left as it is on error or at the end. */
@@ -2878,11 +3250,11 @@ again:
     }
     if (!hello && !arrays_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
-        int skipped = payload <= r->max_size && arrays_reader_skip_(r, payload);
+        int skipped = payload <= arrays_reader_max_(r) && arrays_reader_skip_(r, payload);
         return arrays_reader_fail_(r, res, ARRAYS_ERR_MESSAGE, r->offset + 4, skipped,
                                 ARRAYS_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
-    if (payload > r->max_size) {
+    if (payload > arrays_reader_max_(r)) {
         return arrays_reader_fail_(r, res, ARRAYS_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
@@ -3006,15 +3378,28 @@ int arrays_write_hello(arrays_message_writer* w) {
 }
 
 int arrays_write_message(arrays_message_writer* w, const arrays_message* m) {
+    return arrays_write_message_ex(w, m, NULL);
+}
+
+int arrays_write_message_ex(arrays_message_writer* w, const arrays_message* m, arrays_encode_result* res) {
+    size_t max = w->max_size != 0 ? w->max_size : ARRAYS_DEFAULT_MAX_MESSAGE_SIZE;
     size_t n = arrays_encoded_message_size(m);
-    if (n == SIZE_MAX || n - ARRAYS_MESSAGE_HEADER_SIZE > w->max_size) {
-        return ARRAYS_ERR_ENCODE;
+    int rc;
+    if (n == SIZE_MAX) {
+        /* The dispatcher's _encode_message_ex finds the rule and the path. */
+        rc = arrays_encode_message_ex(m, NULL, 0, res);
+        /* Else the header makes the size too large for size_t (rule size). */
+        return rc == ARRAYS_ERR_ENCODE ? rc : arrays_refuse_(res, NULL, 1);
+    }
+    if (n - ARRAYS_MESSAGE_HEADER_SIZE > max) {
+        return arrays_refuse_message_(res);
     }
     if (!arrays_writer_reserve_(w, n)) {
-        return ARRAYS_ERR_NO_MEMORY;
+        return arrays_encoded_(res, ARRAYS_ERR_NO_MEMORY, 0);
     }
     if (arrays_encode_message(m, w->buf, n) != n) {
-        return ARRAYS_ERR_ENCODE;
+        return arrays_encode_message_ex(m, NULL, 0, res);
     }
-    return arrays_writer_flush_(w, n);
+    rc = arrays_writer_flush_(w, n);
+    return arrays_encoded_(res, rc, rc == ARRAYS_OK ? n : 0);
 }

@@ -148,6 +148,51 @@ typedef struct arrays_decode_result {
 } arrays_decode_result;
 
 /**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's decode error (docs/api.md, "One layout of error text"):
+ * "<rule> at offset <offset> in <path>: <message>", without " in <path>"
+ * when the path is empty. The text is cut to fit cap bytes (cap may be 0);
+ * returns its full length, as snprintf does.
+ */
+size_t arrays_decode_error_text(const arrays_decode_result* res, char* buf, size_t cap);
+
+/**
+ * What an _encode_ex function (or arrays_write_message_ex) reports besides its
+ * return value. A value that has no encoding (docs/wire-format.md, "Values
+ * that have no encoding") is ARRAYS_ERR_ENCODE with the rule it breaks and the
+ * path of the value, the first in encoding order.
+ */
+typedef struct arrays_encode_result {
+    /** 0 or the ARRAYS_ERR_* code, as returned. */
+    int error;
+    /**
+     * With ARRAYS_ERR_ENCODE: the rule the value breaks: "enum" (a number the
+     * enum does not name), "union_tag" (a tag the union does not declare),
+     * "utf8" (a string that is not valid UTF-8), "size" (an encoding larger
+     * than size_t holds, possible where it has 32 bits; the path is empty) or
+     * "message" (a payload over 4 GiB or over a writer's max_size; the path
+     * is "message"). Otherwise "".
+     */
+    const char* rule;
+    /** The encoding's size in bytes: what was written, or with ARRAYS_ERR_BUFFER the size needed; else 0. */
+    size_t written;
+    /**
+     * With ARRAYS_ERR_ENCODE: the field path of the value, as a decoder's
+     * ("items[1].shape.Circle.radius"; see arrays_decode_result); "" otherwise
+     * and for a problem with the top-level value itself.
+     */
+    char path[ARRAYS_MAX_PATH];
+} arrays_encode_result;
+
+/**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's encode error (docs/api.md, "One layout of error text"):
+ * "<rule> in <path>: <message>", or "<rule>: <message>" when the path is
+ * empty; cut to fit cap bytes (cap may be 0); returns its full length.
+ */
+size_t arrays_encode_error_text(const arrays_encode_result* res, char* buf, size_t cap);
+
+/**
  * Reads a message header: checks the magic and returns the type id and the
  * payload length. 0, ARRAYS_ERR_TRUNCATED (fewer than 10 bytes) or
  * ARRAYS_ERR_MESSAGE. A stream reader calls this on the first 10 bytes and
@@ -366,12 +411,14 @@ size_t arrays_arrays_encoded_size(const arrays_arrays* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_arrays_encode(const arrays_arrays* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
- * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: ARRAYS_OK, ARRAYS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or ARRAYS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with ARRAYS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (arrays_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int arrays_arrays_encode_ex(const arrays_arrays* v, uint8_t* buf, size_t cap, size_t* written);
+int arrays_arrays_encode_ex(const arrays_arrays* v, uint8_t* buf, size_t cap, arrays_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (arrays_strerror names it). *out need not be
@@ -388,8 +435,11 @@ int arrays_arrays_decode_ex(const uint8_t* data, size_t len, arrays_arrays* out,
 size_t arrays_arrays_encoded_message_size(const arrays_arrays* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_arrays_encode_message(const arrays_arrays* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int arrays_arrays_encode_message_ex(const arrays_arrays* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int arrays_arrays_encode_message_ex(const arrays_arrays* v, uint8_t* buf, size_t cap, arrays_encode_result* res);
 /** Decodes a message that must carry a value of Arrays (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_arrays_decode_message(const uint8_t* data, size_t len, arrays_arrays* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -410,12 +460,14 @@ size_t arrays_fixed_encoded_size(const arrays_fixed* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_fixed_encode(const arrays_fixed* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
- * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: ARRAYS_OK, ARRAYS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or ARRAYS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with ARRAYS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (arrays_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int arrays_fixed_encode_ex(const arrays_fixed* v, uint8_t* buf, size_t cap, size_t* written);
+int arrays_fixed_encode_ex(const arrays_fixed* v, uint8_t* buf, size_t cap, arrays_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (arrays_strerror names it). *out need not be
@@ -432,8 +484,11 @@ int arrays_fixed_decode_ex(const uint8_t* data, size_t len, arrays_fixed* out, a
 size_t arrays_fixed_encoded_message_size(const arrays_fixed* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_fixed_encode_message(const arrays_fixed* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int arrays_fixed_encode_message_ex(const arrays_fixed* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int arrays_fixed_encode_message_ex(const arrays_fixed* v, uint8_t* buf, size_t cap, arrays_encode_result* res);
 /** Decodes a message that must carry a value of Fixed (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_fixed_decode_message(const uint8_t* data, size_t len, arrays_fixed* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -454,12 +509,14 @@ size_t arrays_point_encoded_size(const arrays_point* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_point_encode(const arrays_point* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
- * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: ARRAYS_OK, ARRAYS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or ARRAYS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with ARRAYS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (arrays_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int arrays_point_encode_ex(const arrays_point* v, uint8_t* buf, size_t cap, size_t* written);
+int arrays_point_encode_ex(const arrays_point* v, uint8_t* buf, size_t cap, arrays_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (arrays_strerror names it). *out need not be
@@ -476,8 +533,11 @@ int arrays_point_decode_ex(const uint8_t* data, size_t len, arrays_point* out, a
 size_t arrays_point_encoded_message_size(const arrays_point* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_point_encode_message(const arrays_point* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int arrays_point_encode_message_ex(const arrays_point* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int arrays_point_encode_message_ex(const arrays_point* v, uint8_t* buf, size_t cap, arrays_encode_result* res);
 /** Decodes a message that must carry a value of Point (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_point_decode_message(const uint8_t* data, size_t len, arrays_point* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -498,12 +558,14 @@ size_t arrays_u32_array_encoded_size(const arrays_u32_array* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_u32_array_encode(const arrays_u32_array* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
- * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: ARRAYS_OK, ARRAYS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or ARRAYS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with ARRAYS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (arrays_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int arrays_u32_array_encode_ex(const arrays_u32_array* v, uint8_t* buf, size_t cap, size_t* written);
+int arrays_u32_array_encode_ex(const arrays_u32_array* v, uint8_t* buf, size_t cap, arrays_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (arrays_strerror names it). *out need not be
@@ -520,8 +582,11 @@ int arrays_u32_array_decode_ex(const uint8_t* data, size_t len, arrays_u32_array
 size_t arrays_u32_array_encoded_message_size(const arrays_u32_array* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_u32_array_encode_message(const arrays_u32_array* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int arrays_u32_array_encode_message_ex(const arrays_u32_array* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int arrays_u32_array_encode_message_ex(const arrays_u32_array* v, uint8_t* buf, size_t cap, arrays_encode_result* res);
 /** Decodes a message that must carry a value of U32Array (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_u32_array_decode_message(const uint8_t* data, size_t len, arrays_u32_array* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -542,12 +607,14 @@ size_t arrays_i16_array_encoded_size(const arrays_i16_array* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_i16_array_encode(const arrays_i16_array* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
- * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: ARRAYS_OK, ARRAYS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or ARRAYS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with ARRAYS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (arrays_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int arrays_i16_array_encode_ex(const arrays_i16_array* v, uint8_t* buf, size_t cap, size_t* written);
+int arrays_i16_array_encode_ex(const arrays_i16_array* v, uint8_t* buf, size_t cap, arrays_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (arrays_strerror names it). *out need not be
@@ -564,8 +631,11 @@ int arrays_i16_array_decode_ex(const uint8_t* data, size_t len, arrays_i16_array
 size_t arrays_i16_array_encoded_message_size(const arrays_i16_array* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_i16_array_encode_message(const arrays_i16_array* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int arrays_i16_array_encode_message_ex(const arrays_i16_array* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int arrays_i16_array_encode_message_ex(const arrays_i16_array* v, uint8_t* buf, size_t cap, arrays_encode_result* res);
 /** Decodes a message that must carry a value of I16Array (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_i16_array_decode_message(const uint8_t* data, size_t len, arrays_i16_array* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -586,12 +656,14 @@ size_t arrays_f32_array_encoded_size(const arrays_f32_array* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_f32_array_encode(const arrays_f32_array* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
- * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: ARRAYS_OK, ARRAYS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or ARRAYS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with ARRAYS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (arrays_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int arrays_f32_array_encode_ex(const arrays_f32_array* v, uint8_t* buf, size_t cap, size_t* written);
+int arrays_f32_array_encode_ex(const arrays_f32_array* v, uint8_t* buf, size_t cap, arrays_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (arrays_strerror names it). *out need not be
@@ -608,8 +680,11 @@ int arrays_f32_array_decode_ex(const uint8_t* data, size_t len, arrays_f32_array
 size_t arrays_f32_array_encoded_message_size(const arrays_f32_array* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_f32_array_encode_message(const arrays_f32_array* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int arrays_f32_array_encode_message_ex(const arrays_f32_array* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int arrays_f32_array_encode_message_ex(const arrays_f32_array* v, uint8_t* buf, size_t cap, arrays_encode_result* res);
 /** Decodes a message that must carry a value of F32Array (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_f32_array_decode_message(const uint8_t* data, size_t len, arrays_f32_array* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -630,12 +705,14 @@ size_t arrays_byte_array_encoded_size(const arrays_byte_array* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_byte_array_encode(const arrays_byte_array* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
- * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: ARRAYS_OK, ARRAYS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or ARRAYS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with ARRAYS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (arrays_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int arrays_byte_array_encode_ex(const arrays_byte_array* v, uint8_t* buf, size_t cap, size_t* written);
+int arrays_byte_array_encode_ex(const arrays_byte_array* v, uint8_t* buf, size_t cap, arrays_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (arrays_strerror names it). *out need not be
@@ -652,8 +729,11 @@ int arrays_byte_array_decode_ex(const uint8_t* data, size_t len, arrays_byte_arr
 size_t arrays_byte_array_encoded_message_size(const arrays_byte_array* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_byte_array_encode_message(const arrays_byte_array* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int arrays_byte_array_encode_message_ex(const arrays_byte_array* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int arrays_byte_array_encode_message_ex(const arrays_byte_array* v, uint8_t* buf, size_t cap, arrays_encode_result* res);
 /** Decodes a message that must carry a value of ByteArray (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_byte_array_decode_message(const uint8_t* data, size_t len, arrays_byte_array* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -674,12 +754,14 @@ size_t arrays_small_arrays_encoded_size(const arrays_small_arrays* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_small_arrays_encode(const arrays_small_arrays* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
- * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: ARRAYS_OK, ARRAYS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or ARRAYS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with ARRAYS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (arrays_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int arrays_small_arrays_encode_ex(const arrays_small_arrays* v, uint8_t* buf, size_t cap, size_t* written);
+int arrays_small_arrays_encode_ex(const arrays_small_arrays* v, uint8_t* buf, size_t cap, arrays_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (arrays_strerror names it). *out need not be
@@ -696,8 +778,11 @@ int arrays_small_arrays_decode_ex(const uint8_t* data, size_t len, arrays_small_
 size_t arrays_small_arrays_encoded_message_size(const arrays_small_arrays* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_small_arrays_encode_message(const arrays_small_arrays* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int arrays_small_arrays_encode_message_ex(const arrays_small_arrays* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int arrays_small_arrays_encode_message_ex(const arrays_small_arrays* v, uint8_t* buf, size_t cap, arrays_encode_result* res);
 /** Decodes a message that must carry a value of SmallArrays (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_small_arrays_decode_message(const uint8_t* data, size_t len, arrays_small_arrays* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -732,8 +817,8 @@ int arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_message* ou
 size_t arrays_encoded_message_size(const arrays_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t arrays_encode_message(const arrays_message* m, uint8_t* buf, size_t cap);
-/** Like the struct's _encode_message_ex; an unknown type_id is ARRAYS_ERR_ENCODE. */
-int arrays_encode_message_ex(const arrays_message* m, uint8_t* buf, size_t cap, size_t* written);
+/** Like the struct's _encode_message_ex; an unknown type_id is ARRAYS_ERR_ENCODE, rule "message". */
+int arrays_encode_message_ex(const arrays_message* m, uint8_t* buf, size_t cap, arrays_encode_result* res);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*arrays_read_fn)(void* ctx, uint8_t* buf, size_t n);
@@ -799,7 +884,10 @@ typedef struct arrays_stream_result {
  * with ARRAYS_ERR_MESSAGE; neither can be skipped.
  */
 typedef struct arrays_message_reader {
-    /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
+    /**
+     * The largest payload length accepted, refused before it is read; 0 means
+     * ARRAYS_DEFAULT_MAX_MESSAGE_SIZE, UINT32_MAX accepts any.
+     */
     uint32_t max_size;
     /** The decode options of every message (allow_trailing is ignored). */
     arrays_decode_options options;
@@ -842,10 +930,14 @@ void arrays_message_reader_free(arrays_message_reader* r);
  */
 int arrays_message_reader_schema_checked(const arrays_message_reader* r);
 /**
- * Describes the error res reports as NUL-terminated text "<rule>: ...",
- * cut to fit cap bytes (cap may be 0), and returns its full length: for a
- * hello from another version of the schema, the struct's name, both
- * fingerprints and a hint to run sdp compat; otherwise arrays_strerror's text.
+ * Describes the error res reports as NUL-terminated text in the layout of
+ * every language's stream error (docs/api.md, "One layout of error text"):
+ * "message <index> at stream offset <start>: " and the decode error as
+ * arrays_decode_error_text writes it, its offset counted from the message's
+ * first byte ("<rule> at offset <offset> in <path>: <message>"). The
+ * message of a hello from another version of the schema names the struct,
+ * both fingerprints and suggests sdp compat. Cut to fit cap bytes (cap may
+ * be 0); returns the full length.
  */
 size_t arrays_stream_error_text(const arrays_stream_result* res, char* buf, size_t cap);
 
@@ -853,9 +945,10 @@ size_t arrays_stream_error_text(const arrays_stream_result* res, char* buf, size
 typedef struct arrays_message_writer {
     /**
      * The largest payload written, in bytes (ARRAYS_DEFAULT_MAX_MESSAGE_SIZE
-     * after _init): arrays_write_message refuses a larger message, which a
-     * reader with the same max_size would refuse, with ARRAYS_ERR_ENCODE and
-     * writes nothing.
+     * after _init; 0 means that default too): arrays_write_message refuses a
+     * larger message, which a reader with the same max_size would refuse,
+     * with ARRAYS_ERR_ENCODE (rule "message", path "message") and writes
+     * nothing.
      */
     size_t max_size;
     arrays_write_fn write;
@@ -880,6 +973,13 @@ int arrays_write_hello(arrays_message_writer* w);
  * written), ARRAYS_ERR_NO_MEMORY or ARRAYS_ERR_WRITE.
  */
 int arrays_write_message(arrays_message_writer* w, const arrays_message* m);
+/**
+ * arrays_write_message with a result: res (may be NULL) gets the rule and path
+ * of a value that has no encoding, or rule "message" for a payload over
+ * max_size, as _encode_ex reports them (arrays_encode_error_text describes
+ * them), and on success the bytes written.
+ */
+int arrays_write_message_ex(arrays_message_writer* w, const arrays_message* m, arrays_encode_result* res);
 /** Releases the writer's buffer. */
 void arrays_message_writer_free(arrays_message_writer* w);
 

@@ -191,6 +191,118 @@ const char* clash_strerror(int code) {
     return "unknown error";
 }
 
+/* Appends s to the text at buf (n bytes so far), as much as fits cap with a NUL; returns the full length. */
+static size_t clash_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t clash_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return clash_text_put_(buf, cap, n, digits + i);
+}
+
+/* Terminates the text at buf (n bytes long, cut to cap) and returns n. */
+static size_t clash_text_end_(char* buf, size_t cap, size_t n) {
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
+/*
+ * Appends the part of clash_strerror(code) before its ": " (the rule's name)
+ * when rule is set, else the part after it (the message).
+ */
+static size_t clash_text_code_(char* buf, size_t cap, size_t n, int code, int rule) {
+    const char* s = clash_strerror(code);
+    const char* colon = s;
+    while (*colon != '\0' && *colon != ':') {
+        colon++;
+    }
+    if (*colon == '\0') {
+        return rule ? clash_text_put_(buf, cap, n, s) : n;
+    }
+    if (!rule) {
+        return clash_text_put_(buf, cap, n, colon[1] == ' ' ? colon + 2 : colon + 1);
+    }
+    for (; s < colon; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* "<rule> at offset <offset>[ in <path>]: <message>", as clash_decode_error_text. */
+static size_t clash_text_decode_(char* buf, size_t cap, size_t n, int code, uint64_t offset, const char* path) {
+    n = clash_text_code_(buf, cap, n, code, 1);
+    n = clash_text_put_(buf, cap, n, " at offset ");
+    n = clash_text_num_(buf, cap, n, offset, 0);
+    if (path[0] != '\0') {
+        n = clash_text_put_(buf, cap, n, " in ");
+        n = clash_text_put_(buf, cap, n, path);
+    }
+    n = clash_text_put_(buf, cap, n, ": ");
+    return clash_text_code_(buf, cap, n, code, 0);
+}
+
+size_t clash_decode_error_text(const clash_decode_result* res, char* buf, size_t cap) {
+    return clash_text_end_(buf, cap, clash_text_decode_(buf, cap, 0, res->error, res->offset, res->path));
+}
+
+/* Whether the NUL-terminated strings a and b are equal. */
+static int clash_text_eq_(const char* a, const char* b) {
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+size_t clash_encode_error_text(const clash_encode_result* res, char* buf, size_t cap) {
+    size_t n = 0;
+    const char* rule = res->rule != NULL ? res->rule : "";
+    const char* msg = NULL;
+    if (res->error != CLASH_ERR_ENCODE || rule[0] == '\0') {
+        n = clash_text_code_(buf, cap, n, res->error, 1);
+    } else {
+        n = clash_text_put_(buf, cap, n, rule);
+        if (clash_text_eq_(rule, "enum")) {
+            msg = "a number that names no value of the enum";
+        } else if (clash_text_eq_(rule, "union_tag")) {
+            msg = "a tag that names no variant of the union";
+        } else if (clash_text_eq_(rule, "utf8")) {
+            msg = "the string is not valid UTF-8";
+        } else if (clash_text_eq_(rule, "size")) {
+            msg = "the encoding is larger than size_t holds on this host";
+        } else if (clash_text_eq_(rule, "message")) {
+            msg = "the payload is over the writer's max_size, or over a message's 4294967295 bytes";
+        } else {
+            msg = "the value cannot be encoded";
+        }
+    }
+    if (res->error == CLASH_ERR_ENCODE && res->path[0] != '\0') {
+        n = clash_text_put_(buf, cap, n, " in ");
+        n = clash_text_put_(buf, cap, n, res->path);
+    }
+    n = clash_text_put_(buf, cap, n, ": ");
+    n = msg != NULL ? clash_text_put_(buf, cap, n, msg) : clash_text_code_(buf, cap, n, res->error, 0);
+    return clash_text_end_(buf, cap, n);
+}
+
 /* The state of one decode call. */
 typedef struct clash_dec_ {
     const uint8_t* origin; /* offsets are reported from here */
@@ -619,27 +731,121 @@ static const uint8_t* clash_read_str_(clash_dec_* d, const uint8_t* p, clash_str
     return p + 4 + (size_t)n;
 }
 
+/*
+ * The check walk of an encode that failed (its size was SIZE_MAX): the
+ * generated _check_ functions visit the value in encoding order and stop at
+ * the first value that has no encoding, with a decoder's state d holding
+ * its rule (as the decode error code of that rule: CLASH_ERR_ENUM,
+ * CLASH_ERR_UNION_TAG, CLASH_ERR_UTF8) and its path, built as the walk unwinds.
+ * They return 1 when the value is fine, else 0.
+ *
+ * clash_refuse_ fills res (may be NULL) for a value whose size was SIZE_MAX,
+ * after its check walk: ok means the walk found nothing, so the size itself
+ * is too large for size_t (rule size). It returns CLASH_ERR_ENCODE.
+ */
+static int clash_refuse_(clash_encode_result* res, clash_dec_* d, int ok) {
+    if (res != NULL) {
+        res->error = CLASH_ERR_ENCODE;
+        res->written = 0;
+        res->path[0] = '\0';
+        if (ok) {
+            res->rule = "size";
+        } else {
+            res->rule = d->err == CLASH_ERR_ENUM ? "enum" : d->err == CLASH_ERR_UNION_TAG ? "union_tag" : "utf8";
+            clash_path_out_(d, res->path);
+        }
+    }
+    return CLASH_ERR_ENCODE;
+}
+
+static int clash_check_fail_(clash_dec_* d, int rule) {
+    (void)clash_fail_(d, NULL, rule);
+    return 0;
+}
+
+#ifndef CLASH_ENCODE_UTF8_CHECK
+#define CLASH_ENCODE_UTF8_CHECK 1
+#endif
+static int clash_check_str_(clash_dec_* d, const clash_str* s) {
+#if CLASH_ENCODE_UTF8_CHECK
+    if (!clash_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return clash_check_fail_(d, CLASH_ERR_UTF8);
+    }
+#else
+    (void)d;
+    (void)s;
+#endif
+    return 1;
+}
+
+static int clash_check_enum_(clash_dec_* d, int valid) {
+    return valid ? 1 : clash_check_fail_(d, CLASH_ERR_ENUM);
+}
+
+/* Prepend a field's name to the path; return 0. */
+static int clash_check_in_(clash_dec_* d, const char* name) {
+    (void)clash_in_field_(d, name);
+    return 0;
+}
+
+/* Prepend an element's index to the path; return 0. */
+static int clash_check_at_(clash_dec_* d, size_t i) {
+    (void)clash_in_elem_(d, i);
+    return 0;
+}
+
+/* Fills res (may be NULL) for an encode that returns code (0 or CLASH_ERR_BUFFER) and takes n bytes. */
+static int clash_encoded_(clash_encode_result* res, int code, size_t n) {
+    if (res != NULL) {
+        res->error = code;
+        res->rule = "";
+        res->written = n;
+        res->path[0] = '\0';
+    }
+    return code;
+}
+
+/* Fills res (may be NULL) for a message payload over max (rule message). */
+static int clash_refuse_message_(clash_encode_result* res) {
+    if (res != NULL) {
+        res->error = CLASH_ERR_ENCODE;
+        res->rule = "message";
+        res->written = 0;
+        memcpy(res->path, "message", 8);
+    }
+    return CLASH_ERR_ENCODE;
+}
+
 static uint8_t* clash_arena__write_(const clash_arena_* v, uint8_t* p);
+static int clash_arena__check_(const clash_arena_* v, clash_dec_* d);
 static const uint8_t* clash_arena__read_(clash_dec_* d, const uint8_t* p, clash_arena_* out, uint32_t depth);
 static uint8_t* clash_message__write_(const clash_message_* v, uint8_t* p);
+static int clash_message__check_(const clash_message_* v, clash_dec_* d);
 static const uint8_t* clash_message__read_(clash_dec_* d, const uint8_t* p, clash_message_* out, uint32_t depth);
 static uint8_t* clash_point_write_(const clash_point* v, uint8_t* p);
+static int clash_point_check_(const clash_point* v, clash_dec_* d);
 static const uint8_t* clash_point_read_(clash_dec_* d, const uint8_t* p, clash_point* out, uint32_t depth);
 static uint8_t* clash_point_size_write_(const clash_point_size* v, uint8_t* p);
+static int clash_point_size_check_(const clash_point_size* v, clash_dec_* d);
 static const uint8_t* clash_point_size_read_(clash_dec_* d, const uint8_t* p, clash_point_size* out, uint32_t depth);
 static uint8_t* clash_shape_rect__write_(const clash_shape_rect_* v, uint8_t* p);
+static int clash_shape_rect__check_(const clash_shape_rect_* v, clash_dec_* d);
 static const uint8_t* clash_shape_rect__read_(clash_dec_* d, const uint8_t* p, clash_shape_rect_* out, uint32_t depth);
 static uint8_t* clash_holder_write_(const clash_holder* v, uint8_t* p);
+static int clash_holder_check_(const clash_holder* v, clash_dec_* d);
 static const uint8_t* clash_holder_read_(clash_dec_* d, const uint8_t* p, clash_holder* out, uint32_t depth);
 static uint8_t* clash_level_encode__write_(const clash_level_encode_* v, uint8_t* p);
+static int clash_level_encode__check_(const clash_level_encode_* v, clash_dec_* d);
 static const uint8_t* clash_level_encode__read_(clash_dec_* d, const uint8_t* p, clash_level_encode_* out, uint32_t depth);
 static void clash_shape_init_(clash_shape* v);
 static size_t clash_shape_size_(const clash_shape* v);
 static uint8_t* clash_shape_write_(const clash_shape* v, uint8_t* p);
+static int clash_shape_check_(const clash_shape* v, clash_dec_* d);
 static const uint8_t* clash_shape_read_(clash_dec_* d, const uint8_t* p, clash_shape* out, uint32_t depth);
 static void clash_shaped_init_(clash_shaped* v);
 static size_t clash_shaped_size_(const clash_shaped* v);
 static uint8_t* clash_shaped_write_(const clash_shaped* v, uint8_t* p);
+static int clash_shaped_check_(const clash_shaped* v, clash_dec_* d);
 static const uint8_t* clash_shaped_read_(clash_dec_* d, const uint8_t* p, clash_shaped* out, uint32_t depth);
 
 /*
@@ -797,23 +1003,34 @@ static uint8_t* clash_arena__write_(const clash_arena_* v, uint8_t* p) {
     return p;
 }
 
-int clash_arena__encode_ex(const clash_arena_* v, uint8_t* buf, size_t cap, size_t* written) {
+static int clash_arena__check_(const clash_arena_* v, clash_dec_* d) {
+    if (!clash_check_str_(d, &v->message)) {
+        (void)clash_check_in_(d, "message");
+        return 0;
+    }
+    return 1;
+}
+
+int clash_arena__encode_ex(const clash_arena_* v, uint8_t* buf, size_t cap, clash_encode_result* res) {
     size_t n = clash_arena__encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return CLASH_ERR_ENCODE;
+        clash_dec_ d;
+        return clash_refuse_(res, &d, clash_arena__check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return CLASH_ERR_BUFFER;
+        return clash_encoded_(res, CLASH_ERR_BUFFER, n);
     }
     (void)clash_arena__write_(v, buf);
-    return CLASH_OK;
+    return clash_encoded_(res, CLASH_OK, n);
 }
 
 size_t clash_arena__encode(const clash_arena_* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return clash_arena__encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+    size_t n = clash_arena__encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)clash_arena__write_(v, buf);
+    return n;
 }
 
 static const uint8_t* clash_arena__read_(clash_dec_* d, const uint8_t* p, clash_arena_* out, uint32_t depth) {
@@ -875,23 +1092,33 @@ size_t clash_arena__encoded_message_size(const clash_arena_* v) {
     return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_arena__encoded_size(v));
 }
 
-int clash_arena__encode_message_ex(const clash_arena_* v, uint8_t* buf, size_t cap, size_t* written) {
+int clash_arena__encode_message_ex(const clash_arena_* v, uint8_t* buf, size_t cap, clash_encode_result* res) {
     size_t n = clash_arena__encoded_size(v);
-    if (n == SIZE_MAX || clash_over_u32_(n)) {
-        *written = 0;
-        return CLASH_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        clash_dec_ d;
+        return clash_refuse_(res, &d, clash_arena__check_(v, &d));
     }
-    *written = n + CLASH_MESSAGE_HEADER_SIZE;
+    if (clash_over_u32_(n)) {
+        return clash_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - CLASH_MESSAGE_HEADER_SIZE) {
+        return clash_refuse_(res, NULL, 1);
+    }
     if (cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
-        return CLASH_ERR_BUFFER;
+        return clash_encoded_(res, CLASH_ERR_BUFFER, n + CLASH_MESSAGE_HEADER_SIZE);
     }
     (void)clash_arena__write_(v, clash_put_header_(buf, CLASH_ARENA__TYPE_ID, n));
-    return CLASH_OK;
+    return clash_encoded_(res, CLASH_OK, n + CLASH_MESSAGE_HEADER_SIZE);
 }
 
 size_t clash_arena__encode_message(const clash_arena_* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return clash_arena__encode_message_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+    size_t n = clash_arena__encoded_size(v);
+    if (n == SIZE_MAX || clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE ||
+            n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)clash_arena__write_(v, clash_put_header_(buf, CLASH_ARENA__TYPE_ID, n));
+    return n + CLASH_MESSAGE_HEADER_SIZE;
 }
 
 int clash_arena__decode_message(const uint8_t* data, size_t len, clash_arena_* out, clash_arena* arena) {
@@ -936,23 +1163,36 @@ static uint8_t* clash_message__write_(const clash_message_* v, uint8_t* p) {
     return p;
 }
 
-int clash_message__encode_ex(const clash_message_* v, uint8_t* buf, size_t cap, size_t* written) {
+static int clash_message__check_(const clash_message_* v, clash_dec_* d) {
+    if (v->arena.has) {
+        if (!clash_arena__check_(&v->arena.value, d)) {
+            (void)clash_check_in_(d, "arena");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int clash_message__encode_ex(const clash_message_* v, uint8_t* buf, size_t cap, clash_encode_result* res) {
     size_t n = clash_message__encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return CLASH_ERR_ENCODE;
+        clash_dec_ d;
+        return clash_refuse_(res, &d, clash_message__check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return CLASH_ERR_BUFFER;
+        return clash_encoded_(res, CLASH_ERR_BUFFER, n);
     }
     (void)clash_message__write_(v, buf);
-    return CLASH_OK;
+    return clash_encoded_(res, CLASH_OK, n);
 }
 
 size_t clash_message__encode(const clash_message_* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return clash_message__encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+    size_t n = clash_message__encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)clash_message__write_(v, buf);
+    return n;
 }
 
 static const uint8_t* clash_message__read_(clash_dec_* d, const uint8_t* p, clash_message_* out, uint32_t depth) {
@@ -1006,23 +1246,33 @@ size_t clash_message__encoded_message_size(const clash_message_* v) {
     return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_message__encoded_size(v));
 }
 
-int clash_message__encode_message_ex(const clash_message_* v, uint8_t* buf, size_t cap, size_t* written) {
+int clash_message__encode_message_ex(const clash_message_* v, uint8_t* buf, size_t cap, clash_encode_result* res) {
     size_t n = clash_message__encoded_size(v);
-    if (n == SIZE_MAX || clash_over_u32_(n)) {
-        *written = 0;
-        return CLASH_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        clash_dec_ d;
+        return clash_refuse_(res, &d, clash_message__check_(v, &d));
     }
-    *written = n + CLASH_MESSAGE_HEADER_SIZE;
+    if (clash_over_u32_(n)) {
+        return clash_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - CLASH_MESSAGE_HEADER_SIZE) {
+        return clash_refuse_(res, NULL, 1);
+    }
     if (cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
-        return CLASH_ERR_BUFFER;
+        return clash_encoded_(res, CLASH_ERR_BUFFER, n + CLASH_MESSAGE_HEADER_SIZE);
     }
     (void)clash_message__write_(v, clash_put_header_(buf, CLASH_MESSAGE__TYPE_ID, n));
-    return CLASH_OK;
+    return clash_encoded_(res, CLASH_OK, n + CLASH_MESSAGE_HEADER_SIZE);
 }
 
 size_t clash_message__encode_message(const clash_message_* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return clash_message__encode_message_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+    size_t n = clash_message__encoded_size(v);
+    if (n == SIZE_MAX || clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE ||
+            n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)clash_message__write_(v, clash_put_header_(buf, CLASH_MESSAGE__TYPE_ID, n));
+    return n + CLASH_MESSAGE_HEADER_SIZE;
 }
 
 int clash_message__decode_message(const uint8_t* data, size_t len, clash_message_* out, clash_arena* arena) {
@@ -1059,23 +1309,32 @@ static uint8_t* clash_point_write_(const clash_point* v, uint8_t* p) {
     return p;
 }
 
-int clash_point_encode_ex(const clash_point* v, uint8_t* buf, size_t cap, size_t* written) {
+static int clash_point_check_(const clash_point* v, clash_dec_* d) {
+    (void)v;
+    (void)d;
+    return 1;
+}
+
+int clash_point_encode_ex(const clash_point* v, uint8_t* buf, size_t cap, clash_encode_result* res) {
     size_t n = clash_point_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return CLASH_ERR_ENCODE;
+        clash_dec_ d;
+        return clash_refuse_(res, &d, clash_point_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return CLASH_ERR_BUFFER;
+        return clash_encoded_(res, CLASH_ERR_BUFFER, n);
     }
     (void)clash_point_write_(v, buf);
-    return CLASH_OK;
+    return clash_encoded_(res, CLASH_OK, n);
 }
 
 size_t clash_point_encode(const clash_point* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return clash_point_encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+    size_t n = clash_point_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)clash_point_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* clash_point_read_(clash_dec_* d, const uint8_t* p, clash_point* out, uint32_t depth) {
@@ -1112,23 +1371,33 @@ size_t clash_point_encoded_message_size(const clash_point* v) {
     return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_point_encoded_size(v));
 }
 
-int clash_point_encode_message_ex(const clash_point* v, uint8_t* buf, size_t cap, size_t* written) {
+int clash_point_encode_message_ex(const clash_point* v, uint8_t* buf, size_t cap, clash_encode_result* res) {
     size_t n = clash_point_encoded_size(v);
-    if (n == SIZE_MAX || clash_over_u32_(n)) {
-        *written = 0;
-        return CLASH_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        clash_dec_ d;
+        return clash_refuse_(res, &d, clash_point_check_(v, &d));
     }
-    *written = n + CLASH_MESSAGE_HEADER_SIZE;
+    if (clash_over_u32_(n)) {
+        return clash_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - CLASH_MESSAGE_HEADER_SIZE) {
+        return clash_refuse_(res, NULL, 1);
+    }
     if (cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
-        return CLASH_ERR_BUFFER;
+        return clash_encoded_(res, CLASH_ERR_BUFFER, n + CLASH_MESSAGE_HEADER_SIZE);
     }
     (void)clash_point_write_(v, clash_put_header_(buf, CLASH_POINT_TYPE_ID, n));
-    return CLASH_OK;
+    return clash_encoded_(res, CLASH_OK, n + CLASH_MESSAGE_HEADER_SIZE);
 }
 
 size_t clash_point_encode_message(const clash_point* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return clash_point_encode_message_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+    size_t n = clash_point_encoded_size(v);
+    if (n == SIZE_MAX || clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE ||
+            n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)clash_point_write_(v, clash_put_header_(buf, CLASH_POINT_TYPE_ID, n));
+    return n + CLASH_MESSAGE_HEADER_SIZE;
 }
 
 int clash_point_decode_message(const uint8_t* data, size_t len, clash_point* out, clash_arena* arena) {
@@ -1165,23 +1434,32 @@ static uint8_t* clash_point_size_write_(const clash_point_size* v, uint8_t* p) {
     return p;
 }
 
-int clash_point_size_encode_ex(const clash_point_size* v, uint8_t* buf, size_t cap, size_t* written) {
+static int clash_point_size_check_(const clash_point_size* v, clash_dec_* d) {
+    (void)v;
+    (void)d;
+    return 1;
+}
+
+int clash_point_size_encode_ex(const clash_point_size* v, uint8_t* buf, size_t cap, clash_encode_result* res) {
     size_t n = clash_point_size_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return CLASH_ERR_ENCODE;
+        clash_dec_ d;
+        return clash_refuse_(res, &d, clash_point_size_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return CLASH_ERR_BUFFER;
+        return clash_encoded_(res, CLASH_ERR_BUFFER, n);
     }
     (void)clash_point_size_write_(v, buf);
-    return CLASH_OK;
+    return clash_encoded_(res, CLASH_OK, n);
 }
 
 size_t clash_point_size_encode(const clash_point_size* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return clash_point_size_encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+    size_t n = clash_point_size_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)clash_point_size_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* clash_point_size_read_(clash_dec_* d, const uint8_t* p, clash_point_size* out, uint32_t depth) {
@@ -1218,23 +1496,33 @@ size_t clash_point_size_encoded_message_size(const clash_point_size* v) {
     return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_point_size_encoded_size(v));
 }
 
-int clash_point_size_encode_message_ex(const clash_point_size* v, uint8_t* buf, size_t cap, size_t* written) {
+int clash_point_size_encode_message_ex(const clash_point_size* v, uint8_t* buf, size_t cap, clash_encode_result* res) {
     size_t n = clash_point_size_encoded_size(v);
-    if (n == SIZE_MAX || clash_over_u32_(n)) {
-        *written = 0;
-        return CLASH_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        clash_dec_ d;
+        return clash_refuse_(res, &d, clash_point_size_check_(v, &d));
     }
-    *written = n + CLASH_MESSAGE_HEADER_SIZE;
+    if (clash_over_u32_(n)) {
+        return clash_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - CLASH_MESSAGE_HEADER_SIZE) {
+        return clash_refuse_(res, NULL, 1);
+    }
     if (cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
-        return CLASH_ERR_BUFFER;
+        return clash_encoded_(res, CLASH_ERR_BUFFER, n + CLASH_MESSAGE_HEADER_SIZE);
     }
     (void)clash_point_size_write_(v, clash_put_header_(buf, CLASH_POINT_SIZE_TYPE_ID, n));
-    return CLASH_OK;
+    return clash_encoded_(res, CLASH_OK, n + CLASH_MESSAGE_HEADER_SIZE);
 }
 
 size_t clash_point_size_encode_message(const clash_point_size* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return clash_point_size_encode_message_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+    size_t n = clash_point_size_encoded_size(v);
+    if (n == SIZE_MAX || clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE ||
+            n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)clash_point_size_write_(v, clash_put_header_(buf, CLASH_POINT_SIZE_TYPE_ID, n));
+    return n + CLASH_MESSAGE_HEADER_SIZE;
 }
 
 int clash_point_size_decode_message(const uint8_t* data, size_t len, clash_point_size* out, clash_arena* arena) {
@@ -1271,23 +1559,32 @@ static uint8_t* clash_shape_rect__write_(const clash_shape_rect_* v, uint8_t* p)
     return p;
 }
 
-int clash_shape_rect__encode_ex(const clash_shape_rect_* v, uint8_t* buf, size_t cap, size_t* written) {
+static int clash_shape_rect__check_(const clash_shape_rect_* v, clash_dec_* d) {
+    (void)v;
+    (void)d;
+    return 1;
+}
+
+int clash_shape_rect__encode_ex(const clash_shape_rect_* v, uint8_t* buf, size_t cap, clash_encode_result* res) {
     size_t n = clash_shape_rect__encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return CLASH_ERR_ENCODE;
+        clash_dec_ d;
+        return clash_refuse_(res, &d, clash_shape_rect__check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return CLASH_ERR_BUFFER;
+        return clash_encoded_(res, CLASH_ERR_BUFFER, n);
     }
     (void)clash_shape_rect__write_(v, buf);
-    return CLASH_OK;
+    return clash_encoded_(res, CLASH_OK, n);
 }
 
 size_t clash_shape_rect__encode(const clash_shape_rect_* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return clash_shape_rect__encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+    size_t n = clash_shape_rect__encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)clash_shape_rect__write_(v, buf);
+    return n;
 }
 
 static const uint8_t* clash_shape_rect__read_(clash_dec_* d, const uint8_t* p, clash_shape_rect_* out, uint32_t depth) {
@@ -1324,23 +1621,33 @@ size_t clash_shape_rect__encoded_message_size(const clash_shape_rect_* v) {
     return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_shape_rect__encoded_size(v));
 }
 
-int clash_shape_rect__encode_message_ex(const clash_shape_rect_* v, uint8_t* buf, size_t cap, size_t* written) {
+int clash_shape_rect__encode_message_ex(const clash_shape_rect_* v, uint8_t* buf, size_t cap, clash_encode_result* res) {
     size_t n = clash_shape_rect__encoded_size(v);
-    if (n == SIZE_MAX || clash_over_u32_(n)) {
-        *written = 0;
-        return CLASH_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        clash_dec_ d;
+        return clash_refuse_(res, &d, clash_shape_rect__check_(v, &d));
     }
-    *written = n + CLASH_MESSAGE_HEADER_SIZE;
+    if (clash_over_u32_(n)) {
+        return clash_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - CLASH_MESSAGE_HEADER_SIZE) {
+        return clash_refuse_(res, NULL, 1);
+    }
     if (cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
-        return CLASH_ERR_BUFFER;
+        return clash_encoded_(res, CLASH_ERR_BUFFER, n + CLASH_MESSAGE_HEADER_SIZE);
     }
     (void)clash_shape_rect__write_(v, clash_put_header_(buf, CLASH_SHAPE_RECT__TYPE_ID, n));
-    return CLASH_OK;
+    return clash_encoded_(res, CLASH_OK, n + CLASH_MESSAGE_HEADER_SIZE);
 }
 
 size_t clash_shape_rect__encode_message(const clash_shape_rect_* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return clash_shape_rect__encode_message_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+    size_t n = clash_shape_rect__encoded_size(v);
+    if (n == SIZE_MAX || clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE ||
+            n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)clash_shape_rect__write_(v, clash_put_header_(buf, CLASH_SHAPE_RECT__TYPE_ID, n));
+    return n + CLASH_MESSAGE_HEADER_SIZE;
 }
 
 int clash_shape_rect__decode_message(const uint8_t* data, size_t len, clash_shape_rect_* out, clash_arena* arena) {
@@ -1396,23 +1703,56 @@ static uint8_t* clash_holder_write_(const clash_holder* v, uint8_t* p) {
     return p;
 }
 
-int clash_holder_encode_ex(const clash_holder* v, uint8_t* buf, size_t cap, size_t* written) {
+static int clash_holder_check_(const clash_holder* v, clash_dec_* d) {
+    if (!clash_shape_check_(&v->shape, d)) {
+        (void)clash_check_in_(d, "shape");
+        return 0;
+    }
+    if (!clash_shape_rect__check_(&v->rect, d)) {
+        (void)clash_check_in_(d, "rect");
+        return 0;
+    }
+    if (!clash_check_enum_(d, clash_str__valid_(v->s))) {
+        (void)clash_check_in_(d, "s");
+        return 0;
+    }
+    for (uint32_t i0 = 0; i0 < v->sizes.len; i0++) {
+        if (!clash_point_size_check_(&v->sizes.data[i0], d)) {
+            (void)clash_check_at_(d, i0);
+            (void)clash_check_in_(d, "sizes");
+            return 0;
+        }
+    }
+    for (uint32_t i0 = 0; i0 < v->strs.len; i0++) {
+        if (!clash_check_enum_(d, clash_str__valid_(v->strs.data[i0]))) {
+            (void)clash_check_at_(d, i0);
+            (void)clash_check_in_(d, "strs");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int clash_holder_encode_ex(const clash_holder* v, uint8_t* buf, size_t cap, clash_encode_result* res) {
     size_t n = clash_holder_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return CLASH_ERR_ENCODE;
+        clash_dec_ d;
+        return clash_refuse_(res, &d, clash_holder_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return CLASH_ERR_BUFFER;
+        return clash_encoded_(res, CLASH_ERR_BUFFER, n);
     }
     (void)clash_holder_write_(v, buf);
-    return CLASH_OK;
+    return clash_encoded_(res, CLASH_OK, n);
 }
 
 size_t clash_holder_encode(const clash_holder* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return clash_holder_encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+    size_t n = clash_holder_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)clash_holder_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* clash_holder_read_(clash_dec_* d, const uint8_t* p, clash_holder* out, uint32_t depth) {
@@ -1520,23 +1860,33 @@ size_t clash_holder_encoded_message_size(const clash_holder* v) {
     return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_holder_encoded_size(v));
 }
 
-int clash_holder_encode_message_ex(const clash_holder* v, uint8_t* buf, size_t cap, size_t* written) {
+int clash_holder_encode_message_ex(const clash_holder* v, uint8_t* buf, size_t cap, clash_encode_result* res) {
     size_t n = clash_holder_encoded_size(v);
-    if (n == SIZE_MAX || clash_over_u32_(n)) {
-        *written = 0;
-        return CLASH_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        clash_dec_ d;
+        return clash_refuse_(res, &d, clash_holder_check_(v, &d));
     }
-    *written = n + CLASH_MESSAGE_HEADER_SIZE;
+    if (clash_over_u32_(n)) {
+        return clash_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - CLASH_MESSAGE_HEADER_SIZE) {
+        return clash_refuse_(res, NULL, 1);
+    }
     if (cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
-        return CLASH_ERR_BUFFER;
+        return clash_encoded_(res, CLASH_ERR_BUFFER, n + CLASH_MESSAGE_HEADER_SIZE);
     }
     (void)clash_holder_write_(v, clash_put_header_(buf, CLASH_HOLDER_TYPE_ID, n));
-    return CLASH_OK;
+    return clash_encoded_(res, CLASH_OK, n + CLASH_MESSAGE_HEADER_SIZE);
 }
 
 size_t clash_holder_encode_message(const clash_holder* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return clash_holder_encode_message_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+    size_t n = clash_holder_encoded_size(v);
+    if (n == SIZE_MAX || clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE ||
+            n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)clash_holder_write_(v, clash_put_header_(buf, CLASH_HOLDER_TYPE_ID, n));
+    return n + CLASH_MESSAGE_HEADER_SIZE;
 }
 
 int clash_holder_decode_message(const uint8_t* data, size_t len, clash_holder* out, clash_arena* arena) {
@@ -1577,23 +1927,38 @@ static uint8_t* clash_level_encode__write_(const clash_level_encode_* v, uint8_t
     return p;
 }
 
-int clash_level_encode__encode_ex(const clash_level_encode_* v, uint8_t* buf, size_t cap, size_t* written) {
+static int clash_level_encode__check_(const clash_level_encode_* v, clash_dec_* d) {
+    if (!clash_shaped_check_(&v->e, d)) {
+        (void)clash_check_in_(d, "e");
+        return 0;
+    }
+    if (!clash_check_enum_(d, clash_level_valid_(v->l))) {
+        (void)clash_check_in_(d, "l");
+        return 0;
+    }
+    return 1;
+}
+
+int clash_level_encode__encode_ex(const clash_level_encode_* v, uint8_t* buf, size_t cap, clash_encode_result* res) {
     size_t n = clash_level_encode__encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return CLASH_ERR_ENCODE;
+        clash_dec_ d;
+        return clash_refuse_(res, &d, clash_level_encode__check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return CLASH_ERR_BUFFER;
+        return clash_encoded_(res, CLASH_ERR_BUFFER, n);
     }
     (void)clash_level_encode__write_(v, buf);
-    return CLASH_OK;
+    return clash_encoded_(res, CLASH_OK, n);
 }
 
 size_t clash_level_encode__encode(const clash_level_encode_* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return clash_level_encode__encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+    size_t n = clash_level_encode__encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)clash_level_encode__write_(v, buf);
+    return n;
 }
 
 static const uint8_t* clash_level_encode__read_(clash_dec_* d, const uint8_t* p, clash_level_encode_* out, uint32_t depth) {
@@ -1637,23 +2002,33 @@ size_t clash_level_encode__encoded_message_size(const clash_level_encode_* v) {
     return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_level_encode__encoded_size(v));
 }
 
-int clash_level_encode__encode_message_ex(const clash_level_encode_* v, uint8_t* buf, size_t cap, size_t* written) {
+int clash_level_encode__encode_message_ex(const clash_level_encode_* v, uint8_t* buf, size_t cap, clash_encode_result* res) {
     size_t n = clash_level_encode__encoded_size(v);
-    if (n == SIZE_MAX || clash_over_u32_(n)) {
-        *written = 0;
-        return CLASH_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        clash_dec_ d;
+        return clash_refuse_(res, &d, clash_level_encode__check_(v, &d));
     }
-    *written = n + CLASH_MESSAGE_HEADER_SIZE;
+    if (clash_over_u32_(n)) {
+        return clash_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - CLASH_MESSAGE_HEADER_SIZE) {
+        return clash_refuse_(res, NULL, 1);
+    }
     if (cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
-        return CLASH_ERR_BUFFER;
+        return clash_encoded_(res, CLASH_ERR_BUFFER, n + CLASH_MESSAGE_HEADER_SIZE);
     }
     (void)clash_level_encode__write_(v, clash_put_header_(buf, CLASH_LEVEL_ENCODE__TYPE_ID, n));
-    return CLASH_OK;
+    return clash_encoded_(res, CLASH_OK, n + CLASH_MESSAGE_HEADER_SIZE);
 }
 
 size_t clash_level_encode__encode_message(const clash_level_encode_* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return clash_level_encode__encode_message_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+    size_t n = clash_level_encode__encoded_size(v);
+    if (n == SIZE_MAX || clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE ||
+            n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)clash_level_encode__write_(v, clash_put_header_(buf, CLASH_LEVEL_ENCODE__TYPE_ID, n));
+    return n + CLASH_MESSAGE_HEADER_SIZE;
 }
 
 int clash_level_encode__decode_message(const uint8_t* data, size_t len, clash_level_encode_* out, clash_arena* arena) {
@@ -1740,23 +2115,36 @@ size_t clash_shape_encoded_size(const clash_shape* v) {
     return clash_shape_size_(v);
 }
 
-int clash_shape_encode_ex(const clash_shape* v, uint8_t* buf, size_t cap, size_t* written) {
+static int clash_shape_check_(const clash_shape* v, clash_dec_* d) {
+    switch (v->tag) {
+    case CLASH_SHAPE_RECT:
+        return 1;
+    case CLASH_SHAPE_CIRCLE:
+        return 1;
+    }
+    return clash_check_fail_(d, CLASH_ERR_UNION_TAG);
+}
+
+int clash_shape_encode_ex(const clash_shape* v, uint8_t* buf, size_t cap, clash_encode_result* res) {
     size_t n = clash_shape_size_(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return CLASH_ERR_ENCODE;
+        clash_dec_ d;
+        return clash_refuse_(res, &d, clash_shape_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return CLASH_ERR_BUFFER;
+        return clash_encoded_(res, CLASH_ERR_BUFFER, n);
     }
     (void)clash_shape_write_(v, buf);
-    return CLASH_OK;
+    return clash_encoded_(res, CLASH_OK, n);
 }
 
 size_t clash_shape_encode(const clash_shape* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return clash_shape_encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+    size_t n = clash_shape_size_(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)clash_shape_write_(v, buf);
+    return n;
 }
 
 int clash_shape_decode(const uint8_t* data, size_t len, clash_shape* out, clash_arena* arena) {
@@ -1838,23 +2226,36 @@ size_t clash_shaped_encoded_size(const clash_shaped* v) {
     return clash_shaped_size_(v);
 }
 
-int clash_shaped_encode_ex(const clash_shaped* v, uint8_t* buf, size_t cap, size_t* written) {
+static int clash_shaped_check_(const clash_shaped* v, clash_dec_* d) {
+    switch (v->tag) {
+    case CLASH_SHAPED_DECODE:
+        return 1;
+    case CLASH_SHAPED_OTHER:
+        return 1;
+    }
+    return clash_check_fail_(d, CLASH_ERR_UNION_TAG);
+}
+
+int clash_shaped_encode_ex(const clash_shaped* v, uint8_t* buf, size_t cap, clash_encode_result* res) {
     size_t n = clash_shaped_size_(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return CLASH_ERR_ENCODE;
+        clash_dec_ d;
+        return clash_refuse_(res, &d, clash_shaped_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return CLASH_ERR_BUFFER;
+        return clash_encoded_(res, CLASH_ERR_BUFFER, n);
     }
     (void)clash_shaped_write_(v, buf);
-    return CLASH_OK;
+    return clash_encoded_(res, CLASH_OK, n);
 }
 
 size_t clash_shaped_encode(const clash_shaped* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return clash_shaped_encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+    size_t n = clash_shaped_size_(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)clash_shaped_write_(v, buf);
+    return n;
 }
 
 int clash_shaped_decode(const uint8_t* data, size_t len, clash_shaped* out, clash_arena* arena) {
@@ -1973,27 +2374,26 @@ size_t clash_encode_message(const clash_message* m, uint8_t* buf, size_t cap) {
     }
 }
 
-int clash_encode_message_ex(const clash_message* m, uint8_t* buf, size_t cap, size_t* written) {
+int clash_encode_message_ex(const clash_message* m, uint8_t* buf, size_t cap, clash_encode_result* res) {
     switch (m->type_id) {
     case CLASH_ARENA__TYPE_ID:
-        return clash_arena__encode_message_ex(&m->value.arena, buf, cap, written);
+        return clash_arena__encode_message_ex(&m->value.arena, buf, cap, res);
     case CLASH_MESSAGE__TYPE_ID:
-        return clash_message__encode_message_ex(&m->value.message, buf, cap, written);
+        return clash_message__encode_message_ex(&m->value.message, buf, cap, res);
     case CLASH_POINT_TYPE_ID:
-        return clash_point_encode_message_ex(&m->value.point, buf, cap, written);
+        return clash_point_encode_message_ex(&m->value.point, buf, cap, res);
     case CLASH_POINT_SIZE_TYPE_ID:
-        return clash_point_size_encode_message_ex(&m->value.point_size, buf, cap, written);
+        return clash_point_size_encode_message_ex(&m->value.point_size, buf, cap, res);
     case CLASH_SHAPE_RECT__TYPE_ID:
-        return clash_shape_rect__encode_message_ex(&m->value.shape_rect, buf, cap, written);
+        return clash_shape_rect__encode_message_ex(&m->value.shape_rect, buf, cap, res);
     case CLASH_HOLDER_TYPE_ID:
-        return clash_holder_encode_message_ex(&m->value.holder, buf, cap, written);
+        return clash_holder_encode_message_ex(&m->value.holder, buf, cap, res);
     case CLASH_LEVEL_ENCODE__TYPE_ID:
-        return clash_level_encode__encode_message_ex(&m->value.level_encode, buf, cap, written);
+        return clash_level_encode__encode_message_ex(&m->value.level_encode, buf, cap, res);
     default:
         (void)buf;
         (void)cap;
-        *written = 0;
-        return CLASH_ERR_ENCODE;
+        return clash_refuse_message_(res);
     }
 }
 
@@ -2043,6 +2443,11 @@ void clash_message_reader_free(clash_message_reader* r) {
     free(r->buf);
     r->buf = NULL;
     r->cap = 0;
+}
+
+/* The reader's maximum payload length: max_size, or the default when it is 0. */
+static uint32_t clash_reader_max_(const clash_message_reader* r) {
+    return r->max_size != 0 ? r->max_size : CLASH_DEFAULT_MAX_MESSAGE_SIZE;
 }
 
 /* Reads n bytes into buf: fewer only where the stream ends. */
@@ -2163,29 +2568,6 @@ static int clash_check_hello_(clash_message_reader* r, size_t total, clash_strea
     return CLASH_OK;
 }
 
-/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
-static size_t clash_text_put_(char* buf, size_t cap, size_t n, const char* s) {
-    for (; *s != '\0'; s++, n++) {
-        if (n + 1 < cap) {
-            buf[n] = *s;
-        }
-    }
-    return n;
-}
-
-/* Appends v in decimal, or in 16 hex digits when hex is set. */
-static size_t clash_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
-    char digits[21];
-    size_t i = sizeof digits - 1;
-    unsigned base = hex ? 16u : 10u;
-    digits[i] = '\0';
-    do {
-        digits[--i] = "0123456789abcdef"[v % base];
-        v /= base;
-    } while (hex ? i > sizeof digits - 17 : v != 0);
-    return clash_text_put_(buf, cap, n, digits + i);
-}
-
 size_t clash_stream_error_text(const clash_stream_result* res, char* buf, size_t cap) {
     size_t n = 0, j;
     for (j = 0; j < clash_hello_count_; j++) {
@@ -2194,8 +2576,23 @@ size_t clash_stream_error_text(const clash_stream_result* res, char* buf, size_t
             break;
         }
     }
-    if (res->error == CLASH_ERR_SCHEMA && j < clash_hello_count_) {
-        n = clash_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+    n = clash_text_put_(buf, cap, n, "message ");
+    n = clash_text_num_(buf, cap, n, res->index, 0);
+    n = clash_text_put_(buf, cap, n, " at stream offset ");
+    n = clash_text_num_(buf, cap, n, res->start, 0);
+    n = clash_text_put_(buf, cap, n, ": ");
+    if (res->error != CLASH_ERR_SCHEMA) {
+        n = clash_text_decode_(buf, cap, n, res->error, res->offset - res->start, res->path);
+        return clash_text_end_(buf, cap, n);
+    }
+    n = clash_text_put_(buf, cap, n, "schema at offset ");
+    n = clash_text_num_(buf, cap, n, res->offset - res->start, 0);
+    if (res->path[0] != '\0') {
+        n = clash_text_put_(buf, cap, n, " in ");
+        n = clash_text_put_(buf, cap, n, res->path);
+    }
+    if (j < clash_hello_count_) {
+        n = clash_text_put_(buf, cap, n, ": the writer's schema has another version of ");
         n = clash_text_put_(buf, cap, n, clash_hello_entries_[j].name);
         n = clash_text_put_(buf, cap, n, " (type id ");
         n = clash_text_num_(buf, cap, n, res->schema_type_id, 0);
@@ -2204,16 +2601,10 @@ size_t clash_stream_error_text(const clash_stream_result* res, char* buf, size_t
         n = clash_text_put_(buf, cap, n, ", here ");
         n = clash_text_num_(buf, cap, n, clash_hello_entries_[j].fingerprint, 1);
         n = clash_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
-    } else if (res->error == CLASH_ERR_SCHEMA) {
-        n = clash_text_put_(buf, cap, n,
-                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
     } else {
-        n = clash_text_put_(buf, cap, n, clash_strerror(res->error));
+        n = clash_text_put_(buf, cap, n, ": the stream does not start with a hello (type id 0), and this reader requires one");
     }
-    if (cap > 0) {
-        buf[n < cap ? n : cap - 1] = '\0';
-    }
-    return n;
+    return clash_text_end_(buf, cap, n);
 }
 
 /* clash_read_message, except that *out is left as it is on error or at the end. */
@@ -2253,11 +2644,11 @@ again:
     }
     if (!hello && !clash_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
-        int skipped = payload <= r->max_size && clash_reader_skip_(r, payload);
+        int skipped = payload <= clash_reader_max_(r) && clash_reader_skip_(r, payload);
         return clash_reader_fail_(r, res, CLASH_ERR_MESSAGE, r->offset + 4, skipped,
                                 CLASH_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
-    if (payload > r->max_size) {
+    if (payload > clash_reader_max_(r)) {
         return clash_reader_fail_(r, res, CLASH_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
@@ -2381,15 +2772,28 @@ int clash_write_hello(clash_message_writer* w) {
 }
 
 int clash_write_message(clash_message_writer* w, const clash_message* m) {
+    return clash_write_message_ex(w, m, NULL);
+}
+
+int clash_write_message_ex(clash_message_writer* w, const clash_message* m, clash_encode_result* res) {
+    size_t max = w->max_size != 0 ? w->max_size : CLASH_DEFAULT_MAX_MESSAGE_SIZE;
     size_t n = clash_encoded_message_size(m);
-    if (n == SIZE_MAX || n - CLASH_MESSAGE_HEADER_SIZE > w->max_size) {
-        return CLASH_ERR_ENCODE;
+    int rc;
+    if (n == SIZE_MAX) {
+        /* The dispatcher's _encode_message_ex finds the rule and the path. */
+        rc = clash_encode_message_ex(m, NULL, 0, res);
+        /* Else the header makes the size too large for size_t (rule size). */
+        return rc == CLASH_ERR_ENCODE ? rc : clash_refuse_(res, NULL, 1);
+    }
+    if (n - CLASH_MESSAGE_HEADER_SIZE > max) {
+        return clash_refuse_message_(res);
     }
     if (!clash_writer_reserve_(w, n)) {
-        return CLASH_ERR_NO_MEMORY;
+        return clash_encoded_(res, CLASH_ERR_NO_MEMORY, 0);
     }
     if (clash_encode_message(m, w->buf, n) != n) {
-        return CLASH_ERR_ENCODE;
+        return clash_encode_message_ex(m, NULL, 0, res);
     }
-    return clash_writer_flush_(w, n);
+    rc = clash_writer_flush_(w, n);
+    return clash_encoded_(res, rc, rc == CLASH_OK ? n : 0);
 }

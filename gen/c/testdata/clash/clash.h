@@ -148,6 +148,51 @@ typedef struct clash_decode_result {
 } clash_decode_result;
 
 /**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's decode error (docs/api.md, "One layout of error text"):
+ * "<rule> at offset <offset> in <path>: <message>", without " in <path>"
+ * when the path is empty. The text is cut to fit cap bytes (cap may be 0);
+ * returns its full length, as snprintf does.
+ */
+size_t clash_decode_error_text(const clash_decode_result* res, char* buf, size_t cap);
+
+/**
+ * What an _encode_ex function (or clash_write_message_ex) reports besides its
+ * return value. A value that has no encoding (docs/wire-format.md, "Values
+ * that have no encoding") is CLASH_ERR_ENCODE with the rule it breaks and the
+ * path of the value, the first in encoding order.
+ */
+typedef struct clash_encode_result {
+    /** 0 or the CLASH_ERR_* code, as returned. */
+    int error;
+    /**
+     * With CLASH_ERR_ENCODE: the rule the value breaks: "enum" (a number the
+     * enum does not name), "union_tag" (a tag the union does not declare),
+     * "utf8" (a string that is not valid UTF-8), "size" (an encoding larger
+     * than size_t holds, possible where it has 32 bits; the path is empty) or
+     * "message" (a payload over 4 GiB or over a writer's max_size; the path
+     * is "message"). Otherwise "".
+     */
+    const char* rule;
+    /** The encoding's size in bytes: what was written, or with CLASH_ERR_BUFFER the size needed; else 0. */
+    size_t written;
+    /**
+     * With CLASH_ERR_ENCODE: the field path of the value, as a decoder's
+     * ("items[1].shape.Circle.radius"; see clash_decode_result); "" otherwise
+     * and for a problem with the top-level value itself.
+     */
+    char path[CLASH_MAX_PATH];
+} clash_encode_result;
+
+/**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's encode error (docs/api.md, "One layout of error text"):
+ * "<rule> in <path>: <message>", or "<rule>: <message>" when the path is
+ * empty; cut to fit cap bytes (cap may be 0); returns its full length.
+ */
+size_t clash_encode_error_text(const clash_encode_result* res, char* buf, size_t cap);
+
+/**
  * Reads a message header: checks the magic and returns the type id and the
  * payload length. 0, CLASH_ERR_TRUNCATED (fewer than 10 bytes) or
  * CLASH_ERR_MESSAGE. A stream reader calls this on the first 10 bytes and
@@ -343,12 +388,14 @@ size_t clash_arena__encoded_size(const clash_arena_* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_arena__encode(const clash_arena_* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
- * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: CLASH_OK, CLASH_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or CLASH_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with CLASH_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (clash_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int clash_arena__encode_ex(const clash_arena_* v, uint8_t* buf, size_t cap, size_t* written);
+int clash_arena__encode_ex(const clash_arena_* v, uint8_t* buf, size_t cap, clash_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (clash_strerror names it). *out need not be
@@ -365,8 +412,11 @@ int clash_arena__decode_ex(const uint8_t* data, size_t len, clash_arena_* out, c
 size_t clash_arena__encoded_message_size(const clash_arena_* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_arena__encode_message(const clash_arena_* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int clash_arena__encode_message_ex(const clash_arena_* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int clash_arena__encode_message_ex(const clash_arena_* v, uint8_t* buf, size_t cap, clash_encode_result* res);
 /** Decodes a message that must carry a value of Arena (another type id is CLASH_ERR_MESSAGE). */
 int clash_arena__decode_message(const uint8_t* data, size_t len, clash_arena_* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -387,12 +437,14 @@ size_t clash_message__encoded_size(const clash_message_* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_message__encode(const clash_message_* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
- * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: CLASH_OK, CLASH_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or CLASH_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with CLASH_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (clash_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int clash_message__encode_ex(const clash_message_* v, uint8_t* buf, size_t cap, size_t* written);
+int clash_message__encode_ex(const clash_message_* v, uint8_t* buf, size_t cap, clash_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (clash_strerror names it). *out need not be
@@ -409,8 +461,11 @@ int clash_message__decode_ex(const uint8_t* data, size_t len, clash_message_* ou
 size_t clash_message__encoded_message_size(const clash_message_* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_message__encode_message(const clash_message_* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int clash_message__encode_message_ex(const clash_message_* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int clash_message__encode_message_ex(const clash_message_* v, uint8_t* buf, size_t cap, clash_encode_result* res);
 /** Decodes a message that must carry a value of Message (another type id is CLASH_ERR_MESSAGE). */
 int clash_message__decode_message(const uint8_t* data, size_t len, clash_message_* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -431,12 +486,14 @@ size_t clash_point_encoded_size(const clash_point* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_point_encode(const clash_point* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
- * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: CLASH_OK, CLASH_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or CLASH_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with CLASH_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (clash_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int clash_point_encode_ex(const clash_point* v, uint8_t* buf, size_t cap, size_t* written);
+int clash_point_encode_ex(const clash_point* v, uint8_t* buf, size_t cap, clash_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (clash_strerror names it). *out need not be
@@ -453,8 +510,11 @@ int clash_point_decode_ex(const uint8_t* data, size_t len, clash_point* out, cla
 size_t clash_point_encoded_message_size(const clash_point* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_point_encode_message(const clash_point* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int clash_point_encode_message_ex(const clash_point* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int clash_point_encode_message_ex(const clash_point* v, uint8_t* buf, size_t cap, clash_encode_result* res);
 /** Decodes a message that must carry a value of Point (another type id is CLASH_ERR_MESSAGE). */
 int clash_point_decode_message(const uint8_t* data, size_t len, clash_point* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -475,12 +535,14 @@ size_t clash_point_size_encoded_size(const clash_point_size* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_point_size_encode(const clash_point_size* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
- * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: CLASH_OK, CLASH_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or CLASH_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with CLASH_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (clash_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int clash_point_size_encode_ex(const clash_point_size* v, uint8_t* buf, size_t cap, size_t* written);
+int clash_point_size_encode_ex(const clash_point_size* v, uint8_t* buf, size_t cap, clash_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (clash_strerror names it). *out need not be
@@ -497,8 +559,11 @@ int clash_point_size_decode_ex(const uint8_t* data, size_t len, clash_point_size
 size_t clash_point_size_encoded_message_size(const clash_point_size* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_point_size_encode_message(const clash_point_size* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int clash_point_size_encode_message_ex(const clash_point_size* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int clash_point_size_encode_message_ex(const clash_point_size* v, uint8_t* buf, size_t cap, clash_encode_result* res);
 /** Decodes a message that must carry a value of PointSize (another type id is CLASH_ERR_MESSAGE). */
 int clash_point_size_decode_message(const uint8_t* data, size_t len, clash_point_size* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -519,12 +584,14 @@ size_t clash_shape_rect__encoded_size(const clash_shape_rect_* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_shape_rect__encode(const clash_shape_rect_* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
- * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: CLASH_OK, CLASH_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or CLASH_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with CLASH_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (clash_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int clash_shape_rect__encode_ex(const clash_shape_rect_* v, uint8_t* buf, size_t cap, size_t* written);
+int clash_shape_rect__encode_ex(const clash_shape_rect_* v, uint8_t* buf, size_t cap, clash_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (clash_strerror names it). *out need not be
@@ -541,8 +608,11 @@ int clash_shape_rect__decode_ex(const uint8_t* data, size_t len, clash_shape_rec
 size_t clash_shape_rect__encoded_message_size(const clash_shape_rect_* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_shape_rect__encode_message(const clash_shape_rect_* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int clash_shape_rect__encode_message_ex(const clash_shape_rect_* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int clash_shape_rect__encode_message_ex(const clash_shape_rect_* v, uint8_t* buf, size_t cap, clash_encode_result* res);
 /** Decodes a message that must carry a value of ShapeRect (another type id is CLASH_ERR_MESSAGE). */
 int clash_shape_rect__decode_message(const uint8_t* data, size_t len, clash_shape_rect_* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -563,12 +633,14 @@ size_t clash_holder_encoded_size(const clash_holder* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_holder_encode(const clash_holder* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
- * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: CLASH_OK, CLASH_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or CLASH_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with CLASH_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (clash_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int clash_holder_encode_ex(const clash_holder* v, uint8_t* buf, size_t cap, size_t* written);
+int clash_holder_encode_ex(const clash_holder* v, uint8_t* buf, size_t cap, clash_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (clash_strerror names it). *out need not be
@@ -585,8 +657,11 @@ int clash_holder_decode_ex(const uint8_t* data, size_t len, clash_holder* out, c
 size_t clash_holder_encoded_message_size(const clash_holder* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_holder_encode_message(const clash_holder* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int clash_holder_encode_message_ex(const clash_holder* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int clash_holder_encode_message_ex(const clash_holder* v, uint8_t* buf, size_t cap, clash_encode_result* res);
 /** Decodes a message that must carry a value of Holder (another type id is CLASH_ERR_MESSAGE). */
 int clash_holder_decode_message(const uint8_t* data, size_t len, clash_holder* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -607,12 +682,14 @@ size_t clash_level_encode__encoded_size(const clash_level_encode_* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_level_encode__encode(const clash_level_encode_* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
- * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: CLASH_OK, CLASH_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or CLASH_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with CLASH_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (clash_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int clash_level_encode__encode_ex(const clash_level_encode_* v, uint8_t* buf, size_t cap, size_t* written);
+int clash_level_encode__encode_ex(const clash_level_encode_* v, uint8_t* buf, size_t cap, clash_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (clash_strerror names it). *out need not be
@@ -629,8 +706,11 @@ int clash_level_encode__decode_ex(const uint8_t* data, size_t len, clash_level_e
 size_t clash_level_encode__encoded_message_size(const clash_level_encode_* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_level_encode__encode_message(const clash_level_encode_* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int clash_level_encode__encode_message_ex(const clash_level_encode_* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int clash_level_encode__encode_message_ex(const clash_level_encode_* v, uint8_t* buf, size_t cap, clash_encode_result* res);
 /** Decodes a message that must carry a value of LevelEncode (another type id is CLASH_ERR_MESSAGE). */
 int clash_level_encode__decode_message(const uint8_t* data, size_t len, clash_level_encode_* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -644,8 +724,8 @@ void clash_shape_init(clash_shape* v);
 size_t clash_shape_encoded_size(const clash_shape* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_shape_encode(const clash_shape* v, uint8_t* buf, size_t cap);
-/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */
-int clash_shape_encode_ex(const clash_shape* v, uint8_t* buf, size_t cap, size_t* written);
+/** Encodes *v into buf and fills res (may be NULL), as a struct's _encode_ex does. */
+int clash_shape_encode_ex(const clash_shape* v, uint8_t* buf, size_t cap, clash_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena, as a
  * struct's _decode does; after an error *out holds its default value (clash_shape_init).
@@ -665,8 +745,8 @@ void clash_shaped_init(clash_shaped* v);
 size_t clash_shaped_encoded_size(const clash_shaped* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_shaped_encode(const clash_shaped* v, uint8_t* buf, size_t cap);
-/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */
-int clash_shaped_encode_ex(const clash_shaped* v, uint8_t* buf, size_t cap, size_t* written);
+/** Encodes *v into buf and fills res (may be NULL), as a struct's _encode_ex does. */
+int clash_shaped_encode_ex(const clash_shaped* v, uint8_t* buf, size_t cap, clash_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena, as a
  * struct's _decode does; after an error *out holds its default value (clash_shaped_init).
@@ -706,8 +786,8 @@ int clash_decode_message_ex(const uint8_t* data, size_t len, clash_message* out,
 size_t clash_encoded_message_size(const clash_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t clash_encode_message(const clash_message* m, uint8_t* buf, size_t cap);
-/** Like the struct's _encode_message_ex; an unknown type_id is CLASH_ERR_ENCODE. */
-int clash_encode_message_ex(const clash_message* m, uint8_t* buf, size_t cap, size_t* written);
+/** Like the struct's _encode_message_ex; an unknown type_id is CLASH_ERR_ENCODE, rule "message". */
+int clash_encode_message_ex(const clash_message* m, uint8_t* buf, size_t cap, clash_encode_result* res);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*clash_read_fn)(void* ctx, uint8_t* buf, size_t n);
@@ -773,7 +853,10 @@ typedef struct clash_stream_result {
  * with CLASH_ERR_MESSAGE; neither can be skipped.
  */
 typedef struct clash_message_reader {
-    /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
+    /**
+     * The largest payload length accepted, refused before it is read; 0 means
+     * CLASH_DEFAULT_MAX_MESSAGE_SIZE, UINT32_MAX accepts any.
+     */
     uint32_t max_size;
     /** The decode options of every message (allow_trailing is ignored). */
     clash_decode_options options;
@@ -816,10 +899,14 @@ void clash_message_reader_free(clash_message_reader* r);
  */
 int clash_message_reader_schema_checked(const clash_message_reader* r);
 /**
- * Describes the error res reports as NUL-terminated text "<rule>: ...",
- * cut to fit cap bytes (cap may be 0), and returns its full length: for a
- * hello from another version of the schema, the struct's name, both
- * fingerprints and a hint to run sdp compat; otherwise clash_strerror's text.
+ * Describes the error res reports as NUL-terminated text in the layout of
+ * every language's stream error (docs/api.md, "One layout of error text"):
+ * "message <index> at stream offset <start>: " and the decode error as
+ * clash_decode_error_text writes it, its offset counted from the message's
+ * first byte ("<rule> at offset <offset> in <path>: <message>"). The
+ * message of a hello from another version of the schema names the struct,
+ * both fingerprints and suggests sdp compat. Cut to fit cap bytes (cap may
+ * be 0); returns the full length.
  */
 size_t clash_stream_error_text(const clash_stream_result* res, char* buf, size_t cap);
 
@@ -827,9 +914,10 @@ size_t clash_stream_error_text(const clash_stream_result* res, char* buf, size_t
 typedef struct clash_message_writer {
     /**
      * The largest payload written, in bytes (CLASH_DEFAULT_MAX_MESSAGE_SIZE
-     * after _init): clash_write_message refuses a larger message, which a
-     * reader with the same max_size would refuse, with CLASH_ERR_ENCODE and
-     * writes nothing.
+     * after _init; 0 means that default too): clash_write_message refuses a
+     * larger message, which a reader with the same max_size would refuse,
+     * with CLASH_ERR_ENCODE (rule "message", path "message") and writes
+     * nothing.
      */
     size_t max_size;
     clash_write_fn write;
@@ -854,6 +942,13 @@ int clash_write_hello(clash_message_writer* w);
  * written), CLASH_ERR_NO_MEMORY or CLASH_ERR_WRITE.
  */
 int clash_write_message(clash_message_writer* w, const clash_message* m);
+/**
+ * clash_write_message with a result: res (may be NULL) gets the rule and path
+ * of a value that has no encoding, or rule "message" for a payload over
+ * max_size, as _encode_ex reports them (clash_encode_error_text describes
+ * them), and on success the bytes written.
+ */
+int clash_write_message_ex(clash_message_writer* w, const clash_message* m, clash_encode_result* res);
 /** Releases the writer's buffer. */
 void clash_message_writer_free(clash_message_writer* w);
 

@@ -191,6 +191,118 @@ const char* edge_strerror(int code) {
     return "unknown error";
 }
 
+/* Appends s to the text at buf (n bytes so far), as much as fits cap with a NUL; returns the full length. */
+static size_t edge_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t edge_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return edge_text_put_(buf, cap, n, digits + i);
+}
+
+/* Terminates the text at buf (n bytes long, cut to cap) and returns n. */
+static size_t edge_text_end_(char* buf, size_t cap, size_t n) {
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
+/*
+ * Appends the part of edge_strerror(code) before its ": " (the rule's name)
+ * when rule is set, else the part after it (the message).
+ */
+static size_t edge_text_code_(char* buf, size_t cap, size_t n, int code, int rule) {
+    const char* s = edge_strerror(code);
+    const char* colon = s;
+    while (*colon != '\0' && *colon != ':') {
+        colon++;
+    }
+    if (*colon == '\0') {
+        return rule ? edge_text_put_(buf, cap, n, s) : n;
+    }
+    if (!rule) {
+        return edge_text_put_(buf, cap, n, colon[1] == ' ' ? colon + 2 : colon + 1);
+    }
+    for (; s < colon; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* "<rule> at offset <offset>[ in <path>]: <message>", as edge_decode_error_text. */
+static size_t edge_text_decode_(char* buf, size_t cap, size_t n, int code, uint64_t offset, const char* path) {
+    n = edge_text_code_(buf, cap, n, code, 1);
+    n = edge_text_put_(buf, cap, n, " at offset ");
+    n = edge_text_num_(buf, cap, n, offset, 0);
+    if (path[0] != '\0') {
+        n = edge_text_put_(buf, cap, n, " in ");
+        n = edge_text_put_(buf, cap, n, path);
+    }
+    n = edge_text_put_(buf, cap, n, ": ");
+    return edge_text_code_(buf, cap, n, code, 0);
+}
+
+size_t edge_decode_error_text(const edge_decode_result* res, char* buf, size_t cap) {
+    return edge_text_end_(buf, cap, edge_text_decode_(buf, cap, 0, res->error, res->offset, res->path));
+}
+
+/* Whether the NUL-terminated strings a and b are equal. */
+static int edge_text_eq_(const char* a, const char* b) {
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+size_t edge_encode_error_text(const edge_encode_result* res, char* buf, size_t cap) {
+    size_t n = 0;
+    const char* rule = res->rule != NULL ? res->rule : "";
+    const char* msg = NULL;
+    if (res->error != EDGE_ERR_ENCODE || rule[0] == '\0') {
+        n = edge_text_code_(buf, cap, n, res->error, 1);
+    } else {
+        n = edge_text_put_(buf, cap, n, rule);
+        if (edge_text_eq_(rule, "enum")) {
+            msg = "a number that names no value of the enum";
+        } else if (edge_text_eq_(rule, "union_tag")) {
+            msg = "a tag that names no variant of the union";
+        } else if (edge_text_eq_(rule, "utf8")) {
+            msg = "the string is not valid UTF-8";
+        } else if (edge_text_eq_(rule, "size")) {
+            msg = "the encoding is larger than size_t holds on this host";
+        } else if (edge_text_eq_(rule, "message")) {
+            msg = "the payload is over the writer's max_size, or over a message's 4294967295 bytes";
+        } else {
+            msg = "the value cannot be encoded";
+        }
+    }
+    if (res->error == EDGE_ERR_ENCODE && res->path[0] != '\0') {
+        n = edge_text_put_(buf, cap, n, " in ");
+        n = edge_text_put_(buf, cap, n, res->path);
+    }
+    n = edge_text_put_(buf, cap, n, ": ");
+    n = msg != NULL ? edge_text_put_(buf, cap, n, msg) : edge_text_code_(buf, cap, n, res->error, 0);
+    return edge_text_end_(buf, cap, n);
+}
+
 /* The state of one decode call. */
 typedef struct edge_dec_ {
     const uint8_t* origin; /* offsets are reported from here */
@@ -492,15 +604,89 @@ static void* edge_alloc_(edge_arena* a, size_t n, size_t size) {
     return edge_arena_grow_(a, bytes);
 }
 
+/*
+ * The check walk of an encode that failed (its size was SIZE_MAX): the
+ * generated _check_ functions visit the value in encoding order and stop at
+ * the first value that has no encoding, with a decoder's state d holding
+ * its rule (as the decode error code of that rule: EDGE_ERR_ENUM,
+ * EDGE_ERR_UNION_TAG, EDGE_ERR_UTF8) and its path, built as the walk unwinds.
+ * They return 1 when the value is fine, else 0.
+ *
+ * edge_refuse_ fills res (may be NULL) for a value whose size was SIZE_MAX,
+ * after its check walk: ok means the walk found nothing, so the size itself
+ * is too large for size_t (rule size). It returns EDGE_ERR_ENCODE.
+ */
+static int edge_refuse_(edge_encode_result* res, edge_dec_* d, int ok) {
+    if (res != NULL) {
+        res->error = EDGE_ERR_ENCODE;
+        res->written = 0;
+        res->path[0] = '\0';
+        if (ok) {
+            res->rule = "size";
+        } else {
+            res->rule = d->err == EDGE_ERR_ENUM ? "enum" : d->err == EDGE_ERR_UNION_TAG ? "union_tag" : "utf8";
+            edge_path_out_(d, res->path);
+        }
+    }
+    return EDGE_ERR_ENCODE;
+}
+
+static int edge_check_fail_(edge_dec_* d, int rule) {
+    (void)edge_fail_(d, NULL, rule);
+    return 0;
+}
+
+static int edge_check_enum_(edge_dec_* d, int valid) {
+    return valid ? 1 : edge_check_fail_(d, EDGE_ERR_ENUM);
+}
+
+/* Prepend a field's name to the path; return 0. */
+static int edge_check_in_(edge_dec_* d, const char* name) {
+    (void)edge_in_field_(d, name);
+    return 0;
+}
+
+/* Prepend an element's index to the path; return 0. */
+static int edge_check_at_(edge_dec_* d, size_t i) {
+    (void)edge_in_elem_(d, i);
+    return 0;
+}
+
+/* Fills res (may be NULL) for an encode that returns code (0 or EDGE_ERR_BUFFER) and takes n bytes. */
+static int edge_encoded_(edge_encode_result* res, int code, size_t n) {
+    if (res != NULL) {
+        res->error = code;
+        res->rule = "";
+        res->written = n;
+        res->path[0] = '\0';
+    }
+    return code;
+}
+
+/* Fills res (may be NULL) for a message payload over max (rule message). */
+static int edge_refuse_message_(edge_encode_result* res) {
+    if (res != NULL) {
+        res->error = EDGE_ERR_ENCODE;
+        res->rule = "message";
+        res->written = 0;
+        memcpy(res->path, "message", 8);
+    }
+    return EDGE_ERR_ENCODE;
+}
+
 static uint8_t* edge_node_write_(const edge_node* v, uint8_t* p);
+static int edge_node_check_(const edge_node* v, edge_dec_* d);
 static const uint8_t* edge_node_read_(edge_dec_* d, const uint8_t* p, edge_node* out, uint32_t depth);
 static uint8_t* edge_point_write_(const edge_point* v, uint8_t* p);
+static int edge_point_check_(const edge_point* v, edge_dec_* d);
 static const uint8_t* edge_point_read_(edge_dec_* d, const uint8_t* p, edge_point* out, uint32_t depth);
 static uint8_t* edge_flags_write_(const edge_flags* v, uint8_t* p);
+static int edge_flags_check_(const edge_flags* v, edge_dec_* d);
 static const uint8_t* edge_flags_read_(edge_dec_* d, const uint8_t* p, edge_flags* out, uint32_t depth);
 static void edge_flag_init_(edge_flag* v);
 static size_t edge_flag_size_(const edge_flag* v);
 static uint8_t* edge_flag_write_(const edge_flag* v, uint8_t* p);
+static int edge_flag_check_(const edge_flag* v, edge_dec_* d);
 static const uint8_t* edge_flag_read_(edge_dec_* d, const uint8_t* p, edge_flag* out, uint32_t depth);
 
 const char* edge_level_name(edge_level v) {
@@ -657,23 +843,89 @@ static uint8_t* edge_node_write_(const edge_node* v, uint8_t* p) {
     return p;
 }
 
-int edge_node_encode_ex(const edge_node* v, uint8_t* buf, size_t cap, size_t* written) {
+static int edge_node_check_(const edge_node* v, edge_dec_* d) {
+    for (uint32_t i0 = 0; i0 < 3; i0++) {
+        if (v->kids[i0] != NULL) {
+            if (!edge_node_check_(&v->kids[i0][0], d)) {
+                (void)edge_check_at_(d, i0);
+                (void)edge_check_in_(d, "kids");
+                return 0;
+            }
+        }
+    }
+    if (v->twins != NULL) {
+        for (uint32_t i1 = 0; i1 < 2; i1++) {
+            if (!edge_node_check_(&v->twins[0].items[i1], d)) {
+                (void)edge_check_at_(d, i1);
+                (void)edge_check_in_(d, "twins");
+                return 0;
+            }
+        }
+    }
+    for (uint32_t i0 = 0; i0 < v->maybe_kids.len; i0++) {
+        if (v->maybe_kids.data[i0] != NULL) {
+            if (!edge_node_check_(&v->maybe_kids.data[i0][0], d)) {
+                (void)edge_check_at_(d, i0);
+                (void)edge_check_in_(d, "maybe_kids");
+                return 0;
+            }
+        }
+    }
+    for (uint32_t i0 = 0; i0 < v->points.len; i0++) {
+        for (uint32_t i1 = 0; i1 < 2; i1++) {
+            if (!edge_point_check_(&v->points.data[i0].items[i1], d)) {
+                (void)edge_check_at_(d, i1);
+                (void)edge_check_at_(d, i0);
+                (void)edge_check_in_(d, "points");
+                return 0;
+            }
+        }
+    }
+    if (v->grid != NULL) {
+        for (uint32_t i1 = 0; i1 < 2; i1++) {
+            for (uint32_t i2 = 0; i2 < 3; i2++) {
+                if (!edge_node_check_(&v->grid[0].items[i1][i2], d)) {
+                    (void)edge_check_at_(d, i2);
+                    (void)edge_check_at_(d, i1);
+                    (void)edge_check_in_(d, "grid");
+                    return 0;
+                }
+            }
+        }
+    }
+    for (uint32_t i0 = 0; i0 < v->levels.len; i0++) {
+        for (uint32_t i1 = 0; i1 < 2; i1++) {
+            if (!edge_check_enum_(d, edge_level_valid_(v->levels.data[i0].items[i1]))) {
+                (void)edge_check_at_(d, i1);
+                (void)edge_check_at_(d, i0);
+                (void)edge_check_in_(d, "levels");
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+int edge_node_encode_ex(const edge_node* v, uint8_t* buf, size_t cap, edge_encode_result* res) {
     size_t n = edge_node_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return EDGE_ERR_ENCODE;
+        edge_dec_ d;
+        return edge_refuse_(res, &d, edge_node_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return EDGE_ERR_BUFFER;
+        return edge_encoded_(res, EDGE_ERR_BUFFER, n);
     }
     (void)edge_node_write_(v, buf);
-    return EDGE_OK;
+    return edge_encoded_(res, EDGE_OK, n);
 }
 
 size_t edge_node_encode(const edge_node* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return edge_node_encode_ex(v, buf, cap, &n) == EDGE_OK ? n : 0;
+    size_t n = edge_node_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)edge_node_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* edge_node_read_(edge_dec_* d, const uint8_t* p, edge_node* out, uint32_t depth) {
@@ -957,23 +1209,33 @@ size_t edge_node_encoded_message_size(const edge_node* v) {
     return edge_add_(EDGE_MESSAGE_HEADER_SIZE, edge_node_encoded_size(v));
 }
 
-int edge_node_encode_message_ex(const edge_node* v, uint8_t* buf, size_t cap, size_t* written) {
+int edge_node_encode_message_ex(const edge_node* v, uint8_t* buf, size_t cap, edge_encode_result* res) {
     size_t n = edge_node_encoded_size(v);
-    if (n == SIZE_MAX || edge_over_u32_(n)) {
-        *written = 0;
-        return EDGE_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        edge_dec_ d;
+        return edge_refuse_(res, &d, edge_node_check_(v, &d));
     }
-    *written = n + EDGE_MESSAGE_HEADER_SIZE;
+    if (edge_over_u32_(n)) {
+        return edge_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - EDGE_MESSAGE_HEADER_SIZE) {
+        return edge_refuse_(res, NULL, 1);
+    }
     if (cap < EDGE_MESSAGE_HEADER_SIZE || n > cap - EDGE_MESSAGE_HEADER_SIZE) {
-        return EDGE_ERR_BUFFER;
+        return edge_encoded_(res, EDGE_ERR_BUFFER, n + EDGE_MESSAGE_HEADER_SIZE);
     }
     (void)edge_node_write_(v, edge_put_header_(buf, EDGE_NODE_TYPE_ID, n));
-    return EDGE_OK;
+    return edge_encoded_(res, EDGE_OK, n + EDGE_MESSAGE_HEADER_SIZE);
 }
 
 size_t edge_node_encode_message(const edge_node* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return edge_node_encode_message_ex(v, buf, cap, &n) == EDGE_OK ? n : 0;
+    size_t n = edge_node_encoded_size(v);
+    if (n == SIZE_MAX || edge_over_u32_(n) || cap < EDGE_MESSAGE_HEADER_SIZE ||
+            n > cap - EDGE_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)edge_node_write_(v, edge_put_header_(buf, EDGE_NODE_TYPE_ID, n));
+    return n + EDGE_MESSAGE_HEADER_SIZE;
 }
 
 int edge_node_decode_message(const uint8_t* data, size_t len, edge_node* out, edge_arena* arena) {
@@ -1011,23 +1273,32 @@ static uint8_t* edge_point_write_(const edge_point* v, uint8_t* p) {
     return p;
 }
 
-int edge_point_encode_ex(const edge_point* v, uint8_t* buf, size_t cap, size_t* written) {
+static int edge_point_check_(const edge_point* v, edge_dec_* d) {
+    (void)v;
+    (void)d;
+    return 1;
+}
+
+int edge_point_encode_ex(const edge_point* v, uint8_t* buf, size_t cap, edge_encode_result* res) {
     size_t n = edge_point_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return EDGE_ERR_ENCODE;
+        edge_dec_ d;
+        return edge_refuse_(res, &d, edge_point_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return EDGE_ERR_BUFFER;
+        return edge_encoded_(res, EDGE_ERR_BUFFER, n);
     }
     (void)edge_point_write_(v, buf);
-    return EDGE_OK;
+    return edge_encoded_(res, EDGE_OK, n);
 }
 
 size_t edge_point_encode(const edge_point* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return edge_point_encode_ex(v, buf, cap, &n) == EDGE_OK ? n : 0;
+    size_t n = edge_point_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)edge_point_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* edge_point_read_(edge_dec_* d, const uint8_t* p, edge_point* out, uint32_t depth) {
@@ -1071,23 +1342,33 @@ size_t edge_point_encoded_message_size(const edge_point* v) {
     return edge_add_(EDGE_MESSAGE_HEADER_SIZE, edge_point_encoded_size(v));
 }
 
-int edge_point_encode_message_ex(const edge_point* v, uint8_t* buf, size_t cap, size_t* written) {
+int edge_point_encode_message_ex(const edge_point* v, uint8_t* buf, size_t cap, edge_encode_result* res) {
     size_t n = edge_point_encoded_size(v);
-    if (n == SIZE_MAX || edge_over_u32_(n)) {
-        *written = 0;
-        return EDGE_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        edge_dec_ d;
+        return edge_refuse_(res, &d, edge_point_check_(v, &d));
     }
-    *written = n + EDGE_MESSAGE_HEADER_SIZE;
+    if (edge_over_u32_(n)) {
+        return edge_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - EDGE_MESSAGE_HEADER_SIZE) {
+        return edge_refuse_(res, NULL, 1);
+    }
     if (cap < EDGE_MESSAGE_HEADER_SIZE || n > cap - EDGE_MESSAGE_HEADER_SIZE) {
-        return EDGE_ERR_BUFFER;
+        return edge_encoded_(res, EDGE_ERR_BUFFER, n + EDGE_MESSAGE_HEADER_SIZE);
     }
     (void)edge_point_write_(v, edge_put_header_(buf, EDGE_POINT_TYPE_ID, n));
-    return EDGE_OK;
+    return edge_encoded_(res, EDGE_OK, n + EDGE_MESSAGE_HEADER_SIZE);
 }
 
 size_t edge_point_encode_message(const edge_point* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return edge_point_encode_message_ex(v, buf, cap, &n) == EDGE_OK ? n : 0;
+    size_t n = edge_point_encoded_size(v);
+    if (n == SIZE_MAX || edge_over_u32_(n) || cap < EDGE_MESSAGE_HEADER_SIZE ||
+            n > cap - EDGE_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)edge_point_write_(v, edge_put_header_(buf, EDGE_POINT_TYPE_ID, n));
+    return n + EDGE_MESSAGE_HEADER_SIZE;
 }
 
 int edge_point_decode_message(const uint8_t* data, size_t len, edge_point* out, edge_arena* arena) {
@@ -1139,23 +1420,43 @@ static uint8_t* edge_flags_write_(const edge_flags* v, uint8_t* p) {
     return p;
 }
 
-int edge_flags_encode_ex(const edge_flags* v, uint8_t* buf, size_t cap, size_t* written) {
+static int edge_flags_check_(const edge_flags* v, edge_dec_* d) {
+    for (uint32_t i0 = 0; i0 < v->flags.len; i0++) {
+        if (!edge_flag_check_(&v->flags.data[i0], d)) {
+            (void)edge_check_at_(d, i0);
+            (void)edge_check_in_(d, "flags");
+            return 0;
+        }
+    }
+    if (v->first.has) {
+        if (!edge_flag_check_(&v->first.value, d)) {
+            (void)edge_check_in_(d, "first");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int edge_flags_encode_ex(const edge_flags* v, uint8_t* buf, size_t cap, edge_encode_result* res) {
     size_t n = edge_flags_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return EDGE_ERR_ENCODE;
+        edge_dec_ d;
+        return edge_refuse_(res, &d, edge_flags_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return EDGE_ERR_BUFFER;
+        return edge_encoded_(res, EDGE_ERR_BUFFER, n);
     }
     (void)edge_flags_write_(v, buf);
-    return EDGE_OK;
+    return edge_encoded_(res, EDGE_OK, n);
 }
 
 size_t edge_flags_encode(const edge_flags* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return edge_flags_encode_ex(v, buf, cap, &n) == EDGE_OK ? n : 0;
+    size_t n = edge_flags_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)edge_flags_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* edge_flags_read_(edge_dec_* d, const uint8_t* p, edge_flags* out, uint32_t depth) {
@@ -1235,23 +1536,33 @@ size_t edge_flags_encoded_message_size(const edge_flags* v) {
     return edge_add_(EDGE_MESSAGE_HEADER_SIZE, edge_flags_encoded_size(v));
 }
 
-int edge_flags_encode_message_ex(const edge_flags* v, uint8_t* buf, size_t cap, size_t* written) {
+int edge_flags_encode_message_ex(const edge_flags* v, uint8_t* buf, size_t cap, edge_encode_result* res) {
     size_t n = edge_flags_encoded_size(v);
-    if (n == SIZE_MAX || edge_over_u32_(n)) {
-        *written = 0;
-        return EDGE_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        edge_dec_ d;
+        return edge_refuse_(res, &d, edge_flags_check_(v, &d));
     }
-    *written = n + EDGE_MESSAGE_HEADER_SIZE;
+    if (edge_over_u32_(n)) {
+        return edge_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - EDGE_MESSAGE_HEADER_SIZE) {
+        return edge_refuse_(res, NULL, 1);
+    }
     if (cap < EDGE_MESSAGE_HEADER_SIZE || n > cap - EDGE_MESSAGE_HEADER_SIZE) {
-        return EDGE_ERR_BUFFER;
+        return edge_encoded_(res, EDGE_ERR_BUFFER, n + EDGE_MESSAGE_HEADER_SIZE);
     }
     (void)edge_flags_write_(v, edge_put_header_(buf, EDGE_FLAGS_TYPE_ID, n));
-    return EDGE_OK;
+    return edge_encoded_(res, EDGE_OK, n + EDGE_MESSAGE_HEADER_SIZE);
 }
 
 size_t edge_flags_encode_message(const edge_flags* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return edge_flags_encode_message_ex(v, buf, cap, &n) == EDGE_OK ? n : 0;
+    size_t n = edge_flags_encoded_size(v);
+    if (n == SIZE_MAX || edge_over_u32_(n) || cap < EDGE_MESSAGE_HEADER_SIZE ||
+            n > cap - EDGE_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)edge_flags_write_(v, edge_put_header_(buf, EDGE_FLAGS_TYPE_ID, n));
+    return n + EDGE_MESSAGE_HEADER_SIZE;
 }
 
 int edge_flags_decode_message(const uint8_t* data, size_t len, edge_flags* out, edge_arena* arena) {
@@ -1327,23 +1638,38 @@ size_t edge_flag_encoded_size(const edge_flag* v) {
     return edge_flag_size_(v);
 }
 
-int edge_flag_encode_ex(const edge_flag* v, uint8_t* buf, size_t cap, size_t* written) {
+static int edge_flag_check_(const edge_flag* v, edge_dec_* d) {
+    switch (v->tag) {
+    case EDGE_FLAG_OFF:
+        return 1;
+    case EDGE_FLAG_ON:
+        return 1;
+    case EDGE_FLAG_EMPTY:
+        return 1;
+    }
+    return edge_check_fail_(d, EDGE_ERR_UNION_TAG);
+}
+
+int edge_flag_encode_ex(const edge_flag* v, uint8_t* buf, size_t cap, edge_encode_result* res) {
     size_t n = edge_flag_size_(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return EDGE_ERR_ENCODE;
+        edge_dec_ d;
+        return edge_refuse_(res, &d, edge_flag_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return EDGE_ERR_BUFFER;
+        return edge_encoded_(res, EDGE_ERR_BUFFER, n);
     }
     (void)edge_flag_write_(v, buf);
-    return EDGE_OK;
+    return edge_encoded_(res, EDGE_OK, n);
 }
 
 size_t edge_flag_encode(const edge_flag* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return edge_flag_encode_ex(v, buf, cap, &n) == EDGE_OK ? n : 0;
+    size_t n = edge_flag_size_(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)edge_flag_write_(v, buf);
+    return n;
 }
 
 int edge_flag_decode(const uint8_t* data, size_t len, edge_flag* out, edge_arena* arena) {
@@ -1429,19 +1755,18 @@ size_t edge_encode_message(const edge_message* m, uint8_t* buf, size_t cap) {
     }
 }
 
-int edge_encode_message_ex(const edge_message* m, uint8_t* buf, size_t cap, size_t* written) {
+int edge_encode_message_ex(const edge_message* m, uint8_t* buf, size_t cap, edge_encode_result* res) {
     switch (m->type_id) {
     case EDGE_NODE_TYPE_ID:
-        return edge_node_encode_message_ex(&m->value.node, buf, cap, written);
+        return edge_node_encode_message_ex(&m->value.node, buf, cap, res);
     case EDGE_POINT_TYPE_ID:
-        return edge_point_encode_message_ex(&m->value.point, buf, cap, written);
+        return edge_point_encode_message_ex(&m->value.point, buf, cap, res);
     case EDGE_FLAGS_TYPE_ID:
-        return edge_flags_encode_message_ex(&m->value.flags, buf, cap, written);
+        return edge_flags_encode_message_ex(&m->value.flags, buf, cap, res);
     default:
         (void)buf;
         (void)cap;
-        *written = 0;
-        return EDGE_ERR_ENCODE;
+        return edge_refuse_message_(res);
     }
 }
 
@@ -1483,6 +1808,11 @@ void edge_message_reader_free(edge_message_reader* r) {
     free(r->buf);
     r->buf = NULL;
     r->cap = 0;
+}
+
+/* The reader's maximum payload length: max_size, or the default when it is 0. */
+static uint32_t edge_reader_max_(const edge_message_reader* r) {
+    return r->max_size != 0 ? r->max_size : EDGE_DEFAULT_MAX_MESSAGE_SIZE;
 }
 
 /* Reads n bytes into buf: fewer only where the stream ends. */
@@ -1603,29 +1933,6 @@ static int edge_check_hello_(edge_message_reader* r, size_t total, edge_stream_r
     return EDGE_OK;
 }
 
-/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
-static size_t edge_text_put_(char* buf, size_t cap, size_t n, const char* s) {
-    for (; *s != '\0'; s++, n++) {
-        if (n + 1 < cap) {
-            buf[n] = *s;
-        }
-    }
-    return n;
-}
-
-/* Appends v in decimal, or in 16 hex digits when hex is set. */
-static size_t edge_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
-    char digits[21];
-    size_t i = sizeof digits - 1;
-    unsigned base = hex ? 16u : 10u;
-    digits[i] = '\0';
-    do {
-        digits[--i] = "0123456789abcdef"[v % base];
-        v /= base;
-    } while (hex ? i > sizeof digits - 17 : v != 0);
-    return edge_text_put_(buf, cap, n, digits + i);
-}
-
 size_t edge_stream_error_text(const edge_stream_result* res, char* buf, size_t cap) {
     size_t n = 0, j;
     for (j = 0; j < edge_hello_count_; j++) {
@@ -1634,8 +1941,23 @@ size_t edge_stream_error_text(const edge_stream_result* res, char* buf, size_t c
             break;
         }
     }
-    if (res->error == EDGE_ERR_SCHEMA && j < edge_hello_count_) {
-        n = edge_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+    n = edge_text_put_(buf, cap, n, "message ");
+    n = edge_text_num_(buf, cap, n, res->index, 0);
+    n = edge_text_put_(buf, cap, n, " at stream offset ");
+    n = edge_text_num_(buf, cap, n, res->start, 0);
+    n = edge_text_put_(buf, cap, n, ": ");
+    if (res->error != EDGE_ERR_SCHEMA) {
+        n = edge_text_decode_(buf, cap, n, res->error, res->offset - res->start, res->path);
+        return edge_text_end_(buf, cap, n);
+    }
+    n = edge_text_put_(buf, cap, n, "schema at offset ");
+    n = edge_text_num_(buf, cap, n, res->offset - res->start, 0);
+    if (res->path[0] != '\0') {
+        n = edge_text_put_(buf, cap, n, " in ");
+        n = edge_text_put_(buf, cap, n, res->path);
+    }
+    if (j < edge_hello_count_) {
+        n = edge_text_put_(buf, cap, n, ": the writer's schema has another version of ");
         n = edge_text_put_(buf, cap, n, edge_hello_entries_[j].name);
         n = edge_text_put_(buf, cap, n, " (type id ");
         n = edge_text_num_(buf, cap, n, res->schema_type_id, 0);
@@ -1644,16 +1966,10 @@ size_t edge_stream_error_text(const edge_stream_result* res, char* buf, size_t c
         n = edge_text_put_(buf, cap, n, ", here ");
         n = edge_text_num_(buf, cap, n, edge_hello_entries_[j].fingerprint, 1);
         n = edge_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
-    } else if (res->error == EDGE_ERR_SCHEMA) {
-        n = edge_text_put_(buf, cap, n,
-                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
     } else {
-        n = edge_text_put_(buf, cap, n, edge_strerror(res->error));
+        n = edge_text_put_(buf, cap, n, ": the stream does not start with a hello (type id 0), and this reader requires one");
     }
-    if (cap > 0) {
-        buf[n < cap ? n : cap - 1] = '\0';
-    }
-    return n;
+    return edge_text_end_(buf, cap, n);
 }
 
 /* edge_read_message, except that *out is left as it is on error or at the end. */
@@ -1693,11 +2009,11 @@ again:
     }
     if (!hello && !edge_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
-        int skipped = payload <= r->max_size && edge_reader_skip_(r, payload);
+        int skipped = payload <= edge_reader_max_(r) && edge_reader_skip_(r, payload);
         return edge_reader_fail_(r, res, EDGE_ERR_MESSAGE, r->offset + 4, skipped,
                                 EDGE_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
-    if (payload > r->max_size) {
+    if (payload > edge_reader_max_(r)) {
         return edge_reader_fail_(r, res, EDGE_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
@@ -1821,15 +2137,28 @@ int edge_write_hello(edge_message_writer* w) {
 }
 
 int edge_write_message(edge_message_writer* w, const edge_message* m) {
+    return edge_write_message_ex(w, m, NULL);
+}
+
+int edge_write_message_ex(edge_message_writer* w, const edge_message* m, edge_encode_result* res) {
+    size_t max = w->max_size != 0 ? w->max_size : EDGE_DEFAULT_MAX_MESSAGE_SIZE;
     size_t n = edge_encoded_message_size(m);
-    if (n == SIZE_MAX || n - EDGE_MESSAGE_HEADER_SIZE > w->max_size) {
-        return EDGE_ERR_ENCODE;
+    int rc;
+    if (n == SIZE_MAX) {
+        /* The dispatcher's _encode_message_ex finds the rule and the path. */
+        rc = edge_encode_message_ex(m, NULL, 0, res);
+        /* Else the header makes the size too large for size_t (rule size). */
+        return rc == EDGE_ERR_ENCODE ? rc : edge_refuse_(res, NULL, 1);
+    }
+    if (n - EDGE_MESSAGE_HEADER_SIZE > max) {
+        return edge_refuse_message_(res);
     }
     if (!edge_writer_reserve_(w, n)) {
-        return EDGE_ERR_NO_MEMORY;
+        return edge_encoded_(res, EDGE_ERR_NO_MEMORY, 0);
     }
     if (edge_encode_message(m, w->buf, n) != n) {
-        return EDGE_ERR_ENCODE;
+        return edge_encode_message_ex(m, NULL, 0, res);
     }
-    return edge_writer_flush_(w, n);
+    rc = edge_writer_flush_(w, n);
+    return edge_encoded_(res, rc, rc == EDGE_OK ? n : 0);
 }

@@ -148,6 +148,51 @@ typedef struct edge_decode_result {
 } edge_decode_result;
 
 /**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's decode error (docs/api.md, "One layout of error text"):
+ * "<rule> at offset <offset> in <path>: <message>", without " in <path>"
+ * when the path is empty. The text is cut to fit cap bytes (cap may be 0);
+ * returns its full length, as snprintf does.
+ */
+size_t edge_decode_error_text(const edge_decode_result* res, char* buf, size_t cap);
+
+/**
+ * What an _encode_ex function (or edge_write_message_ex) reports besides its
+ * return value. A value that has no encoding (docs/wire-format.md, "Values
+ * that have no encoding") is EDGE_ERR_ENCODE with the rule it breaks and the
+ * path of the value, the first in encoding order.
+ */
+typedef struct edge_encode_result {
+    /** 0 or the EDGE_ERR_* code, as returned. */
+    int error;
+    /**
+     * With EDGE_ERR_ENCODE: the rule the value breaks: "enum" (a number the
+     * enum does not name), "union_tag" (a tag the union does not declare),
+     * "utf8" (a string that is not valid UTF-8), "size" (an encoding larger
+     * than size_t holds, possible where it has 32 bits; the path is empty) or
+     * "message" (a payload over 4 GiB or over a writer's max_size; the path
+     * is "message"). Otherwise "".
+     */
+    const char* rule;
+    /** The encoding's size in bytes: what was written, or with EDGE_ERR_BUFFER the size needed; else 0. */
+    size_t written;
+    /**
+     * With EDGE_ERR_ENCODE: the field path of the value, as a decoder's
+     * ("items[1].shape.Circle.radius"; see edge_decode_result); "" otherwise
+     * and for a problem with the top-level value itself.
+     */
+    char path[EDGE_MAX_PATH];
+} edge_encode_result;
+
+/**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's encode error (docs/api.md, "One layout of error text"):
+ * "<rule> in <path>: <message>", or "<rule>: <message>" when the path is
+ * empty; cut to fit cap bytes (cap may be 0); returns its full length.
+ */
+size_t edge_encode_error_text(const edge_encode_result* res, char* buf, size_t cap);
+
+/**
  * Reads a message header: checks the magic and returns the type id and the
  * payload length. 0, EDGE_ERR_TRUNCATED (fewer than 10 bytes) or
  * EDGE_ERR_MESSAGE. A stream reader calls this on the first 10 bytes and
@@ -313,12 +358,14 @@ size_t edge_node_encoded_size(const edge_node* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_node_encode(const edge_node* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: EDGE_OK,
- * EDGE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or EDGE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: EDGE_OK, EDGE_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or EDGE_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with EDGE_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (edge_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int edge_node_encode_ex(const edge_node* v, uint8_t* buf, size_t cap, size_t* written);
+int edge_node_encode_ex(const edge_node* v, uint8_t* buf, size_t cap, edge_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (edge_strerror names it). *out need not be
@@ -335,8 +382,11 @@ int edge_node_decode_ex(const uint8_t* data, size_t len, edge_node* out, edge_ar
 size_t edge_node_encoded_message_size(const edge_node* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_node_encode_message(const edge_node* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int edge_node_encode_message_ex(const edge_node* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int edge_node_encode_message_ex(const edge_node* v, uint8_t* buf, size_t cap, edge_encode_result* res);
 /** Decodes a message that must carry a value of Node (another type id is EDGE_ERR_MESSAGE). */
 int edge_node_decode_message(const uint8_t* data, size_t len, edge_node* out, edge_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -357,12 +407,14 @@ size_t edge_point_encoded_size(const edge_point* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_point_encode(const edge_point* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: EDGE_OK,
- * EDGE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or EDGE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: EDGE_OK, EDGE_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or EDGE_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with EDGE_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (edge_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int edge_point_encode_ex(const edge_point* v, uint8_t* buf, size_t cap, size_t* written);
+int edge_point_encode_ex(const edge_point* v, uint8_t* buf, size_t cap, edge_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (edge_strerror names it). *out need not be
@@ -379,8 +431,11 @@ int edge_point_decode_ex(const uint8_t* data, size_t len, edge_point* out, edge_
 size_t edge_point_encoded_message_size(const edge_point* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_point_encode_message(const edge_point* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int edge_point_encode_message_ex(const edge_point* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int edge_point_encode_message_ex(const edge_point* v, uint8_t* buf, size_t cap, edge_encode_result* res);
 /** Decodes a message that must carry a value of Point (another type id is EDGE_ERR_MESSAGE). */
 int edge_point_decode_message(const uint8_t* data, size_t len, edge_point* out, edge_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -401,12 +456,14 @@ size_t edge_flags_encoded_size(const edge_flags* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_flags_encode(const edge_flags* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: EDGE_OK,
- * EDGE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or EDGE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: EDGE_OK, EDGE_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or EDGE_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with EDGE_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (edge_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int edge_flags_encode_ex(const edge_flags* v, uint8_t* buf, size_t cap, size_t* written);
+int edge_flags_encode_ex(const edge_flags* v, uint8_t* buf, size_t cap, edge_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (edge_strerror names it). *out need not be
@@ -423,8 +480,11 @@ int edge_flags_decode_ex(const uint8_t* data, size_t len, edge_flags* out, edge_
 size_t edge_flags_encoded_message_size(const edge_flags* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_flags_encode_message(const edge_flags* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int edge_flags_encode_message_ex(const edge_flags* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int edge_flags_encode_message_ex(const edge_flags* v, uint8_t* buf, size_t cap, edge_encode_result* res);
 /** Decodes a message that must carry a value of Flags (another type id is EDGE_ERR_MESSAGE). */
 int edge_flags_decode_message(const uint8_t* data, size_t len, edge_flags* out, edge_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -438,8 +498,8 @@ void edge_flag_init(edge_flag* v);
 size_t edge_flag_encoded_size(const edge_flag* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_flag_encode(const edge_flag* v, uint8_t* buf, size_t cap);
-/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */
-int edge_flag_encode_ex(const edge_flag* v, uint8_t* buf, size_t cap, size_t* written);
+/** Encodes *v into buf and fills res (may be NULL), as a struct's _encode_ex does. */
+int edge_flag_encode_ex(const edge_flag* v, uint8_t* buf, size_t cap, edge_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena, as a
  * struct's _decode does; after an error *out holds its default value (edge_flag_init).
@@ -475,8 +535,8 @@ int edge_decode_message_ex(const uint8_t* data, size_t len, edge_message* out, e
 size_t edge_encoded_message_size(const edge_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t edge_encode_message(const edge_message* m, uint8_t* buf, size_t cap);
-/** Like the struct's _encode_message_ex; an unknown type_id is EDGE_ERR_ENCODE. */
-int edge_encode_message_ex(const edge_message* m, uint8_t* buf, size_t cap, size_t* written);
+/** Like the struct's _encode_message_ex; an unknown type_id is EDGE_ERR_ENCODE, rule "message". */
+int edge_encode_message_ex(const edge_message* m, uint8_t* buf, size_t cap, edge_encode_result* res);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*edge_read_fn)(void* ctx, uint8_t* buf, size_t n);
@@ -542,7 +602,10 @@ typedef struct edge_stream_result {
  * with EDGE_ERR_MESSAGE; neither can be skipped.
  */
 typedef struct edge_message_reader {
-    /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
+    /**
+     * The largest payload length accepted, refused before it is read; 0 means
+     * EDGE_DEFAULT_MAX_MESSAGE_SIZE, UINT32_MAX accepts any.
+     */
     uint32_t max_size;
     /** The decode options of every message (allow_trailing is ignored). */
     edge_decode_options options;
@@ -585,10 +648,14 @@ void edge_message_reader_free(edge_message_reader* r);
  */
 int edge_message_reader_schema_checked(const edge_message_reader* r);
 /**
- * Describes the error res reports as NUL-terminated text "<rule>: ...",
- * cut to fit cap bytes (cap may be 0), and returns its full length: for a
- * hello from another version of the schema, the struct's name, both
- * fingerprints and a hint to run sdp compat; otherwise edge_strerror's text.
+ * Describes the error res reports as NUL-terminated text in the layout of
+ * every language's stream error (docs/api.md, "One layout of error text"):
+ * "message <index> at stream offset <start>: " and the decode error as
+ * edge_decode_error_text writes it, its offset counted from the message's
+ * first byte ("<rule> at offset <offset> in <path>: <message>"). The
+ * message of a hello from another version of the schema names the struct,
+ * both fingerprints and suggests sdp compat. Cut to fit cap bytes (cap may
+ * be 0); returns the full length.
  */
 size_t edge_stream_error_text(const edge_stream_result* res, char* buf, size_t cap);
 
@@ -596,9 +663,10 @@ size_t edge_stream_error_text(const edge_stream_result* res, char* buf, size_t c
 typedef struct edge_message_writer {
     /**
      * The largest payload written, in bytes (EDGE_DEFAULT_MAX_MESSAGE_SIZE
-     * after _init): edge_write_message refuses a larger message, which a
-     * reader with the same max_size would refuse, with EDGE_ERR_ENCODE and
-     * writes nothing.
+     * after _init; 0 means that default too): edge_write_message refuses a
+     * larger message, which a reader with the same max_size would refuse,
+     * with EDGE_ERR_ENCODE (rule "message", path "message") and writes
+     * nothing.
      */
     size_t max_size;
     edge_write_fn write;
@@ -623,6 +691,13 @@ int edge_write_hello(edge_message_writer* w);
  * written), EDGE_ERR_NO_MEMORY or EDGE_ERR_WRITE.
  */
 int edge_write_message(edge_message_writer* w, const edge_message* m);
+/**
+ * edge_write_message with a result: res (may be NULL) gets the rule and path
+ * of a value that has no encoding, or rule "message" for a payload over
+ * max_size, as _encode_ex reports them (edge_encode_error_text describes
+ * them), and on success the bytes written.
+ */
+int edge_write_message_ex(edge_message_writer* w, const edge_message* m, edge_encode_result* res);
 /** Releases the writer's buffer. */
 void edge_message_writer_free(edge_message_writer* w);
 

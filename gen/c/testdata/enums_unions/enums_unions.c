@@ -191,6 +191,118 @@ const char* enums_unions_strerror(int code) {
     return "unknown error";
 }
 
+/* Appends s to the text at buf (n bytes so far), as much as fits cap with a NUL; returns the full length. */
+static size_t enums_unions_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t enums_unions_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return enums_unions_text_put_(buf, cap, n, digits + i);
+}
+
+/* Terminates the text at buf (n bytes long, cut to cap) and returns n. */
+static size_t enums_unions_text_end_(char* buf, size_t cap, size_t n) {
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
+/*
+ * Appends the part of enums_unions_strerror(code) before its ": " (the rule's name)
+ * when rule is set, else the part after it (the message).
+ */
+static size_t enums_unions_text_code_(char* buf, size_t cap, size_t n, int code, int rule) {
+    const char* s = enums_unions_strerror(code);
+    const char* colon = s;
+    while (*colon != '\0' && *colon != ':') {
+        colon++;
+    }
+    if (*colon == '\0') {
+        return rule ? enums_unions_text_put_(buf, cap, n, s) : n;
+    }
+    if (!rule) {
+        return enums_unions_text_put_(buf, cap, n, colon[1] == ' ' ? colon + 2 : colon + 1);
+    }
+    for (; s < colon; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* "<rule> at offset <offset>[ in <path>]: <message>", as enums_unions_decode_error_text. */
+static size_t enums_unions_text_decode_(char* buf, size_t cap, size_t n, int code, uint64_t offset, const char* path) {
+    n = enums_unions_text_code_(buf, cap, n, code, 1);
+    n = enums_unions_text_put_(buf, cap, n, " at offset ");
+    n = enums_unions_text_num_(buf, cap, n, offset, 0);
+    if (path[0] != '\0') {
+        n = enums_unions_text_put_(buf, cap, n, " in ");
+        n = enums_unions_text_put_(buf, cap, n, path);
+    }
+    n = enums_unions_text_put_(buf, cap, n, ": ");
+    return enums_unions_text_code_(buf, cap, n, code, 0);
+}
+
+size_t enums_unions_decode_error_text(const enums_unions_decode_result* res, char* buf, size_t cap) {
+    return enums_unions_text_end_(buf, cap, enums_unions_text_decode_(buf, cap, 0, res->error, res->offset, res->path));
+}
+
+/* Whether the NUL-terminated strings a and b are equal. */
+static int enums_unions_text_eq_(const char* a, const char* b) {
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+size_t enums_unions_encode_error_text(const enums_unions_encode_result* res, char* buf, size_t cap) {
+    size_t n = 0;
+    const char* rule = res->rule != NULL ? res->rule : "";
+    const char* msg = NULL;
+    if (res->error != ENUMS_UNIONS_ERR_ENCODE || rule[0] == '\0') {
+        n = enums_unions_text_code_(buf, cap, n, res->error, 1);
+    } else {
+        n = enums_unions_text_put_(buf, cap, n, rule);
+        if (enums_unions_text_eq_(rule, "enum")) {
+            msg = "a number that names no value of the enum";
+        } else if (enums_unions_text_eq_(rule, "union_tag")) {
+            msg = "a tag that names no variant of the union";
+        } else if (enums_unions_text_eq_(rule, "utf8")) {
+            msg = "the string is not valid UTF-8";
+        } else if (enums_unions_text_eq_(rule, "size")) {
+            msg = "the encoding is larger than size_t holds on this host";
+        } else if (enums_unions_text_eq_(rule, "message")) {
+            msg = "the payload is over the writer's max_size, or over a message's 4294967295 bytes";
+        } else {
+            msg = "the value cannot be encoded";
+        }
+    }
+    if (res->error == ENUMS_UNIONS_ERR_ENCODE && res->path[0] != '\0') {
+        n = enums_unions_text_put_(buf, cap, n, " in ");
+        n = enums_unions_text_put_(buf, cap, n, res->path);
+    }
+    n = enums_unions_text_put_(buf, cap, n, ": ");
+    n = msg != NULL ? enums_unions_text_put_(buf, cap, n, msg) : enums_unions_text_code_(buf, cap, n, res->error, 0);
+    return enums_unions_text_end_(buf, cap, n);
+}
+
 /* The state of one decode call. */
 typedef struct enums_unions_dec_ {
     const uint8_t* origin; /* offsets are reported from here */
@@ -687,19 +799,109 @@ static const uint8_t* enums_unions_read_str_(enums_unions_dec_* d, const uint8_t
     return p + 4 + (size_t)n;
 }
 
+/*
+ * The check walk of an encode that failed (its size was SIZE_MAX): the
+ * generated _check_ functions visit the value in encoding order and stop at
+ * the first value that has no encoding, with a decoder's state d holding
+ * its rule (as the decode error code of that rule: ENUMS_UNIONS_ERR_ENUM,
+ * ENUMS_UNIONS_ERR_UNION_TAG, ENUMS_UNIONS_ERR_UTF8) and its path, built as the walk unwinds.
+ * They return 1 when the value is fine, else 0.
+ *
+ * enums_unions_refuse_ fills res (may be NULL) for a value whose size was SIZE_MAX,
+ * after its check walk: ok means the walk found nothing, so the size itself
+ * is too large for size_t (rule size). It returns ENUMS_UNIONS_ERR_ENCODE.
+ */
+static int enums_unions_refuse_(enums_unions_encode_result* res, enums_unions_dec_* d, int ok) {
+    if (res != NULL) {
+        res->error = ENUMS_UNIONS_ERR_ENCODE;
+        res->written = 0;
+        res->path[0] = '\0';
+        if (ok) {
+            res->rule = "size";
+        } else {
+            res->rule = d->err == ENUMS_UNIONS_ERR_ENUM ? "enum" : d->err == ENUMS_UNIONS_ERR_UNION_TAG ? "union_tag" : "utf8";
+            enums_unions_path_out_(d, res->path);
+        }
+    }
+    return ENUMS_UNIONS_ERR_ENCODE;
+}
+
+static int enums_unions_check_fail_(enums_unions_dec_* d, int rule) {
+    (void)enums_unions_fail_(d, NULL, rule);
+    return 0;
+}
+
+#ifndef ENUMS_UNIONS_ENCODE_UTF8_CHECK
+#define ENUMS_UNIONS_ENCODE_UTF8_CHECK 1
+#endif
+static int enums_unions_check_str_(enums_unions_dec_* d, const enums_unions_str* s) {
+#if ENUMS_UNIONS_ENCODE_UTF8_CHECK
+    if (!enums_unions_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return enums_unions_check_fail_(d, ENUMS_UNIONS_ERR_UTF8);
+    }
+#else
+    (void)d;
+    (void)s;
+#endif
+    return 1;
+}
+
+static int enums_unions_check_enum_(enums_unions_dec_* d, int valid) {
+    return valid ? 1 : enums_unions_check_fail_(d, ENUMS_UNIONS_ERR_ENUM);
+}
+
+/* Prepend a field's name to the path; return 0. */
+static int enums_unions_check_in_(enums_unions_dec_* d, const char* name) {
+    (void)enums_unions_in_field_(d, name);
+    return 0;
+}
+
+/* Prepend an element's index to the path; return 0. */
+static int enums_unions_check_at_(enums_unions_dec_* d, size_t i) {
+    (void)enums_unions_in_elem_(d, i);
+    return 0;
+}
+
+/* Fills res (may be NULL) for an encode that returns code (0 or ENUMS_UNIONS_ERR_BUFFER) and takes n bytes. */
+static int enums_unions_encoded_(enums_unions_encode_result* res, int code, size_t n) {
+    if (res != NULL) {
+        res->error = code;
+        res->rule = "";
+        res->written = n;
+        res->path[0] = '\0';
+    }
+    return code;
+}
+
+/* Fills res (may be NULL) for a message payload over max (rule message). */
+static int enums_unions_refuse_message_(enums_unions_encode_result* res) {
+    if (res != NULL) {
+        res->error = ENUMS_UNIONS_ERR_ENCODE;
+        res->rule = "message";
+        res->written = 0;
+        memcpy(res->path, "message", 8);
+    }
+    return ENUMS_UNIONS_ERR_ENCODE;
+}
+
 static uint8_t* enums_unions_circle_write_(const enums_unions_circle* v, uint8_t* p);
+static int enums_unions_circle_check_(const enums_unions_circle* v, enums_unions_dec_* d);
 static const uint8_t* enums_unions_circle_read_(enums_unions_dec_* d, const uint8_t* p, enums_unions_circle* out, uint32_t depth);
 static uint8_t* enums_unions_enums_write_(const enums_unions_enums* v, uint8_t* p);
+static int enums_unions_enums_check_(const enums_unions_enums* v, enums_unions_dec_* d);
 static const uint8_t* enums_unions_enums_read_(enums_unions_dec_* d, const uint8_t* p, enums_unions_enums* out, uint32_t depth);
 static uint8_t* enums_unions_unions_write_(const enums_unions_unions* v, uint8_t* p);
+static int enums_unions_unions_check_(const enums_unions_unions* v, enums_unions_dec_* d);
 static const uint8_t* enums_unions_unions_read_(enums_unions_dec_* d, const uint8_t* p, enums_unions_unions* out, uint32_t depth);
 static void enums_unions_shape_init_(enums_unions_shape* v);
 static size_t enums_unions_shape_size_(const enums_unions_shape* v);
 static uint8_t* enums_unions_shape_write_(const enums_unions_shape* v, uint8_t* p);
+static int enums_unions_shape_check_(const enums_unions_shape* v, enums_unions_dec_* d);
 static const uint8_t* enums_unions_shape_read_(enums_unions_dec_* d, const uint8_t* p, enums_unions_shape* out, uint32_t depth);
 static void enums_unions_nested_init_(enums_unions_nested* v);
 static size_t enums_unions_nested_size_(const enums_unions_nested* v);
 static uint8_t* enums_unions_nested_write_(const enums_unions_nested* v, uint8_t* p);
+static int enums_unions_nested_check_(const enums_unions_nested* v, enums_unions_dec_* d);
 static const uint8_t* enums_unions_nested_read_(enums_unions_dec_* d, const uint8_t* p, enums_unions_nested* out, uint32_t depth);
 
 const char* enums_unions_small_name(enums_unions_small v) {
@@ -905,23 +1107,32 @@ static uint8_t* enums_unions_circle_write_(const enums_unions_circle* v, uint8_t
     return p;
 }
 
-int enums_unions_circle_encode_ex(const enums_unions_circle* v, uint8_t* buf, size_t cap, size_t* written) {
+static int enums_unions_circle_check_(const enums_unions_circle* v, enums_unions_dec_* d) {
+    (void)v;
+    (void)d;
+    return 1;
+}
+
+int enums_unions_circle_encode_ex(const enums_unions_circle* v, uint8_t* buf, size_t cap, enums_unions_encode_result* res) {
     size_t n = enums_unions_circle_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return ENUMS_UNIONS_ERR_ENCODE;
+        enums_unions_dec_ d;
+        return enums_unions_refuse_(res, &d, enums_unions_circle_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return ENUMS_UNIONS_ERR_BUFFER;
+        return enums_unions_encoded_(res, ENUMS_UNIONS_ERR_BUFFER, n);
     }
     (void)enums_unions_circle_write_(v, buf);
-    return ENUMS_UNIONS_OK;
+    return enums_unions_encoded_(res, ENUMS_UNIONS_OK, n);
 }
 
 size_t enums_unions_circle_encode(const enums_unions_circle* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return enums_unions_circle_encode_ex(v, buf, cap, &n) == ENUMS_UNIONS_OK ? n : 0;
+    size_t n = enums_unions_circle_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)enums_unions_circle_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* enums_unions_circle_read_(enums_unions_dec_* d, const uint8_t* p, enums_unions_circle* out, uint32_t depth) {
@@ -959,23 +1170,33 @@ size_t enums_unions_circle_encoded_message_size(const enums_unions_circle* v) {
     return enums_unions_add_(ENUMS_UNIONS_MESSAGE_HEADER_SIZE, enums_unions_circle_encoded_size(v));
 }
 
-int enums_unions_circle_encode_message_ex(const enums_unions_circle* v, uint8_t* buf, size_t cap, size_t* written) {
+int enums_unions_circle_encode_message_ex(const enums_unions_circle* v, uint8_t* buf, size_t cap, enums_unions_encode_result* res) {
     size_t n = enums_unions_circle_encoded_size(v);
-    if (n == SIZE_MAX || enums_unions_over_u32_(n)) {
-        *written = 0;
-        return ENUMS_UNIONS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        enums_unions_dec_ d;
+        return enums_unions_refuse_(res, &d, enums_unions_circle_check_(v, &d));
     }
-    *written = n + ENUMS_UNIONS_MESSAGE_HEADER_SIZE;
+    if (enums_unions_over_u32_(n)) {
+        return enums_unions_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
+        return enums_unions_refuse_(res, NULL, 1);
+    }
     if (cap < ENUMS_UNIONS_MESSAGE_HEADER_SIZE || n > cap - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
-        return ENUMS_UNIONS_ERR_BUFFER;
+        return enums_unions_encoded_(res, ENUMS_UNIONS_ERR_BUFFER, n + ENUMS_UNIONS_MESSAGE_HEADER_SIZE);
     }
     (void)enums_unions_circle_write_(v, enums_unions_put_header_(buf, ENUMS_UNIONS_CIRCLE_TYPE_ID, n));
-    return ENUMS_UNIONS_OK;
+    return enums_unions_encoded_(res, ENUMS_UNIONS_OK, n + ENUMS_UNIONS_MESSAGE_HEADER_SIZE);
 }
 
 size_t enums_unions_circle_encode_message(const enums_unions_circle* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return enums_unions_circle_encode_message_ex(v, buf, cap, &n) == ENUMS_UNIONS_OK ? n : 0;
+    size_t n = enums_unions_circle_encoded_size(v);
+    if (n == SIZE_MAX || enums_unions_over_u32_(n) || cap < ENUMS_UNIONS_MESSAGE_HEADER_SIZE ||
+            n > cap - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)enums_unions_circle_write_(v, enums_unions_put_header_(buf, ENUMS_UNIONS_CIRCLE_TYPE_ID, n));
+    return n + ENUMS_UNIONS_MESSAGE_HEADER_SIZE;
 }
 
 int enums_unions_circle_decode_message(const uint8_t* data, size_t len, enums_unions_circle* out, enums_unions_arena* arena) {
@@ -1051,23 +1272,60 @@ static uint8_t* enums_unions_enums_write_(const enums_unions_enums* v, uint8_t* 
     return p;
 }
 
-int enums_unions_enums_encode_ex(const enums_unions_enums* v, uint8_t* buf, size_t cap, size_t* written) {
+static int enums_unions_enums_check_(const enums_unions_enums* v, enums_unions_dec_* d) {
+    if (!enums_unions_check_enum_(d, enums_unions_small_valid_(v->small))) {
+        (void)enums_unions_check_in_(d, "small");
+        return 0;
+    }
+    if (!enums_unions_check_enum_(d, enums_unions_sparse_valid_(v->sparse))) {
+        (void)enums_unions_check_in_(d, "sparse");
+        return 0;
+    }
+    if (!enums_unions_check_enum_(d, enums_unions_wide_valid_(v->wide))) {
+        (void)enums_unions_check_in_(d, "wide");
+        return 0;
+    }
+    if (!enums_unions_check_enum_(d, enums_unions_default_valid_(v->default_value))) {
+        (void)enums_unions_check_in_(d, "default_value");
+        return 0;
+    }
+    for (uint32_t i0 = 0; i0 < v->list.len; i0++) {
+        if (!enums_unions_check_enum_(d, enums_unions_sparse_valid_(v->list.data[i0]))) {
+            (void)enums_unions_check_at_(d, i0);
+            (void)enums_unions_check_in_(d, "list");
+            return 0;
+        }
+    }
+    for (uint32_t i0 = 0; i0 < 2; i0++) {
+        if (!enums_unions_check_enum_(d, enums_unions_small_valid_(v->fixed[i0]))) {
+            (void)enums_unions_check_at_(d, i0);
+            (void)enums_unions_check_in_(d, "fixed");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int enums_unions_enums_encode_ex(const enums_unions_enums* v, uint8_t* buf, size_t cap, enums_unions_encode_result* res) {
     size_t n = enums_unions_enums_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return ENUMS_UNIONS_ERR_ENCODE;
+        enums_unions_dec_ d;
+        return enums_unions_refuse_(res, &d, enums_unions_enums_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return ENUMS_UNIONS_ERR_BUFFER;
+        return enums_unions_encoded_(res, ENUMS_UNIONS_ERR_BUFFER, n);
     }
     (void)enums_unions_enums_write_(v, buf);
-    return ENUMS_UNIONS_OK;
+    return enums_unions_encoded_(res, ENUMS_UNIONS_OK, n);
 }
 
 size_t enums_unions_enums_encode(const enums_unions_enums* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return enums_unions_enums_encode_ex(v, buf, cap, &n) == ENUMS_UNIONS_OK ? n : 0;
+    size_t n = enums_unions_enums_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)enums_unions_enums_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* enums_unions_enums_read_(enums_unions_dec_* d, const uint8_t* p, enums_unions_enums* out, uint32_t depth) {
@@ -1192,23 +1450,33 @@ size_t enums_unions_enums_encoded_message_size(const enums_unions_enums* v) {
     return enums_unions_add_(ENUMS_UNIONS_MESSAGE_HEADER_SIZE, enums_unions_enums_encoded_size(v));
 }
 
-int enums_unions_enums_encode_message_ex(const enums_unions_enums* v, uint8_t* buf, size_t cap, size_t* written) {
+int enums_unions_enums_encode_message_ex(const enums_unions_enums* v, uint8_t* buf, size_t cap, enums_unions_encode_result* res) {
     size_t n = enums_unions_enums_encoded_size(v);
-    if (n == SIZE_MAX || enums_unions_over_u32_(n)) {
-        *written = 0;
-        return ENUMS_UNIONS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        enums_unions_dec_ d;
+        return enums_unions_refuse_(res, &d, enums_unions_enums_check_(v, &d));
     }
-    *written = n + ENUMS_UNIONS_MESSAGE_HEADER_SIZE;
+    if (enums_unions_over_u32_(n)) {
+        return enums_unions_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
+        return enums_unions_refuse_(res, NULL, 1);
+    }
     if (cap < ENUMS_UNIONS_MESSAGE_HEADER_SIZE || n > cap - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
-        return ENUMS_UNIONS_ERR_BUFFER;
+        return enums_unions_encoded_(res, ENUMS_UNIONS_ERR_BUFFER, n + ENUMS_UNIONS_MESSAGE_HEADER_SIZE);
     }
     (void)enums_unions_enums_write_(v, enums_unions_put_header_(buf, ENUMS_UNIONS_ENUMS_TYPE_ID, n));
-    return ENUMS_UNIONS_OK;
+    return enums_unions_encoded_(res, ENUMS_UNIONS_OK, n + ENUMS_UNIONS_MESSAGE_HEADER_SIZE);
 }
 
 size_t enums_unions_enums_encode_message(const enums_unions_enums* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return enums_unions_enums_encode_message_ex(v, buf, cap, &n) == ENUMS_UNIONS_OK ? n : 0;
+    size_t n = enums_unions_enums_encoded_size(v);
+    if (n == SIZE_MAX || enums_unions_over_u32_(n) || cap < ENUMS_UNIONS_MESSAGE_HEADER_SIZE ||
+            n > cap - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)enums_unions_enums_write_(v, enums_unions_put_header_(buf, ENUMS_UNIONS_ENUMS_TYPE_ID, n));
+    return n + ENUMS_UNIONS_MESSAGE_HEADER_SIZE;
 }
 
 int enums_unions_enums_decode_message(const uint8_t* data, size_t len, enums_unions_enums* out, enums_unions_arena* arena) {
@@ -1265,23 +1533,51 @@ static uint8_t* enums_unions_unions_write_(const enums_unions_unions* v, uint8_t
     return p;
 }
 
-int enums_unions_unions_encode_ex(const enums_unions_unions* v, uint8_t* buf, size_t cap, size_t* written) {
+static int enums_unions_unions_check_(const enums_unions_unions* v, enums_unions_dec_* d) {
+    if (!enums_unions_shape_check_(&v->shape, d)) {
+        (void)enums_unions_check_in_(d, "shape");
+        return 0;
+    }
+    for (uint32_t i0 = 0; i0 < v->shapes.len; i0++) {
+        if (!enums_unions_shape_check_(&v->shapes.data[i0], d)) {
+            (void)enums_unions_check_at_(d, i0);
+            (void)enums_unions_check_in_(d, "shapes");
+            return 0;
+        }
+    }
+    if (!enums_unions_nested_check_(&v->nested, d)) {
+        (void)enums_unions_check_in_(d, "nested");
+        return 0;
+    }
+    if (v->maybe.has) {
+        if (!enums_unions_shape_check_(&v->maybe.value, d)) {
+            (void)enums_unions_check_in_(d, "maybe");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int enums_unions_unions_encode_ex(const enums_unions_unions* v, uint8_t* buf, size_t cap, enums_unions_encode_result* res) {
     size_t n = enums_unions_unions_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return ENUMS_UNIONS_ERR_ENCODE;
+        enums_unions_dec_ d;
+        return enums_unions_refuse_(res, &d, enums_unions_unions_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return ENUMS_UNIONS_ERR_BUFFER;
+        return enums_unions_encoded_(res, ENUMS_UNIONS_ERR_BUFFER, n);
     }
     (void)enums_unions_unions_write_(v, buf);
-    return ENUMS_UNIONS_OK;
+    return enums_unions_encoded_(res, ENUMS_UNIONS_OK, n);
 }
 
 size_t enums_unions_unions_encode(const enums_unions_unions* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return enums_unions_unions_encode_ex(v, buf, cap, &n) == ENUMS_UNIONS_OK ? n : 0;
+    size_t n = enums_unions_unions_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)enums_unions_unions_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* enums_unions_unions_read_(enums_unions_dec_* d, const uint8_t* p, enums_unions_unions* out, uint32_t depth) {
@@ -1374,23 +1670,33 @@ size_t enums_unions_unions_encoded_message_size(const enums_unions_unions* v) {
     return enums_unions_add_(ENUMS_UNIONS_MESSAGE_HEADER_SIZE, enums_unions_unions_encoded_size(v));
 }
 
-int enums_unions_unions_encode_message_ex(const enums_unions_unions* v, uint8_t* buf, size_t cap, size_t* written) {
+int enums_unions_unions_encode_message_ex(const enums_unions_unions* v, uint8_t* buf, size_t cap, enums_unions_encode_result* res) {
     size_t n = enums_unions_unions_encoded_size(v);
-    if (n == SIZE_MAX || enums_unions_over_u32_(n)) {
-        *written = 0;
-        return ENUMS_UNIONS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        enums_unions_dec_ d;
+        return enums_unions_refuse_(res, &d, enums_unions_unions_check_(v, &d));
     }
-    *written = n + ENUMS_UNIONS_MESSAGE_HEADER_SIZE;
+    if (enums_unions_over_u32_(n)) {
+        return enums_unions_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
+        return enums_unions_refuse_(res, NULL, 1);
+    }
     if (cap < ENUMS_UNIONS_MESSAGE_HEADER_SIZE || n > cap - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
-        return ENUMS_UNIONS_ERR_BUFFER;
+        return enums_unions_encoded_(res, ENUMS_UNIONS_ERR_BUFFER, n + ENUMS_UNIONS_MESSAGE_HEADER_SIZE);
     }
     (void)enums_unions_unions_write_(v, enums_unions_put_header_(buf, ENUMS_UNIONS_UNIONS_TYPE_ID, n));
-    return ENUMS_UNIONS_OK;
+    return enums_unions_encoded_(res, ENUMS_UNIONS_OK, n + ENUMS_UNIONS_MESSAGE_HEADER_SIZE);
 }
 
 size_t enums_unions_unions_encode_message(const enums_unions_unions* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return enums_unions_unions_encode_message_ex(v, buf, cap, &n) == ENUMS_UNIONS_OK ? n : 0;
+    size_t n = enums_unions_unions_encoded_size(v);
+    if (n == SIZE_MAX || enums_unions_over_u32_(n) || cap < ENUMS_UNIONS_MESSAGE_HEADER_SIZE ||
+            n > cap - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)enums_unions_unions_write_(v, enums_unions_put_header_(buf, ENUMS_UNIONS_UNIONS_TYPE_ID, n));
+    return n + ENUMS_UNIONS_MESSAGE_HEADER_SIZE;
 }
 
 int enums_unions_unions_decode_message(const uint8_t* data, size_t len, enums_unions_unions* out, enums_unions_arena* arena) {
@@ -1574,23 +1880,53 @@ size_t enums_unions_shape_encoded_size(const enums_unions_shape* v) {
     return enums_unions_shape_size_(v);
 }
 
-int enums_unions_shape_encode_ex(const enums_unions_shape* v, uint8_t* buf, size_t cap, size_t* written) {
+static int enums_unions_shape_check_(const enums_unions_shape* v, enums_unions_dec_* d) {
+    switch (v->tag) {
+    case ENUMS_UNIONS_SHAPE_NONE:
+        return 1;
+    case ENUMS_UNIONS_SHAPE_CIRCLE:
+        if (!enums_unions_circle_check_(&v->value.circle, d)) {
+            (void)enums_unions_check_in_(d, "Circle");
+            return 0;
+        }
+        return 1;
+    case ENUMS_UNIONS_SHAPE_RECT:
+        return 1;
+    case ENUMS_UNIONS_SHAPE_POLYGON:
+        return 1;
+    case ENUMS_UNIONS_SHAPE_LABEL:
+        if (!enums_unions_check_str_(d, &v->value.label.text)) {
+            (void)enums_unions_check_in_(d, "text");
+            (void)enums_unions_check_in_(d, "Label");
+            return 0;
+        }
+        return 1;
+    case ENUMS_UNIONS_SHAPE_MARKER:
+        return 1;
+    }
+    return enums_unions_check_fail_(d, ENUMS_UNIONS_ERR_UNION_TAG);
+}
+
+int enums_unions_shape_encode_ex(const enums_unions_shape* v, uint8_t* buf, size_t cap, enums_unions_encode_result* res) {
     size_t n = enums_unions_shape_size_(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return ENUMS_UNIONS_ERR_ENCODE;
+        enums_unions_dec_ d;
+        return enums_unions_refuse_(res, &d, enums_unions_shape_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return ENUMS_UNIONS_ERR_BUFFER;
+        return enums_unions_encoded_(res, ENUMS_UNIONS_ERR_BUFFER, n);
     }
     (void)enums_unions_shape_write_(v, buf);
-    return ENUMS_UNIONS_OK;
+    return enums_unions_encoded_(res, ENUMS_UNIONS_OK, n);
 }
 
 size_t enums_unions_shape_encode(const enums_unions_shape* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return enums_unions_shape_encode_ex(v, buf, cap, &n) == ENUMS_UNIONS_OK ? n : 0;
+    size_t n = enums_unions_shape_size_(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)enums_unions_shape_write_(v, buf);
+    return n;
 }
 
 int enums_unions_shape_decode(const uint8_t* data, size_t len, enums_unions_shape* out, enums_unions_arena* arena) {
@@ -1712,23 +2048,51 @@ size_t enums_unions_nested_encoded_size(const enums_unions_nested* v) {
     return enums_unions_nested_size_(v);
 }
 
-int enums_unions_nested_encode_ex(const enums_unions_nested* v, uint8_t* buf, size_t cap, size_t* written) {
+static int enums_unions_nested_check_(const enums_unions_nested* v, enums_unions_dec_* d) {
+    switch (v->tag) {
+    case ENUMS_UNIONS_NESTED_LEAF:
+        if (!enums_unions_check_enum_(d, enums_unions_small_valid_(v->value.leaf.value))) {
+            (void)enums_unions_check_in_(d, "value");
+            (void)enums_unions_check_in_(d, "Leaf");
+            return 0;
+        }
+        return 1;
+    case ENUMS_UNIONS_NESTED_BRANCH:
+        if (!enums_unions_shape_check_(&v->value.branch.shape, d)) {
+            (void)enums_unions_check_in_(d, "shape");
+            (void)enums_unions_check_in_(d, "Branch");
+            return 0;
+        }
+        if (!enums_unions_check_enum_(d, enums_unions_sparse_valid_(v->value.branch.sparse))) {
+            (void)enums_unions_check_in_(d, "sparse");
+            (void)enums_unions_check_in_(d, "Branch");
+            return 0;
+        }
+        return 1;
+    }
+    return enums_unions_check_fail_(d, ENUMS_UNIONS_ERR_UNION_TAG);
+}
+
+int enums_unions_nested_encode_ex(const enums_unions_nested* v, uint8_t* buf, size_t cap, enums_unions_encode_result* res) {
     size_t n = enums_unions_nested_size_(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return ENUMS_UNIONS_ERR_ENCODE;
+        enums_unions_dec_ d;
+        return enums_unions_refuse_(res, &d, enums_unions_nested_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return ENUMS_UNIONS_ERR_BUFFER;
+        return enums_unions_encoded_(res, ENUMS_UNIONS_ERR_BUFFER, n);
     }
     (void)enums_unions_nested_write_(v, buf);
-    return ENUMS_UNIONS_OK;
+    return enums_unions_encoded_(res, ENUMS_UNIONS_OK, n);
 }
 
 size_t enums_unions_nested_encode(const enums_unions_nested* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return enums_unions_nested_encode_ex(v, buf, cap, &n) == ENUMS_UNIONS_OK ? n : 0;
+    size_t n = enums_unions_nested_size_(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)enums_unions_nested_write_(v, buf);
+    return n;
 }
 
 int enums_unions_nested_decode(const uint8_t* data, size_t len, enums_unions_nested* out, enums_unions_arena* arena) {
@@ -1821,19 +2185,18 @@ size_t enums_unions_encode_message(const enums_unions_message* m, uint8_t* buf, 
     }
 }
 
-int enums_unions_encode_message_ex(const enums_unions_message* m, uint8_t* buf, size_t cap, size_t* written) {
+int enums_unions_encode_message_ex(const enums_unions_message* m, uint8_t* buf, size_t cap, enums_unions_encode_result* res) {
     switch (m->type_id) {
     case ENUMS_UNIONS_CIRCLE_TYPE_ID:
-        return enums_unions_circle_encode_message_ex(&m->value.circle, buf, cap, written);
+        return enums_unions_circle_encode_message_ex(&m->value.circle, buf, cap, res);
     case ENUMS_UNIONS_ENUMS_TYPE_ID:
-        return enums_unions_enums_encode_message_ex(&m->value.enums, buf, cap, written);
+        return enums_unions_enums_encode_message_ex(&m->value.enums, buf, cap, res);
     case ENUMS_UNIONS_UNIONS_TYPE_ID:
-        return enums_unions_unions_encode_message_ex(&m->value.unions, buf, cap, written);
+        return enums_unions_unions_encode_message_ex(&m->value.unions, buf, cap, res);
     default:
         (void)buf;
         (void)cap;
-        *written = 0;
-        return ENUMS_UNIONS_ERR_ENCODE;
+        return enums_unions_refuse_message_(res);
     }
 }
 
@@ -1875,6 +2238,11 @@ void enums_unions_message_reader_free(enums_unions_message_reader* r) {
     free(r->buf);
     r->buf = NULL;
     r->cap = 0;
+}
+
+/* The reader's maximum payload length: max_size, or the default when it is 0. */
+static uint32_t enums_unions_reader_max_(const enums_unions_message_reader* r) {
+    return r->max_size != 0 ? r->max_size : ENUMS_UNIONS_DEFAULT_MAX_MESSAGE_SIZE;
 }
 
 /* Reads n bytes into buf: fewer only where the stream ends. */
@@ -1995,29 +2363,6 @@ static int enums_unions_check_hello_(enums_unions_message_reader* r, size_t tota
     return ENUMS_UNIONS_OK;
 }
 
-/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
-static size_t enums_unions_text_put_(char* buf, size_t cap, size_t n, const char* s) {
-    for (; *s != '\0'; s++, n++) {
-        if (n + 1 < cap) {
-            buf[n] = *s;
-        }
-    }
-    return n;
-}
-
-/* Appends v in decimal, or in 16 hex digits when hex is set. */
-static size_t enums_unions_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
-    char digits[21];
-    size_t i = sizeof digits - 1;
-    unsigned base = hex ? 16u : 10u;
-    digits[i] = '\0';
-    do {
-        digits[--i] = "0123456789abcdef"[v % base];
-        v /= base;
-    } while (hex ? i > sizeof digits - 17 : v != 0);
-    return enums_unions_text_put_(buf, cap, n, digits + i);
-}
-
 size_t enums_unions_stream_error_text(const enums_unions_stream_result* res, char* buf, size_t cap) {
     size_t n = 0, j;
     for (j = 0; j < enums_unions_hello_count_; j++) {
@@ -2026,8 +2371,23 @@ size_t enums_unions_stream_error_text(const enums_unions_stream_result* res, cha
             break;
         }
     }
-    if (res->error == ENUMS_UNIONS_ERR_SCHEMA && j < enums_unions_hello_count_) {
-        n = enums_unions_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+    n = enums_unions_text_put_(buf, cap, n, "message ");
+    n = enums_unions_text_num_(buf, cap, n, res->index, 0);
+    n = enums_unions_text_put_(buf, cap, n, " at stream offset ");
+    n = enums_unions_text_num_(buf, cap, n, res->start, 0);
+    n = enums_unions_text_put_(buf, cap, n, ": ");
+    if (res->error != ENUMS_UNIONS_ERR_SCHEMA) {
+        n = enums_unions_text_decode_(buf, cap, n, res->error, res->offset - res->start, res->path);
+        return enums_unions_text_end_(buf, cap, n);
+    }
+    n = enums_unions_text_put_(buf, cap, n, "schema at offset ");
+    n = enums_unions_text_num_(buf, cap, n, res->offset - res->start, 0);
+    if (res->path[0] != '\0') {
+        n = enums_unions_text_put_(buf, cap, n, " in ");
+        n = enums_unions_text_put_(buf, cap, n, res->path);
+    }
+    if (j < enums_unions_hello_count_) {
+        n = enums_unions_text_put_(buf, cap, n, ": the writer's schema has another version of ");
         n = enums_unions_text_put_(buf, cap, n, enums_unions_hello_entries_[j].name);
         n = enums_unions_text_put_(buf, cap, n, " (type id ");
         n = enums_unions_text_num_(buf, cap, n, res->schema_type_id, 0);
@@ -2036,16 +2396,10 @@ size_t enums_unions_stream_error_text(const enums_unions_stream_result* res, cha
         n = enums_unions_text_put_(buf, cap, n, ", here ");
         n = enums_unions_text_num_(buf, cap, n, enums_unions_hello_entries_[j].fingerprint, 1);
         n = enums_unions_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
-    } else if (res->error == ENUMS_UNIONS_ERR_SCHEMA) {
-        n = enums_unions_text_put_(buf, cap, n,
-                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
     } else {
-        n = enums_unions_text_put_(buf, cap, n, enums_unions_strerror(res->error));
+        n = enums_unions_text_put_(buf, cap, n, ": the stream does not start with a hello (type id 0), and this reader requires one");
     }
-    if (cap > 0) {
-        buf[n < cap ? n : cap - 1] = '\0';
-    }
-    return n;
+    return enums_unions_text_end_(buf, cap, n);
 }
 
 /* enums_unions_read_message, except that *out is left as it is on error or at the end. */
@@ -2085,11 +2439,11 @@ again:
     }
     if (!hello && !enums_unions_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
-        int skipped = payload <= r->max_size && enums_unions_reader_skip_(r, payload);
+        int skipped = payload <= enums_unions_reader_max_(r) && enums_unions_reader_skip_(r, payload);
         return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_MESSAGE, r->offset + 4, skipped,
                                 ENUMS_UNIONS_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
-    if (payload > r->max_size) {
+    if (payload > enums_unions_reader_max_(r)) {
         return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
@@ -2213,15 +2567,28 @@ int enums_unions_write_hello(enums_unions_message_writer* w) {
 }
 
 int enums_unions_write_message(enums_unions_message_writer* w, const enums_unions_message* m) {
+    return enums_unions_write_message_ex(w, m, NULL);
+}
+
+int enums_unions_write_message_ex(enums_unions_message_writer* w, const enums_unions_message* m, enums_unions_encode_result* res) {
+    size_t max = w->max_size != 0 ? w->max_size : ENUMS_UNIONS_DEFAULT_MAX_MESSAGE_SIZE;
     size_t n = enums_unions_encoded_message_size(m);
-    if (n == SIZE_MAX || n - ENUMS_UNIONS_MESSAGE_HEADER_SIZE > w->max_size) {
-        return ENUMS_UNIONS_ERR_ENCODE;
+    int rc;
+    if (n == SIZE_MAX) {
+        /* The dispatcher's _encode_message_ex finds the rule and the path. */
+        rc = enums_unions_encode_message_ex(m, NULL, 0, res);
+        /* Else the header makes the size too large for size_t (rule size). */
+        return rc == ENUMS_UNIONS_ERR_ENCODE ? rc : enums_unions_refuse_(res, NULL, 1);
+    }
+    if (n - ENUMS_UNIONS_MESSAGE_HEADER_SIZE > max) {
+        return enums_unions_refuse_message_(res);
     }
     if (!enums_unions_writer_reserve_(w, n)) {
-        return ENUMS_UNIONS_ERR_NO_MEMORY;
+        return enums_unions_encoded_(res, ENUMS_UNIONS_ERR_NO_MEMORY, 0);
     }
     if (enums_unions_encode_message(m, w->buf, n) != n) {
-        return ENUMS_UNIONS_ERR_ENCODE;
+        return enums_unions_encode_message_ex(m, NULL, 0, res);
     }
-    return enums_unions_writer_flush_(w, n);
+    rc = enums_unions_writer_flush_(w, n);
+    return enums_unions_encoded_(res, rc, rc == ENUMS_UNIONS_OK ? n : 0);
 }

@@ -148,6 +148,51 @@ typedef struct enums_unions_decode_result {
 } enums_unions_decode_result;
 
 /**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's decode error (docs/api.md, "One layout of error text"):
+ * "<rule> at offset <offset> in <path>: <message>", without " in <path>"
+ * when the path is empty. The text is cut to fit cap bytes (cap may be 0);
+ * returns its full length, as snprintf does.
+ */
+size_t enums_unions_decode_error_text(const enums_unions_decode_result* res, char* buf, size_t cap);
+
+/**
+ * What an _encode_ex function (or enums_unions_write_message_ex) reports besides its
+ * return value. A value that has no encoding (docs/wire-format.md, "Values
+ * that have no encoding") is ENUMS_UNIONS_ERR_ENCODE with the rule it breaks and the
+ * path of the value, the first in encoding order.
+ */
+typedef struct enums_unions_encode_result {
+    /** 0 or the ENUMS_UNIONS_ERR_* code, as returned. */
+    int error;
+    /**
+     * With ENUMS_UNIONS_ERR_ENCODE: the rule the value breaks: "enum" (a number the
+     * enum does not name), "union_tag" (a tag the union does not declare),
+     * "utf8" (a string that is not valid UTF-8), "size" (an encoding larger
+     * than size_t holds, possible where it has 32 bits; the path is empty) or
+     * "message" (a payload over 4 GiB or over a writer's max_size; the path
+     * is "message"). Otherwise "".
+     */
+    const char* rule;
+    /** The encoding's size in bytes: what was written, or with ENUMS_UNIONS_ERR_BUFFER the size needed; else 0. */
+    size_t written;
+    /**
+     * With ENUMS_UNIONS_ERR_ENCODE: the field path of the value, as a decoder's
+     * ("items[1].shape.Circle.radius"; see enums_unions_decode_result); "" otherwise
+     * and for a problem with the top-level value itself.
+     */
+    char path[ENUMS_UNIONS_MAX_PATH];
+} enums_unions_encode_result;
+
+/**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's encode error (docs/api.md, "One layout of error text"):
+ * "<rule> in <path>: <message>", or "<rule>: <message>" when the path is
+ * empty; cut to fit cap bytes (cap may be 0); returns its full length.
+ */
+size_t enums_unions_encode_error_text(const enums_unions_encode_result* res, char* buf, size_t cap);
+
+/**
  * Reads a message header: checks the magic and returns the type id and the
  * payload length. 0, ENUMS_UNIONS_ERR_TRUNCATED (fewer than 10 bytes) or
  * ENUMS_UNIONS_ERR_MESSAGE. A stream reader calls this on the first 10 bytes and
@@ -376,12 +421,14 @@ size_t enums_unions_circle_encoded_size(const enums_unions_circle* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_circle_encode(const enums_unions_circle* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: ENUMS_UNIONS_OK,
- * ENUMS_UNIONS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ENUMS_UNIONS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: ENUMS_UNIONS_OK, ENUMS_UNIONS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or ENUMS_UNIONS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with ENUMS_UNIONS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (enums_unions_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int enums_unions_circle_encode_ex(const enums_unions_circle* v, uint8_t* buf, size_t cap, size_t* written);
+int enums_unions_circle_encode_ex(const enums_unions_circle* v, uint8_t* buf, size_t cap, enums_unions_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (enums_unions_strerror names it). *out need not be
@@ -398,8 +445,11 @@ int enums_unions_circle_decode_ex(const uint8_t* data, size_t len, enums_unions_
 size_t enums_unions_circle_encoded_message_size(const enums_unions_circle* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_circle_encode_message(const enums_unions_circle* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int enums_unions_circle_encode_message_ex(const enums_unions_circle* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int enums_unions_circle_encode_message_ex(const enums_unions_circle* v, uint8_t* buf, size_t cap, enums_unions_encode_result* res);
 /** Decodes a message that must carry a value of Circle (another type id is ENUMS_UNIONS_ERR_MESSAGE). */
 int enums_unions_circle_decode_message(const uint8_t* data, size_t len, enums_unions_circle* out, enums_unions_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -420,12 +470,14 @@ size_t enums_unions_enums_encoded_size(const enums_unions_enums* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_enums_encode(const enums_unions_enums* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: ENUMS_UNIONS_OK,
- * ENUMS_UNIONS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ENUMS_UNIONS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: ENUMS_UNIONS_OK, ENUMS_UNIONS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or ENUMS_UNIONS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with ENUMS_UNIONS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (enums_unions_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int enums_unions_enums_encode_ex(const enums_unions_enums* v, uint8_t* buf, size_t cap, size_t* written);
+int enums_unions_enums_encode_ex(const enums_unions_enums* v, uint8_t* buf, size_t cap, enums_unions_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (enums_unions_strerror names it). *out need not be
@@ -442,8 +494,11 @@ int enums_unions_enums_decode_ex(const uint8_t* data, size_t len, enums_unions_e
 size_t enums_unions_enums_encoded_message_size(const enums_unions_enums* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_enums_encode_message(const enums_unions_enums* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int enums_unions_enums_encode_message_ex(const enums_unions_enums* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int enums_unions_enums_encode_message_ex(const enums_unions_enums* v, uint8_t* buf, size_t cap, enums_unions_encode_result* res);
 /** Decodes a message that must carry a value of Enums (another type id is ENUMS_UNIONS_ERR_MESSAGE). */
 int enums_unions_enums_decode_message(const uint8_t* data, size_t len, enums_unions_enums* out, enums_unions_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -464,12 +519,14 @@ size_t enums_unions_unions_encoded_size(const enums_unions_unions* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_unions_encode(const enums_unions_unions* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: ENUMS_UNIONS_OK,
- * ENUMS_UNIONS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ENUMS_UNIONS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: ENUMS_UNIONS_OK, ENUMS_UNIONS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or ENUMS_UNIONS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with ENUMS_UNIONS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (enums_unions_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int enums_unions_unions_encode_ex(const enums_unions_unions* v, uint8_t* buf, size_t cap, size_t* written);
+int enums_unions_unions_encode_ex(const enums_unions_unions* v, uint8_t* buf, size_t cap, enums_unions_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (enums_unions_strerror names it). *out need not be
@@ -486,8 +543,11 @@ int enums_unions_unions_decode_ex(const uint8_t* data, size_t len, enums_unions_
 size_t enums_unions_unions_encoded_message_size(const enums_unions_unions* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_unions_encode_message(const enums_unions_unions* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int enums_unions_unions_encode_message_ex(const enums_unions_unions* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int enums_unions_unions_encode_message_ex(const enums_unions_unions* v, uint8_t* buf, size_t cap, enums_unions_encode_result* res);
 /** Decodes a message that must carry a value of Unions (another type id is ENUMS_UNIONS_ERR_MESSAGE). */
 int enums_unions_unions_decode_message(const uint8_t* data, size_t len, enums_unions_unions* out, enums_unions_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -501,8 +561,8 @@ void enums_unions_shape_init(enums_unions_shape* v);
 size_t enums_unions_shape_encoded_size(const enums_unions_shape* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_shape_encode(const enums_unions_shape* v, uint8_t* buf, size_t cap);
-/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */
-int enums_unions_shape_encode_ex(const enums_unions_shape* v, uint8_t* buf, size_t cap, size_t* written);
+/** Encodes *v into buf and fills res (may be NULL), as a struct's _encode_ex does. */
+int enums_unions_shape_encode_ex(const enums_unions_shape* v, uint8_t* buf, size_t cap, enums_unions_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena, as a
  * struct's _decode does; after an error *out holds its default value (enums_unions_shape_init).
@@ -522,8 +582,8 @@ void enums_unions_nested_init(enums_unions_nested* v);
 size_t enums_unions_nested_encoded_size(const enums_unions_nested* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_nested_encode(const enums_unions_nested* v, uint8_t* buf, size_t cap);
-/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */
-int enums_unions_nested_encode_ex(const enums_unions_nested* v, uint8_t* buf, size_t cap, size_t* written);
+/** Encodes *v into buf and fills res (may be NULL), as a struct's _encode_ex does. */
+int enums_unions_nested_encode_ex(const enums_unions_nested* v, uint8_t* buf, size_t cap, enums_unions_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena, as a
  * struct's _decode does; after an error *out holds its default value (enums_unions_nested_init).
@@ -559,8 +619,8 @@ int enums_unions_decode_message_ex(const uint8_t* data, size_t len, enums_unions
 size_t enums_unions_encoded_message_size(const enums_unions_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t enums_unions_encode_message(const enums_unions_message* m, uint8_t* buf, size_t cap);
-/** Like the struct's _encode_message_ex; an unknown type_id is ENUMS_UNIONS_ERR_ENCODE. */
-int enums_unions_encode_message_ex(const enums_unions_message* m, uint8_t* buf, size_t cap, size_t* written);
+/** Like the struct's _encode_message_ex; an unknown type_id is ENUMS_UNIONS_ERR_ENCODE, rule "message". */
+int enums_unions_encode_message_ex(const enums_unions_message* m, uint8_t* buf, size_t cap, enums_unions_encode_result* res);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*enums_unions_read_fn)(void* ctx, uint8_t* buf, size_t n);
@@ -626,7 +686,10 @@ typedef struct enums_unions_stream_result {
  * with ENUMS_UNIONS_ERR_MESSAGE; neither can be skipped.
  */
 typedef struct enums_unions_message_reader {
-    /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
+    /**
+     * The largest payload length accepted, refused before it is read; 0 means
+     * ENUMS_UNIONS_DEFAULT_MAX_MESSAGE_SIZE, UINT32_MAX accepts any.
+     */
     uint32_t max_size;
     /** The decode options of every message (allow_trailing is ignored). */
     enums_unions_decode_options options;
@@ -669,10 +732,14 @@ void enums_unions_message_reader_free(enums_unions_message_reader* r);
  */
 int enums_unions_message_reader_schema_checked(const enums_unions_message_reader* r);
 /**
- * Describes the error res reports as NUL-terminated text "<rule>: ...",
- * cut to fit cap bytes (cap may be 0), and returns its full length: for a
- * hello from another version of the schema, the struct's name, both
- * fingerprints and a hint to run sdp compat; otherwise enums_unions_strerror's text.
+ * Describes the error res reports as NUL-terminated text in the layout of
+ * every language's stream error (docs/api.md, "One layout of error text"):
+ * "message <index> at stream offset <start>: " and the decode error as
+ * enums_unions_decode_error_text writes it, its offset counted from the message's
+ * first byte ("<rule> at offset <offset> in <path>: <message>"). The
+ * message of a hello from another version of the schema names the struct,
+ * both fingerprints and suggests sdp compat. Cut to fit cap bytes (cap may
+ * be 0); returns the full length.
  */
 size_t enums_unions_stream_error_text(const enums_unions_stream_result* res, char* buf, size_t cap);
 
@@ -680,9 +747,10 @@ size_t enums_unions_stream_error_text(const enums_unions_stream_result* res, cha
 typedef struct enums_unions_message_writer {
     /**
      * The largest payload written, in bytes (ENUMS_UNIONS_DEFAULT_MAX_MESSAGE_SIZE
-     * after _init): enums_unions_write_message refuses a larger message, which a
-     * reader with the same max_size would refuse, with ENUMS_UNIONS_ERR_ENCODE and
-     * writes nothing.
+     * after _init; 0 means that default too): enums_unions_write_message refuses a
+     * larger message, which a reader with the same max_size would refuse,
+     * with ENUMS_UNIONS_ERR_ENCODE (rule "message", path "message") and writes
+     * nothing.
      */
     size_t max_size;
     enums_unions_write_fn write;
@@ -707,6 +775,13 @@ int enums_unions_write_hello(enums_unions_message_writer* w);
  * written), ENUMS_UNIONS_ERR_NO_MEMORY or ENUMS_UNIONS_ERR_WRITE.
  */
 int enums_unions_write_message(enums_unions_message_writer* w, const enums_unions_message* m);
+/**
+ * enums_unions_write_message with a result: res (may be NULL) gets the rule and path
+ * of a value that has no encoding, or rule "message" for a payload over
+ * max_size, as _encode_ex reports them (enums_unions_encode_error_text describes
+ * them), and on success the bytes written.
+ */
+int enums_unions_write_message_ex(enums_unions_message_writer* w, const enums_unions_message* m, enums_unions_encode_result* res);
 /** Releases the writer's buffer. */
 void enums_unions_message_writer_free(enums_unions_message_writer* w);
 

@@ -191,6 +191,118 @@ const char* hostile_strerror(int code) {
     return "unknown error";
 }
 
+/* Appends s to the text at buf (n bytes so far), as much as fits cap with a NUL; returns the full length. */
+static size_t hostile_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t hostile_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return hostile_text_put_(buf, cap, n, digits + i);
+}
+
+/* Terminates the text at buf (n bytes long, cut to cap) and returns n. */
+static size_t hostile_text_end_(char* buf, size_t cap, size_t n) {
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
+/*
+ * Appends the part of hostile_strerror(code) before its ": " (the rule's name)
+ * when rule is set, else the part after it (the message).
+ */
+static size_t hostile_text_code_(char* buf, size_t cap, size_t n, int code, int rule) {
+    const char* s = hostile_strerror(code);
+    const char* colon = s;
+    while (*colon != '\0' && *colon != ':') {
+        colon++;
+    }
+    if (*colon == '\0') {
+        return rule ? hostile_text_put_(buf, cap, n, s) : n;
+    }
+    if (!rule) {
+        return hostile_text_put_(buf, cap, n, colon[1] == ' ' ? colon + 2 : colon + 1);
+    }
+    for (; s < colon; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* "<rule> at offset <offset>[ in <path>]: <message>", as hostile_decode_error_text. */
+static size_t hostile_text_decode_(char* buf, size_t cap, size_t n, int code, uint64_t offset, const char* path) {
+    n = hostile_text_code_(buf, cap, n, code, 1);
+    n = hostile_text_put_(buf, cap, n, " at offset ");
+    n = hostile_text_num_(buf, cap, n, offset, 0);
+    if (path[0] != '\0') {
+        n = hostile_text_put_(buf, cap, n, " in ");
+        n = hostile_text_put_(buf, cap, n, path);
+    }
+    n = hostile_text_put_(buf, cap, n, ": ");
+    return hostile_text_code_(buf, cap, n, code, 0);
+}
+
+size_t hostile_decode_error_text(const hostile_decode_result* res, char* buf, size_t cap) {
+    return hostile_text_end_(buf, cap, hostile_text_decode_(buf, cap, 0, res->error, res->offset, res->path));
+}
+
+/* Whether the NUL-terminated strings a and b are equal. */
+static int hostile_text_eq_(const char* a, const char* b) {
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+size_t hostile_encode_error_text(const hostile_encode_result* res, char* buf, size_t cap) {
+    size_t n = 0;
+    const char* rule = res->rule != NULL ? res->rule : "";
+    const char* msg = NULL;
+    if (res->error != HOSTILE_ERR_ENCODE || rule[0] == '\0') {
+        n = hostile_text_code_(buf, cap, n, res->error, 1);
+    } else {
+        n = hostile_text_put_(buf, cap, n, rule);
+        if (hostile_text_eq_(rule, "enum")) {
+            msg = "a number that names no value of the enum";
+        } else if (hostile_text_eq_(rule, "union_tag")) {
+            msg = "a tag that names no variant of the union";
+        } else if (hostile_text_eq_(rule, "utf8")) {
+            msg = "the string is not valid UTF-8";
+        } else if (hostile_text_eq_(rule, "size")) {
+            msg = "the encoding is larger than size_t holds on this host";
+        } else if (hostile_text_eq_(rule, "message")) {
+            msg = "the payload is over the writer's max_size, or over a message's 4294967295 bytes";
+        } else {
+            msg = "the value cannot be encoded";
+        }
+    }
+    if (res->error == HOSTILE_ERR_ENCODE && res->path[0] != '\0') {
+        n = hostile_text_put_(buf, cap, n, " in ");
+        n = hostile_text_put_(buf, cap, n, res->path);
+    }
+    n = hostile_text_put_(buf, cap, n, ": ");
+    n = msg != NULL ? hostile_text_put_(buf, cap, n, msg) : hostile_text_code_(buf, cap, n, res->error, 0);
+    return hostile_text_end_(buf, cap, n);
+}
+
 /* The state of one decode call. */
 typedef struct hostile_dec_ {
     const uint8_t* origin; /* offsets are reported from here */
@@ -511,21 +623,94 @@ static void* hostile_alloc_(hostile_arena* a, size_t n, size_t size) {
     return hostile_arena_grow_(a, bytes);
 }
 
+/*
+ * The check walk of an encode that failed (its size was SIZE_MAX): the
+ * generated _check_ functions visit the value in encoding order and stop at
+ * the first value that has no encoding, with a decoder's state d holding
+ * its rule (as the decode error code of that rule: HOSTILE_ERR_ENUM,
+ * HOSTILE_ERR_UNION_TAG, HOSTILE_ERR_UTF8) and its path, built as the walk unwinds.
+ * They return 1 when the value is fine, else 0.
+ *
+ * hostile_refuse_ fills res (may be NULL) for a value whose size was SIZE_MAX,
+ * after its check walk: ok means the walk found nothing, so the size itself
+ * is too large for size_t (rule size). It returns HOSTILE_ERR_ENCODE.
+ */
+static int hostile_refuse_(hostile_encode_result* res, hostile_dec_* d, int ok) {
+    if (res != NULL) {
+        res->error = HOSTILE_ERR_ENCODE;
+        res->written = 0;
+        res->path[0] = '\0';
+        if (ok) {
+            res->rule = "size";
+        } else {
+            res->rule = d->err == HOSTILE_ERR_ENUM ? "enum" : d->err == HOSTILE_ERR_UNION_TAG ? "union_tag" : "utf8";
+            hostile_path_out_(d, res->path);
+        }
+    }
+    return HOSTILE_ERR_ENCODE;
+}
+
+static int hostile_check_fail_(hostile_dec_* d, int rule) {
+    (void)hostile_fail_(d, NULL, rule);
+    return 0;
+}
+
+/* Prepend a field's name to the path; return 0. */
+static int hostile_check_in_(hostile_dec_* d, const char* name) {
+    (void)hostile_in_field_(d, name);
+    return 0;
+}
+
+/* Prepend an element's index to the path; return 0. */
+static int hostile_check_at_(hostile_dec_* d, size_t i) {
+    (void)hostile_in_elem_(d, i);
+    return 0;
+}
+
+/* Fills res (may be NULL) for an encode that returns code (0 or HOSTILE_ERR_BUFFER) and takes n bytes. */
+static int hostile_encoded_(hostile_encode_result* res, int code, size_t n) {
+    if (res != NULL) {
+        res->error = code;
+        res->rule = "";
+        res->written = n;
+        res->path[0] = '\0';
+    }
+    return code;
+}
+
+/* Fills res (may be NULL) for a message payload over max (rule message). */
+static int hostile_refuse_message_(hostile_encode_result* res) {
+    if (res != NULL) {
+        res->error = HOSTILE_ERR_ENCODE;
+        res->rule = "message";
+        res->written = 0;
+        memcpy(res->path, "message", 8);
+    }
+    return HOSTILE_ERR_ENCODE;
+}
+
 static uint8_t* hostile_big_write_(const hostile_big* v, uint8_t* p);
+static int hostile_big_check_(const hostile_big* v, hostile_dec_* d);
 static const uint8_t* hostile_big_read_(hostile_dec_* d, const uint8_t* p, hostile_big* out, uint32_t depth);
 static uint8_t* hostile_holder_write_(const hostile_holder* v, uint8_t* p);
+static int hostile_holder_check_(const hostile_holder* v, hostile_dec_* d);
 static const uint8_t* hostile_holder_read_(hostile_dec_* d, const uint8_t* p, hostile_holder* out, uint32_t depth);
 static uint8_t* hostile_events_write_(const hostile_events* v, uint8_t* p);
+static int hostile_events_check_(const hostile_events* v, hostile_dec_* d);
 static const uint8_t* hostile_events_read_(hostile_dec_* d, const uint8_t* p, hostile_events* out, uint32_t depth);
 static uint8_t* hostile_node_write_(const hostile_node* v, uint8_t* p);
+static int hostile_node_check_(const hostile_node* v, hostile_dec_* d);
 static const uint8_t* hostile_node_read_(hostile_dec_* d, const uint8_t* p, hostile_node* out, uint32_t depth);
 static uint8_t* hostile_nodes_write_(const hostile_nodes* v, uint8_t* p);
+static int hostile_nodes_check_(const hostile_nodes* v, hostile_dec_* d);
 static const uint8_t* hostile_nodes_read_(hostile_dec_* d, const uint8_t* p, hostile_nodes* out, uint32_t depth);
 static uint8_t* hostile_chain_write_(const hostile_chain* v, uint8_t* p);
+static int hostile_chain_check_(const hostile_chain* v, hostile_dec_* d);
 static const uint8_t* hostile_chain_read_(hostile_dec_* d, const uint8_t* p, hostile_chain* out, uint32_t depth);
 static void hostile_wide_init_(hostile_wide* v);
 static size_t hostile_wide_size_(const hostile_wide* v);
 static uint8_t* hostile_wide_write_(const hostile_wide* v, uint8_t* p);
+static int hostile_wide_check_(const hostile_wide* v, hostile_dec_* d);
 static const uint8_t* hostile_wide_read_(hostile_dec_* d, const uint8_t* p, hostile_wide* out, uint32_t depth);
 
 void hostile_big_init(hostile_big* v) {
@@ -542,23 +727,32 @@ static uint8_t* hostile_big_write_(const hostile_big* v, uint8_t* p) {
     return p;
 }
 
-int hostile_big_encode_ex(const hostile_big* v, uint8_t* buf, size_t cap, size_t* written) {
+static int hostile_big_check_(const hostile_big* v, hostile_dec_* d) {
+    (void)v;
+    (void)d;
+    return 1;
+}
+
+int hostile_big_encode_ex(const hostile_big* v, uint8_t* buf, size_t cap, hostile_encode_result* res) {
     size_t n = hostile_big_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return HOSTILE_ERR_ENCODE;
+        hostile_dec_ d;
+        return hostile_refuse_(res, &d, hostile_big_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return HOSTILE_ERR_BUFFER;
+        return hostile_encoded_(res, HOSTILE_ERR_BUFFER, n);
     }
     (void)hostile_big_write_(v, buf);
-    return HOSTILE_OK;
+    return hostile_encoded_(res, HOSTILE_OK, n);
 }
 
 size_t hostile_big_encode(const hostile_big* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return hostile_big_encode_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
+    size_t n = hostile_big_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)hostile_big_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* hostile_big_read_(hostile_dec_* d, const uint8_t* p, hostile_big* out, uint32_t depth) {
@@ -600,23 +794,33 @@ size_t hostile_big_encoded_message_size(const hostile_big* v) {
     return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_big_encoded_size(v));
 }
 
-int hostile_big_encode_message_ex(const hostile_big* v, uint8_t* buf, size_t cap, size_t* written) {
+int hostile_big_encode_message_ex(const hostile_big* v, uint8_t* buf, size_t cap, hostile_encode_result* res) {
     size_t n = hostile_big_encoded_size(v);
-    if (n == SIZE_MAX || hostile_over_u32_(n)) {
-        *written = 0;
-        return HOSTILE_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        hostile_dec_ d;
+        return hostile_refuse_(res, &d, hostile_big_check_(v, &d));
     }
-    *written = n + HOSTILE_MESSAGE_HEADER_SIZE;
+    if (hostile_over_u32_(n)) {
+        return hostile_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - HOSTILE_MESSAGE_HEADER_SIZE) {
+        return hostile_refuse_(res, NULL, 1);
+    }
     if (cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
-        return HOSTILE_ERR_BUFFER;
+        return hostile_encoded_(res, HOSTILE_ERR_BUFFER, n + HOSTILE_MESSAGE_HEADER_SIZE);
     }
     (void)hostile_big_write_(v, hostile_put_header_(buf, HOSTILE_BIG_TYPE_ID, n));
-    return HOSTILE_OK;
+    return hostile_encoded_(res, HOSTILE_OK, n + HOSTILE_MESSAGE_HEADER_SIZE);
 }
 
 size_t hostile_big_encode_message(const hostile_big* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return hostile_big_encode_message_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
+    size_t n = hostile_big_encoded_size(v);
+    if (n == SIZE_MAX || hostile_over_u32_(n) || cap < HOSTILE_MESSAGE_HEADER_SIZE ||
+            n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)hostile_big_write_(v, hostile_put_header_(buf, HOSTILE_BIG_TYPE_ID, n));
+    return n + HOSTILE_MESSAGE_HEADER_SIZE;
 }
 
 int hostile_big_decode_message(const uint8_t* data, size_t len, hostile_big* out, hostile_arena* arena) {
@@ -668,23 +872,39 @@ static uint8_t* hostile_holder_write_(const hostile_holder* v, uint8_t* p) {
     return p;
 }
 
-int hostile_holder_encode_ex(const hostile_holder* v, uint8_t* buf, size_t cap, size_t* written) {
+static int hostile_holder_check_(const hostile_holder* v, hostile_dec_* d) {
+    for (uint32_t i0 = 0; i0 < v->items.len; i0++) {
+        if (v->items.data[i0].has) {
+            if (!hostile_big_check_(&v->items.data[i0].value, d)) {
+                (void)hostile_check_at_(d, i0);
+                (void)hostile_check_in_(d, "items");
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+int hostile_holder_encode_ex(const hostile_holder* v, uint8_t* buf, size_t cap, hostile_encode_result* res) {
     size_t n = hostile_holder_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return HOSTILE_ERR_ENCODE;
+        hostile_dec_ d;
+        return hostile_refuse_(res, &d, hostile_holder_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return HOSTILE_ERR_BUFFER;
+        return hostile_encoded_(res, HOSTILE_ERR_BUFFER, n);
     }
     (void)hostile_holder_write_(v, buf);
-    return HOSTILE_OK;
+    return hostile_encoded_(res, HOSTILE_OK, n);
 }
 
 size_t hostile_holder_encode(const hostile_holder* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return hostile_holder_encode_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
+    size_t n = hostile_holder_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)hostile_holder_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* hostile_holder_read_(hostile_dec_* d, const uint8_t* p, hostile_holder* out, uint32_t depth) {
@@ -767,23 +987,33 @@ size_t hostile_holder_encoded_message_size(const hostile_holder* v) {
     return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_holder_encoded_size(v));
 }
 
-int hostile_holder_encode_message_ex(const hostile_holder* v, uint8_t* buf, size_t cap, size_t* written) {
+int hostile_holder_encode_message_ex(const hostile_holder* v, uint8_t* buf, size_t cap, hostile_encode_result* res) {
     size_t n = hostile_holder_encoded_size(v);
-    if (n == SIZE_MAX || hostile_over_u32_(n)) {
-        *written = 0;
-        return HOSTILE_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        hostile_dec_ d;
+        return hostile_refuse_(res, &d, hostile_holder_check_(v, &d));
     }
-    *written = n + HOSTILE_MESSAGE_HEADER_SIZE;
+    if (hostile_over_u32_(n)) {
+        return hostile_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - HOSTILE_MESSAGE_HEADER_SIZE) {
+        return hostile_refuse_(res, NULL, 1);
+    }
     if (cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
-        return HOSTILE_ERR_BUFFER;
+        return hostile_encoded_(res, HOSTILE_ERR_BUFFER, n + HOSTILE_MESSAGE_HEADER_SIZE);
     }
     (void)hostile_holder_write_(v, hostile_put_header_(buf, HOSTILE_HOLDER_TYPE_ID, n));
-    return HOSTILE_OK;
+    return hostile_encoded_(res, HOSTILE_OK, n + HOSTILE_MESSAGE_HEADER_SIZE);
 }
 
 size_t hostile_holder_encode_message(const hostile_holder* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return hostile_holder_encode_message_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
+    size_t n = hostile_holder_encoded_size(v);
+    if (n == SIZE_MAX || hostile_over_u32_(n) || cap < HOSTILE_MESSAGE_HEADER_SIZE ||
+            n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)hostile_holder_write_(v, hostile_put_header_(buf, HOSTILE_HOLDER_TYPE_ID, n));
+    return n + HOSTILE_MESSAGE_HEADER_SIZE;
 }
 
 int hostile_holder_decode_message(const uint8_t* data, size_t len, hostile_holder* out, hostile_arena* arena) {
@@ -827,23 +1057,37 @@ static uint8_t* hostile_events_write_(const hostile_events* v, uint8_t* p) {
     return p;
 }
 
-int hostile_events_encode_ex(const hostile_events* v, uint8_t* buf, size_t cap, size_t* written) {
+static int hostile_events_check_(const hostile_events* v, hostile_dec_* d) {
+    for (uint32_t i0 = 0; i0 < v->events.len; i0++) {
+        if (!hostile_wide_check_(&v->events.data[i0], d)) {
+            (void)hostile_check_at_(d, i0);
+            (void)hostile_check_in_(d, "events");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int hostile_events_encode_ex(const hostile_events* v, uint8_t* buf, size_t cap, hostile_encode_result* res) {
     size_t n = hostile_events_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return HOSTILE_ERR_ENCODE;
+        hostile_dec_ d;
+        return hostile_refuse_(res, &d, hostile_events_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return HOSTILE_ERR_BUFFER;
+        return hostile_encoded_(res, HOSTILE_ERR_BUFFER, n);
     }
     (void)hostile_events_write_(v, buf);
-    return HOSTILE_OK;
+    return hostile_encoded_(res, HOSTILE_OK, n);
 }
 
 size_t hostile_events_encode(const hostile_events* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return hostile_events_encode_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
+    size_t n = hostile_events_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)hostile_events_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* hostile_events_read_(hostile_dec_* d, const uint8_t* p, hostile_events* out, uint32_t depth) {
@@ -910,23 +1154,33 @@ size_t hostile_events_encoded_message_size(const hostile_events* v) {
     return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_events_encoded_size(v));
 }
 
-int hostile_events_encode_message_ex(const hostile_events* v, uint8_t* buf, size_t cap, size_t* written) {
+int hostile_events_encode_message_ex(const hostile_events* v, uint8_t* buf, size_t cap, hostile_encode_result* res) {
     size_t n = hostile_events_encoded_size(v);
-    if (n == SIZE_MAX || hostile_over_u32_(n)) {
-        *written = 0;
-        return HOSTILE_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        hostile_dec_ d;
+        return hostile_refuse_(res, &d, hostile_events_check_(v, &d));
     }
-    *written = n + HOSTILE_MESSAGE_HEADER_SIZE;
+    if (hostile_over_u32_(n)) {
+        return hostile_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - HOSTILE_MESSAGE_HEADER_SIZE) {
+        return hostile_refuse_(res, NULL, 1);
+    }
     if (cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
-        return HOSTILE_ERR_BUFFER;
+        return hostile_encoded_(res, HOSTILE_ERR_BUFFER, n + HOSTILE_MESSAGE_HEADER_SIZE);
     }
     (void)hostile_events_write_(v, hostile_put_header_(buf, HOSTILE_EVENTS_TYPE_ID, n));
-    return HOSTILE_OK;
+    return hostile_encoded_(res, HOSTILE_OK, n + HOSTILE_MESSAGE_HEADER_SIZE);
 }
 
 size_t hostile_events_encode_message(const hostile_events* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return hostile_events_encode_message_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
+    size_t n = hostile_events_encoded_size(v);
+    if (n == SIZE_MAX || hostile_over_u32_(n) || cap < HOSTILE_MESSAGE_HEADER_SIZE ||
+            n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)hostile_events_write_(v, hostile_put_header_(buf, HOSTILE_EVENTS_TYPE_ID, n));
+    return n + HOSTILE_MESSAGE_HEADER_SIZE;
 }
 
 int hostile_events_decode_message(const uint8_t* data, size_t len, hostile_events* out, hostile_arena* arena) {
@@ -980,23 +1234,36 @@ static uint8_t* hostile_node_write_(const hostile_node* v, uint8_t* p) {
     return p;
 }
 
-int hostile_node_encode_ex(const hostile_node* v, uint8_t* buf, size_t cap, size_t* written) {
+static int hostile_node_check_(const hostile_node* v, hostile_dec_* d) {
+    if (v->next != NULL) {
+        if (!hostile_node_check_(&v->next[0], d)) {
+            (void)hostile_check_in_(d, "next");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int hostile_node_encode_ex(const hostile_node* v, uint8_t* buf, size_t cap, hostile_encode_result* res) {
     size_t n = hostile_node_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return HOSTILE_ERR_ENCODE;
+        hostile_dec_ d;
+        return hostile_refuse_(res, &d, hostile_node_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return HOSTILE_ERR_BUFFER;
+        return hostile_encoded_(res, HOSTILE_ERR_BUFFER, n);
     }
     (void)hostile_node_write_(v, buf);
-    return HOSTILE_OK;
+    return hostile_encoded_(res, HOSTILE_OK, n);
 }
 
 size_t hostile_node_encode(const hostile_node* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return hostile_node_encode_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
+    size_t n = hostile_node_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)hostile_node_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* hostile_node_read_(hostile_dec_* d, const uint8_t* p, hostile_node* out, uint32_t depth) {
@@ -1078,23 +1345,33 @@ size_t hostile_node_encoded_message_size(const hostile_node* v) {
     return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_node_encoded_size(v));
 }
 
-int hostile_node_encode_message_ex(const hostile_node* v, uint8_t* buf, size_t cap, size_t* written) {
+int hostile_node_encode_message_ex(const hostile_node* v, uint8_t* buf, size_t cap, hostile_encode_result* res) {
     size_t n = hostile_node_encoded_size(v);
-    if (n == SIZE_MAX || hostile_over_u32_(n)) {
-        *written = 0;
-        return HOSTILE_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        hostile_dec_ d;
+        return hostile_refuse_(res, &d, hostile_node_check_(v, &d));
     }
-    *written = n + HOSTILE_MESSAGE_HEADER_SIZE;
+    if (hostile_over_u32_(n)) {
+        return hostile_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - HOSTILE_MESSAGE_HEADER_SIZE) {
+        return hostile_refuse_(res, NULL, 1);
+    }
     if (cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
-        return HOSTILE_ERR_BUFFER;
+        return hostile_encoded_(res, HOSTILE_ERR_BUFFER, n + HOSTILE_MESSAGE_HEADER_SIZE);
     }
     (void)hostile_node_write_(v, hostile_put_header_(buf, HOSTILE_NODE_TYPE_ID, n));
-    return HOSTILE_OK;
+    return hostile_encoded_(res, HOSTILE_OK, n + HOSTILE_MESSAGE_HEADER_SIZE);
 }
 
 size_t hostile_node_encode_message(const hostile_node* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return hostile_node_encode_message_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
+    size_t n = hostile_node_encoded_size(v);
+    if (n == SIZE_MAX || hostile_over_u32_(n) || cap < HOSTILE_MESSAGE_HEADER_SIZE ||
+            n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)hostile_node_write_(v, hostile_put_header_(buf, HOSTILE_NODE_TYPE_ID, n));
+    return n + HOSTILE_MESSAGE_HEADER_SIZE;
 }
 
 int hostile_node_decode_message(const uint8_t* data, size_t len, hostile_node* out, hostile_arena* arena) {
@@ -1138,23 +1415,37 @@ static uint8_t* hostile_nodes_write_(const hostile_nodes* v, uint8_t* p) {
     return p;
 }
 
-int hostile_nodes_encode_ex(const hostile_nodes* v, uint8_t* buf, size_t cap, size_t* written) {
+static int hostile_nodes_check_(const hostile_nodes* v, hostile_dec_* d) {
+    for (uint32_t i0 = 0; i0 < v->nodes.len; i0++) {
+        if (!hostile_node_check_(&v->nodes.data[i0], d)) {
+            (void)hostile_check_at_(d, i0);
+            (void)hostile_check_in_(d, "nodes");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int hostile_nodes_encode_ex(const hostile_nodes* v, uint8_t* buf, size_t cap, hostile_encode_result* res) {
     size_t n = hostile_nodes_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return HOSTILE_ERR_ENCODE;
+        hostile_dec_ d;
+        return hostile_refuse_(res, &d, hostile_nodes_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return HOSTILE_ERR_BUFFER;
+        return hostile_encoded_(res, HOSTILE_ERR_BUFFER, n);
     }
     (void)hostile_nodes_write_(v, buf);
-    return HOSTILE_OK;
+    return hostile_encoded_(res, HOSTILE_OK, n);
 }
 
 size_t hostile_nodes_encode(const hostile_nodes* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return hostile_nodes_encode_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
+    size_t n = hostile_nodes_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)hostile_nodes_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* hostile_nodes_read_(hostile_dec_* d, const uint8_t* p, hostile_nodes* out, uint32_t depth) {
@@ -1221,23 +1512,33 @@ size_t hostile_nodes_encoded_message_size(const hostile_nodes* v) {
     return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_nodes_encoded_size(v));
 }
 
-int hostile_nodes_encode_message_ex(const hostile_nodes* v, uint8_t* buf, size_t cap, size_t* written) {
+int hostile_nodes_encode_message_ex(const hostile_nodes* v, uint8_t* buf, size_t cap, hostile_encode_result* res) {
     size_t n = hostile_nodes_encoded_size(v);
-    if (n == SIZE_MAX || hostile_over_u32_(n)) {
-        *written = 0;
-        return HOSTILE_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        hostile_dec_ d;
+        return hostile_refuse_(res, &d, hostile_nodes_check_(v, &d));
     }
-    *written = n + HOSTILE_MESSAGE_HEADER_SIZE;
+    if (hostile_over_u32_(n)) {
+        return hostile_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - HOSTILE_MESSAGE_HEADER_SIZE) {
+        return hostile_refuse_(res, NULL, 1);
+    }
     if (cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
-        return HOSTILE_ERR_BUFFER;
+        return hostile_encoded_(res, HOSTILE_ERR_BUFFER, n + HOSTILE_MESSAGE_HEADER_SIZE);
     }
     (void)hostile_nodes_write_(v, hostile_put_header_(buf, HOSTILE_NODES_TYPE_ID, n));
-    return HOSTILE_OK;
+    return hostile_encoded_(res, HOSTILE_OK, n + HOSTILE_MESSAGE_HEADER_SIZE);
 }
 
 size_t hostile_nodes_encode_message(const hostile_nodes* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return hostile_nodes_encode_message_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
+    size_t n = hostile_nodes_encoded_size(v);
+    if (n == SIZE_MAX || hostile_over_u32_(n) || cap < HOSTILE_MESSAGE_HEADER_SIZE ||
+            n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)hostile_nodes_write_(v, hostile_put_header_(buf, HOSTILE_NODES_TYPE_ID, n));
+    return n + HOSTILE_MESSAGE_HEADER_SIZE;
 }
 
 int hostile_nodes_decode_message(const uint8_t* data, size_t len, hostile_nodes* out, hostile_arena* arena) {
@@ -1283,23 +1584,36 @@ static uint8_t* hostile_chain_write_(const hostile_chain* v, uint8_t* p) {
     return p;
 }
 
-int hostile_chain_encode_ex(const hostile_chain* v, uint8_t* buf, size_t cap, size_t* written) {
+static int hostile_chain_check_(const hostile_chain* v, hostile_dec_* d) {
+    if (v->next != NULL) {
+        if (!hostile_chain_check_(&v->next[0], d)) {
+            (void)hostile_check_in_(d, "next");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int hostile_chain_encode_ex(const hostile_chain* v, uint8_t* buf, size_t cap, hostile_encode_result* res) {
     size_t n = hostile_chain_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return HOSTILE_ERR_ENCODE;
+        hostile_dec_ d;
+        return hostile_refuse_(res, &d, hostile_chain_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return HOSTILE_ERR_BUFFER;
+        return hostile_encoded_(res, HOSTILE_ERR_BUFFER, n);
     }
     (void)hostile_chain_write_(v, buf);
-    return HOSTILE_OK;
+    return hostile_encoded_(res, HOSTILE_OK, n);
 }
 
 size_t hostile_chain_encode(const hostile_chain* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return hostile_chain_encode_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
+    size_t n = hostile_chain_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)hostile_chain_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* hostile_chain_read_(hostile_dec_* d, const uint8_t* p, hostile_chain* out, uint32_t depth) {
@@ -1363,23 +1677,33 @@ size_t hostile_chain_encoded_message_size(const hostile_chain* v) {
     return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_chain_encoded_size(v));
 }
 
-int hostile_chain_encode_message_ex(const hostile_chain* v, uint8_t* buf, size_t cap, size_t* written) {
+int hostile_chain_encode_message_ex(const hostile_chain* v, uint8_t* buf, size_t cap, hostile_encode_result* res) {
     size_t n = hostile_chain_encoded_size(v);
-    if (n == SIZE_MAX || hostile_over_u32_(n)) {
-        *written = 0;
-        return HOSTILE_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        hostile_dec_ d;
+        return hostile_refuse_(res, &d, hostile_chain_check_(v, &d));
     }
-    *written = n + HOSTILE_MESSAGE_HEADER_SIZE;
+    if (hostile_over_u32_(n)) {
+        return hostile_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - HOSTILE_MESSAGE_HEADER_SIZE) {
+        return hostile_refuse_(res, NULL, 1);
+    }
     if (cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
-        return HOSTILE_ERR_BUFFER;
+        return hostile_encoded_(res, HOSTILE_ERR_BUFFER, n + HOSTILE_MESSAGE_HEADER_SIZE);
     }
     (void)hostile_chain_write_(v, hostile_put_header_(buf, HOSTILE_CHAIN_TYPE_ID, n));
-    return HOSTILE_OK;
+    return hostile_encoded_(res, HOSTILE_OK, n + HOSTILE_MESSAGE_HEADER_SIZE);
 }
 
 size_t hostile_chain_encode_message(const hostile_chain* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return hostile_chain_encode_message_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
+    size_t n = hostile_chain_encoded_size(v);
+    if (n == SIZE_MAX || hostile_over_u32_(n) || cap < HOSTILE_MESSAGE_HEADER_SIZE ||
+            n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)hostile_chain_write_(v, hostile_put_header_(buf, HOSTILE_CHAIN_TYPE_ID, n));
+    return n + HOSTILE_MESSAGE_HEADER_SIZE;
 }
 
 int hostile_chain_decode_message(const uint8_t* data, size_t len, hostile_chain* out, hostile_arena* arena) {
@@ -1506,23 +1830,49 @@ size_t hostile_wide_encoded_size(const hostile_wide* v) {
     return hostile_wide_size_(v);
 }
 
-int hostile_wide_encode_ex(const hostile_wide* v, uint8_t* buf, size_t cap, size_t* written) {
+static int hostile_wide_check_(const hostile_wide* v, hostile_dec_* d) {
+    switch (v->tag) {
+    case HOSTILE_WIDE_UNIT:
+        return 1;
+    case HOSTILE_WIDE_BIG:
+        if (!hostile_big_check_(&v->value.big, d)) {
+            (void)hostile_check_in_(d, "Big");
+            return 0;
+        }
+        return 1;
+    case HOSTILE_WIDE_PAIR:
+        if (v->value.pair.right.has) {
+            if (!hostile_big_check_(&v->value.pair.right.value, d)) {
+                (void)hostile_check_in_(d, "right");
+                (void)hostile_check_in_(d, "Pair");
+                return 0;
+            }
+        }
+        return 1;
+    }
+    return hostile_check_fail_(d, HOSTILE_ERR_UNION_TAG);
+}
+
+int hostile_wide_encode_ex(const hostile_wide* v, uint8_t* buf, size_t cap, hostile_encode_result* res) {
     size_t n = hostile_wide_size_(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return HOSTILE_ERR_ENCODE;
+        hostile_dec_ d;
+        return hostile_refuse_(res, &d, hostile_wide_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return HOSTILE_ERR_BUFFER;
+        return hostile_encoded_(res, HOSTILE_ERR_BUFFER, n);
     }
     (void)hostile_wide_write_(v, buf);
-    return HOSTILE_OK;
+    return hostile_encoded_(res, HOSTILE_OK, n);
 }
 
 size_t hostile_wide_encode(const hostile_wide* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return hostile_wide_encode_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
+    size_t n = hostile_wide_size_(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)hostile_wide_write_(v, buf);
+    return n;
 }
 
 int hostile_wide_decode(const uint8_t* data, size_t len, hostile_wide* out, hostile_arena* arena) {
@@ -1631,25 +1981,24 @@ size_t hostile_encode_message(const hostile_message* m, uint8_t* buf, size_t cap
     }
 }
 
-int hostile_encode_message_ex(const hostile_message* m, uint8_t* buf, size_t cap, size_t* written) {
+int hostile_encode_message_ex(const hostile_message* m, uint8_t* buf, size_t cap, hostile_encode_result* res) {
     switch (m->type_id) {
     case HOSTILE_BIG_TYPE_ID:
-        return hostile_big_encode_message_ex(&m->value.big, buf, cap, written);
+        return hostile_big_encode_message_ex(&m->value.big, buf, cap, res);
     case HOSTILE_HOLDER_TYPE_ID:
-        return hostile_holder_encode_message_ex(&m->value.holder, buf, cap, written);
+        return hostile_holder_encode_message_ex(&m->value.holder, buf, cap, res);
     case HOSTILE_EVENTS_TYPE_ID:
-        return hostile_events_encode_message_ex(&m->value.events, buf, cap, written);
+        return hostile_events_encode_message_ex(&m->value.events, buf, cap, res);
     case HOSTILE_NODE_TYPE_ID:
-        return hostile_node_encode_message_ex(&m->value.node, buf, cap, written);
+        return hostile_node_encode_message_ex(&m->value.node, buf, cap, res);
     case HOSTILE_NODES_TYPE_ID:
-        return hostile_nodes_encode_message_ex(&m->value.nodes, buf, cap, written);
+        return hostile_nodes_encode_message_ex(&m->value.nodes, buf, cap, res);
     case HOSTILE_CHAIN_TYPE_ID:
-        return hostile_chain_encode_message_ex(&m->value.chain, buf, cap, written);
+        return hostile_chain_encode_message_ex(&m->value.chain, buf, cap, res);
     default:
         (void)buf;
         (void)cap;
-        *written = 0;
-        return HOSTILE_ERR_ENCODE;
+        return hostile_refuse_message_(res);
     }
 }
 
@@ -1697,6 +2046,11 @@ void hostile_message_reader_free(hostile_message_reader* r) {
     free(r->buf);
     r->buf = NULL;
     r->cap = 0;
+}
+
+/* The reader's maximum payload length: max_size, or the default when it is 0. */
+static uint32_t hostile_reader_max_(const hostile_message_reader* r) {
+    return r->max_size != 0 ? r->max_size : HOSTILE_DEFAULT_MAX_MESSAGE_SIZE;
 }
 
 /* Reads n bytes into buf: fewer only where the stream ends. */
@@ -1817,29 +2171,6 @@ static int hostile_check_hello_(hostile_message_reader* r, size_t total, hostile
     return HOSTILE_OK;
 }
 
-/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
-static size_t hostile_text_put_(char* buf, size_t cap, size_t n, const char* s) {
-    for (; *s != '\0'; s++, n++) {
-        if (n + 1 < cap) {
-            buf[n] = *s;
-        }
-    }
-    return n;
-}
-
-/* Appends v in decimal, or in 16 hex digits when hex is set. */
-static size_t hostile_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
-    char digits[21];
-    size_t i = sizeof digits - 1;
-    unsigned base = hex ? 16u : 10u;
-    digits[i] = '\0';
-    do {
-        digits[--i] = "0123456789abcdef"[v % base];
-        v /= base;
-    } while (hex ? i > sizeof digits - 17 : v != 0);
-    return hostile_text_put_(buf, cap, n, digits + i);
-}
-
 size_t hostile_stream_error_text(const hostile_stream_result* res, char* buf, size_t cap) {
     size_t n = 0, j;
     for (j = 0; j < hostile_hello_count_; j++) {
@@ -1848,8 +2179,23 @@ size_t hostile_stream_error_text(const hostile_stream_result* res, char* buf, si
             break;
         }
     }
-    if (res->error == HOSTILE_ERR_SCHEMA && j < hostile_hello_count_) {
-        n = hostile_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+    n = hostile_text_put_(buf, cap, n, "message ");
+    n = hostile_text_num_(buf, cap, n, res->index, 0);
+    n = hostile_text_put_(buf, cap, n, " at stream offset ");
+    n = hostile_text_num_(buf, cap, n, res->start, 0);
+    n = hostile_text_put_(buf, cap, n, ": ");
+    if (res->error != HOSTILE_ERR_SCHEMA) {
+        n = hostile_text_decode_(buf, cap, n, res->error, res->offset - res->start, res->path);
+        return hostile_text_end_(buf, cap, n);
+    }
+    n = hostile_text_put_(buf, cap, n, "schema at offset ");
+    n = hostile_text_num_(buf, cap, n, res->offset - res->start, 0);
+    if (res->path[0] != '\0') {
+        n = hostile_text_put_(buf, cap, n, " in ");
+        n = hostile_text_put_(buf, cap, n, res->path);
+    }
+    if (j < hostile_hello_count_) {
+        n = hostile_text_put_(buf, cap, n, ": the writer's schema has another version of ");
         n = hostile_text_put_(buf, cap, n, hostile_hello_entries_[j].name);
         n = hostile_text_put_(buf, cap, n, " (type id ");
         n = hostile_text_num_(buf, cap, n, res->schema_type_id, 0);
@@ -1858,16 +2204,10 @@ size_t hostile_stream_error_text(const hostile_stream_result* res, char* buf, si
         n = hostile_text_put_(buf, cap, n, ", here ");
         n = hostile_text_num_(buf, cap, n, hostile_hello_entries_[j].fingerprint, 1);
         n = hostile_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
-    } else if (res->error == HOSTILE_ERR_SCHEMA) {
-        n = hostile_text_put_(buf, cap, n,
-                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
     } else {
-        n = hostile_text_put_(buf, cap, n, hostile_strerror(res->error));
+        n = hostile_text_put_(buf, cap, n, ": the stream does not start with a hello (type id 0), and this reader requires one");
     }
-    if (cap > 0) {
-        buf[n < cap ? n : cap - 1] = '\0';
-    }
-    return n;
+    return hostile_text_end_(buf, cap, n);
 }
 
 /* hostile_read_message, except that *out is left as it is on error or at the end. */
@@ -1907,11 +2247,11 @@ again:
     }
     if (!hello && !hostile_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
-        int skipped = payload <= r->max_size && hostile_reader_skip_(r, payload);
+        int skipped = payload <= hostile_reader_max_(r) && hostile_reader_skip_(r, payload);
         return hostile_reader_fail_(r, res, HOSTILE_ERR_MESSAGE, r->offset + 4, skipped,
                                 HOSTILE_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
-    if (payload > r->max_size) {
+    if (payload > hostile_reader_max_(r)) {
         return hostile_reader_fail_(r, res, HOSTILE_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
@@ -2035,15 +2375,28 @@ int hostile_write_hello(hostile_message_writer* w) {
 }
 
 int hostile_write_message(hostile_message_writer* w, const hostile_message* m) {
+    return hostile_write_message_ex(w, m, NULL);
+}
+
+int hostile_write_message_ex(hostile_message_writer* w, const hostile_message* m, hostile_encode_result* res) {
+    size_t max = w->max_size != 0 ? w->max_size : HOSTILE_DEFAULT_MAX_MESSAGE_SIZE;
     size_t n = hostile_encoded_message_size(m);
-    if (n == SIZE_MAX || n - HOSTILE_MESSAGE_HEADER_SIZE > w->max_size) {
-        return HOSTILE_ERR_ENCODE;
+    int rc;
+    if (n == SIZE_MAX) {
+        /* The dispatcher's _encode_message_ex finds the rule and the path. */
+        rc = hostile_encode_message_ex(m, NULL, 0, res);
+        /* Else the header makes the size too large for size_t (rule size). */
+        return rc == HOSTILE_ERR_ENCODE ? rc : hostile_refuse_(res, NULL, 1);
+    }
+    if (n - HOSTILE_MESSAGE_HEADER_SIZE > max) {
+        return hostile_refuse_message_(res);
     }
     if (!hostile_writer_reserve_(w, n)) {
-        return HOSTILE_ERR_NO_MEMORY;
+        return hostile_encoded_(res, HOSTILE_ERR_NO_MEMORY, 0);
     }
     if (hostile_encode_message(m, w->buf, n) != n) {
-        return HOSTILE_ERR_ENCODE;
+        return hostile_encode_message_ex(m, NULL, 0, res);
     }
-    return hostile_writer_flush_(w, n);
+    rc = hostile_writer_flush_(w, n);
+    return hostile_encoded_(res, rc, rc == HOSTILE_OK ? n : 0);
 }

@@ -148,6 +148,51 @@ typedef struct hostile_decode_result {
 } hostile_decode_result;
 
 /**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's decode error (docs/api.md, "One layout of error text"):
+ * "<rule> at offset <offset> in <path>: <message>", without " in <path>"
+ * when the path is empty. The text is cut to fit cap bytes (cap may be 0);
+ * returns its full length, as snprintf does.
+ */
+size_t hostile_decode_error_text(const hostile_decode_result* res, char* buf, size_t cap);
+
+/**
+ * What an _encode_ex function (or hostile_write_message_ex) reports besides its
+ * return value. A value that has no encoding (docs/wire-format.md, "Values
+ * that have no encoding") is HOSTILE_ERR_ENCODE with the rule it breaks and the
+ * path of the value, the first in encoding order.
+ */
+typedef struct hostile_encode_result {
+    /** 0 or the HOSTILE_ERR_* code, as returned. */
+    int error;
+    /**
+     * With HOSTILE_ERR_ENCODE: the rule the value breaks: "enum" (a number the
+     * enum does not name), "union_tag" (a tag the union does not declare),
+     * "utf8" (a string that is not valid UTF-8), "size" (an encoding larger
+     * than size_t holds, possible where it has 32 bits; the path is empty) or
+     * "message" (a payload over 4 GiB or over a writer's max_size; the path
+     * is "message"). Otherwise "".
+     */
+    const char* rule;
+    /** The encoding's size in bytes: what was written, or with HOSTILE_ERR_BUFFER the size needed; else 0. */
+    size_t written;
+    /**
+     * With HOSTILE_ERR_ENCODE: the field path of the value, as a decoder's
+     * ("items[1].shape.Circle.radius"; see hostile_decode_result); "" otherwise
+     * and for a problem with the top-level value itself.
+     */
+    char path[HOSTILE_MAX_PATH];
+} hostile_encode_result;
+
+/**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's encode error (docs/api.md, "One layout of error text"):
+ * "<rule> in <path>: <message>", or "<rule>: <message>" when the path is
+ * empty; cut to fit cap bytes (cap may be 0); returns its full length.
+ */
+size_t hostile_encode_error_text(const hostile_encode_result* res, char* buf, size_t cap);
+
+/**
  * Reads a message header: checks the magic and returns the type id and the
  * payload length. 0, HOSTILE_ERR_TRUNCATED (fewer than 10 bytes) or
  * HOSTILE_ERR_MESSAGE. A stream reader calls this on the first 10 bytes and
@@ -300,12 +345,14 @@ size_t hostile_big_encoded_size(const hostile_big* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_big_encode(const hostile_big* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: HOSTILE_OK,
- * HOSTILE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: HOSTILE_OK, HOSTILE_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or HOSTILE_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with HOSTILE_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (hostile_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int hostile_big_encode_ex(const hostile_big* v, uint8_t* buf, size_t cap, size_t* written);
+int hostile_big_encode_ex(const hostile_big* v, uint8_t* buf, size_t cap, hostile_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (hostile_strerror names it). *out need not be
@@ -322,8 +369,11 @@ int hostile_big_decode_ex(const uint8_t* data, size_t len, hostile_big* out, hos
 size_t hostile_big_encoded_message_size(const hostile_big* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_big_encode_message(const hostile_big* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int hostile_big_encode_message_ex(const hostile_big* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int hostile_big_encode_message_ex(const hostile_big* v, uint8_t* buf, size_t cap, hostile_encode_result* res);
 /** Decodes a message that must carry a value of Big (another type id is HOSTILE_ERR_MESSAGE). */
 int hostile_big_decode_message(const uint8_t* data, size_t len, hostile_big* out, hostile_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -344,12 +394,14 @@ size_t hostile_holder_encoded_size(const hostile_holder* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_holder_encode(const hostile_holder* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: HOSTILE_OK,
- * HOSTILE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: HOSTILE_OK, HOSTILE_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or HOSTILE_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with HOSTILE_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (hostile_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int hostile_holder_encode_ex(const hostile_holder* v, uint8_t* buf, size_t cap, size_t* written);
+int hostile_holder_encode_ex(const hostile_holder* v, uint8_t* buf, size_t cap, hostile_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (hostile_strerror names it). *out need not be
@@ -366,8 +418,11 @@ int hostile_holder_decode_ex(const uint8_t* data, size_t len, hostile_holder* ou
 size_t hostile_holder_encoded_message_size(const hostile_holder* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_holder_encode_message(const hostile_holder* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int hostile_holder_encode_message_ex(const hostile_holder* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int hostile_holder_encode_message_ex(const hostile_holder* v, uint8_t* buf, size_t cap, hostile_encode_result* res);
 /** Decodes a message that must carry a value of Holder (another type id is HOSTILE_ERR_MESSAGE). */
 int hostile_holder_decode_message(const uint8_t* data, size_t len, hostile_holder* out, hostile_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -388,12 +443,14 @@ size_t hostile_events_encoded_size(const hostile_events* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_events_encode(const hostile_events* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: HOSTILE_OK,
- * HOSTILE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: HOSTILE_OK, HOSTILE_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or HOSTILE_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with HOSTILE_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (hostile_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int hostile_events_encode_ex(const hostile_events* v, uint8_t* buf, size_t cap, size_t* written);
+int hostile_events_encode_ex(const hostile_events* v, uint8_t* buf, size_t cap, hostile_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (hostile_strerror names it). *out need not be
@@ -410,8 +467,11 @@ int hostile_events_decode_ex(const uint8_t* data, size_t len, hostile_events* ou
 size_t hostile_events_encoded_message_size(const hostile_events* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_events_encode_message(const hostile_events* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int hostile_events_encode_message_ex(const hostile_events* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int hostile_events_encode_message_ex(const hostile_events* v, uint8_t* buf, size_t cap, hostile_encode_result* res);
 /** Decodes a message that must carry a value of Events (another type id is HOSTILE_ERR_MESSAGE). */
 int hostile_events_decode_message(const uint8_t* data, size_t len, hostile_events* out, hostile_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -432,12 +492,14 @@ size_t hostile_node_encoded_size(const hostile_node* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_node_encode(const hostile_node* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: HOSTILE_OK,
- * HOSTILE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: HOSTILE_OK, HOSTILE_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or HOSTILE_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with HOSTILE_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (hostile_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int hostile_node_encode_ex(const hostile_node* v, uint8_t* buf, size_t cap, size_t* written);
+int hostile_node_encode_ex(const hostile_node* v, uint8_t* buf, size_t cap, hostile_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (hostile_strerror names it). *out need not be
@@ -454,8 +516,11 @@ int hostile_node_decode_ex(const uint8_t* data, size_t len, hostile_node* out, h
 size_t hostile_node_encoded_message_size(const hostile_node* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_node_encode_message(const hostile_node* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int hostile_node_encode_message_ex(const hostile_node* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int hostile_node_encode_message_ex(const hostile_node* v, uint8_t* buf, size_t cap, hostile_encode_result* res);
 /** Decodes a message that must carry a value of Node (another type id is HOSTILE_ERR_MESSAGE). */
 int hostile_node_decode_message(const uint8_t* data, size_t len, hostile_node* out, hostile_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -476,12 +541,14 @@ size_t hostile_nodes_encoded_size(const hostile_nodes* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_nodes_encode(const hostile_nodes* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: HOSTILE_OK,
- * HOSTILE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: HOSTILE_OK, HOSTILE_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or HOSTILE_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with HOSTILE_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (hostile_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int hostile_nodes_encode_ex(const hostile_nodes* v, uint8_t* buf, size_t cap, size_t* written);
+int hostile_nodes_encode_ex(const hostile_nodes* v, uint8_t* buf, size_t cap, hostile_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (hostile_strerror names it). *out need not be
@@ -498,8 +565,11 @@ int hostile_nodes_decode_ex(const uint8_t* data, size_t len, hostile_nodes* out,
 size_t hostile_nodes_encoded_message_size(const hostile_nodes* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_nodes_encode_message(const hostile_nodes* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int hostile_nodes_encode_message_ex(const hostile_nodes* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int hostile_nodes_encode_message_ex(const hostile_nodes* v, uint8_t* buf, size_t cap, hostile_encode_result* res);
 /** Decodes a message that must carry a value of Nodes (another type id is HOSTILE_ERR_MESSAGE). */
 int hostile_nodes_decode_message(const uint8_t* data, size_t len, hostile_nodes* out, hostile_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -520,12 +590,14 @@ size_t hostile_chain_encoded_size(const hostile_chain* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_chain_encode(const hostile_chain* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: HOSTILE_OK,
- * HOSTILE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: HOSTILE_OK, HOSTILE_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or HOSTILE_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with HOSTILE_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (hostile_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int hostile_chain_encode_ex(const hostile_chain* v, uint8_t* buf, size_t cap, size_t* written);
+int hostile_chain_encode_ex(const hostile_chain* v, uint8_t* buf, size_t cap, hostile_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (hostile_strerror names it). *out need not be
@@ -542,8 +614,11 @@ int hostile_chain_decode_ex(const uint8_t* data, size_t len, hostile_chain* out,
 size_t hostile_chain_encoded_message_size(const hostile_chain* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_chain_encode_message(const hostile_chain* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int hostile_chain_encode_message_ex(const hostile_chain* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int hostile_chain_encode_message_ex(const hostile_chain* v, uint8_t* buf, size_t cap, hostile_encode_result* res);
 /** Decodes a message that must carry a value of Chain (another type id is HOSTILE_ERR_MESSAGE). */
 int hostile_chain_decode_message(const uint8_t* data, size_t len, hostile_chain* out, hostile_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -557,8 +632,8 @@ void hostile_wide_init(hostile_wide* v);
 size_t hostile_wide_encoded_size(const hostile_wide* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_wide_encode(const hostile_wide* v, uint8_t* buf, size_t cap);
-/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */
-int hostile_wide_encode_ex(const hostile_wide* v, uint8_t* buf, size_t cap, size_t* written);
+/** Encodes *v into buf and fills res (may be NULL), as a struct's _encode_ex does. */
+int hostile_wide_encode_ex(const hostile_wide* v, uint8_t* buf, size_t cap, hostile_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena, as a
  * struct's _decode does; after an error *out holds its default value (hostile_wide_init).
@@ -597,8 +672,8 @@ int hostile_decode_message_ex(const uint8_t* data, size_t len, hostile_message* 
 size_t hostile_encoded_message_size(const hostile_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t hostile_encode_message(const hostile_message* m, uint8_t* buf, size_t cap);
-/** Like the struct's _encode_message_ex; an unknown type_id is HOSTILE_ERR_ENCODE. */
-int hostile_encode_message_ex(const hostile_message* m, uint8_t* buf, size_t cap, size_t* written);
+/** Like the struct's _encode_message_ex; an unknown type_id is HOSTILE_ERR_ENCODE, rule "message". */
+int hostile_encode_message_ex(const hostile_message* m, uint8_t* buf, size_t cap, hostile_encode_result* res);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*hostile_read_fn)(void* ctx, uint8_t* buf, size_t n);
@@ -664,7 +739,10 @@ typedef struct hostile_stream_result {
  * with HOSTILE_ERR_MESSAGE; neither can be skipped.
  */
 typedef struct hostile_message_reader {
-    /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
+    /**
+     * The largest payload length accepted, refused before it is read; 0 means
+     * HOSTILE_DEFAULT_MAX_MESSAGE_SIZE, UINT32_MAX accepts any.
+     */
     uint32_t max_size;
     /** The decode options of every message (allow_trailing is ignored). */
     hostile_decode_options options;
@@ -707,10 +785,14 @@ void hostile_message_reader_free(hostile_message_reader* r);
  */
 int hostile_message_reader_schema_checked(const hostile_message_reader* r);
 /**
- * Describes the error res reports as NUL-terminated text "<rule>: ...",
- * cut to fit cap bytes (cap may be 0), and returns its full length: for a
- * hello from another version of the schema, the struct's name, both
- * fingerprints and a hint to run sdp compat; otherwise hostile_strerror's text.
+ * Describes the error res reports as NUL-terminated text in the layout of
+ * every language's stream error (docs/api.md, "One layout of error text"):
+ * "message <index> at stream offset <start>: " and the decode error as
+ * hostile_decode_error_text writes it, its offset counted from the message's
+ * first byte ("<rule> at offset <offset> in <path>: <message>"). The
+ * message of a hello from another version of the schema names the struct,
+ * both fingerprints and suggests sdp compat. Cut to fit cap bytes (cap may
+ * be 0); returns the full length.
  */
 size_t hostile_stream_error_text(const hostile_stream_result* res, char* buf, size_t cap);
 
@@ -718,9 +800,10 @@ size_t hostile_stream_error_text(const hostile_stream_result* res, char* buf, si
 typedef struct hostile_message_writer {
     /**
      * The largest payload written, in bytes (HOSTILE_DEFAULT_MAX_MESSAGE_SIZE
-     * after _init): hostile_write_message refuses a larger message, which a
-     * reader with the same max_size would refuse, with HOSTILE_ERR_ENCODE and
-     * writes nothing.
+     * after _init; 0 means that default too): hostile_write_message refuses a
+     * larger message, which a reader with the same max_size would refuse,
+     * with HOSTILE_ERR_ENCODE (rule "message", path "message") and writes
+     * nothing.
      */
     size_t max_size;
     hostile_write_fn write;
@@ -745,6 +828,13 @@ int hostile_write_hello(hostile_message_writer* w);
  * written), HOSTILE_ERR_NO_MEMORY or HOSTILE_ERR_WRITE.
  */
 int hostile_write_message(hostile_message_writer* w, const hostile_message* m);
+/**
+ * hostile_write_message with a result: res (may be NULL) gets the rule and path
+ * of a value that has no encoding, or rule "message" for a payload over
+ * max_size, as _encode_ex reports them (hostile_encode_error_text describes
+ * them), and on success the bytes written.
+ */
+int hostile_write_message_ex(hostile_message_writer* w, const hostile_message* m, hostile_encode_result* res);
 /** Releases the writer's buffer. */
 void hostile_message_writer_free(hostile_message_writer* w);
 

@@ -191,6 +191,118 @@ const char* keywords_strerror(int code) {
     return "unknown error";
 }
 
+/* Appends s to the text at buf (n bytes so far), as much as fits cap with a NUL; returns the full length. */
+static size_t keywords_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t keywords_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return keywords_text_put_(buf, cap, n, digits + i);
+}
+
+/* Terminates the text at buf (n bytes long, cut to cap) and returns n. */
+static size_t keywords_text_end_(char* buf, size_t cap, size_t n) {
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
+/*
+ * Appends the part of keywords_strerror(code) before its ": " (the rule's name)
+ * when rule is set, else the part after it (the message).
+ */
+static size_t keywords_text_code_(char* buf, size_t cap, size_t n, int code, int rule) {
+    const char* s = keywords_strerror(code);
+    const char* colon = s;
+    while (*colon != '\0' && *colon != ':') {
+        colon++;
+    }
+    if (*colon == '\0') {
+        return rule ? keywords_text_put_(buf, cap, n, s) : n;
+    }
+    if (!rule) {
+        return keywords_text_put_(buf, cap, n, colon[1] == ' ' ? colon + 2 : colon + 1);
+    }
+    for (; s < colon; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* "<rule> at offset <offset>[ in <path>]: <message>", as keywords_decode_error_text. */
+static size_t keywords_text_decode_(char* buf, size_t cap, size_t n, int code, uint64_t offset, const char* path) {
+    n = keywords_text_code_(buf, cap, n, code, 1);
+    n = keywords_text_put_(buf, cap, n, " at offset ");
+    n = keywords_text_num_(buf, cap, n, offset, 0);
+    if (path[0] != '\0') {
+        n = keywords_text_put_(buf, cap, n, " in ");
+        n = keywords_text_put_(buf, cap, n, path);
+    }
+    n = keywords_text_put_(buf, cap, n, ": ");
+    return keywords_text_code_(buf, cap, n, code, 0);
+}
+
+size_t keywords_decode_error_text(const keywords_decode_result* res, char* buf, size_t cap) {
+    return keywords_text_end_(buf, cap, keywords_text_decode_(buf, cap, 0, res->error, res->offset, res->path));
+}
+
+/* Whether the NUL-terminated strings a and b are equal. */
+static int keywords_text_eq_(const char* a, const char* b) {
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+size_t keywords_encode_error_text(const keywords_encode_result* res, char* buf, size_t cap) {
+    size_t n = 0;
+    const char* rule = res->rule != NULL ? res->rule : "";
+    const char* msg = NULL;
+    if (res->error != KEYWORDS_ERR_ENCODE || rule[0] == '\0') {
+        n = keywords_text_code_(buf, cap, n, res->error, 1);
+    } else {
+        n = keywords_text_put_(buf, cap, n, rule);
+        if (keywords_text_eq_(rule, "enum")) {
+            msg = "a number that names no value of the enum";
+        } else if (keywords_text_eq_(rule, "union_tag")) {
+            msg = "a tag that names no variant of the union";
+        } else if (keywords_text_eq_(rule, "utf8")) {
+            msg = "the string is not valid UTF-8";
+        } else if (keywords_text_eq_(rule, "size")) {
+            msg = "the encoding is larger than size_t holds on this host";
+        } else if (keywords_text_eq_(rule, "message")) {
+            msg = "the payload is over the writer's max_size, or over a message's 4294967295 bytes";
+        } else {
+            msg = "the value cannot be encoded";
+        }
+    }
+    if (res->error == KEYWORDS_ERR_ENCODE && res->path[0] != '\0') {
+        n = keywords_text_put_(buf, cap, n, " in ");
+        n = keywords_text_put_(buf, cap, n, res->path);
+    }
+    n = keywords_text_put_(buf, cap, n, ": ");
+    n = msg != NULL ? keywords_text_put_(buf, cap, n, msg) : keywords_text_code_(buf, cap, n, res->error, 0);
+    return keywords_text_end_(buf, cap, n);
+}
+
 /* The state of one decode call. */
 typedef struct keywords_dec_ {
     const uint8_t* origin; /* offsets are reported from here */
@@ -619,13 +731,101 @@ static const uint8_t* keywords_read_str_(keywords_dec_* d, const uint8_t* p, key
     return p + 4 + (size_t)n;
 }
 
+/*
+ * The check walk of an encode that failed (its size was SIZE_MAX): the
+ * generated _check_ functions visit the value in encoding order and stop at
+ * the first value that has no encoding, with a decoder's state d holding
+ * its rule (as the decode error code of that rule: KEYWORDS_ERR_ENUM,
+ * KEYWORDS_ERR_UNION_TAG, KEYWORDS_ERR_UTF8) and its path, built as the walk unwinds.
+ * They return 1 when the value is fine, else 0.
+ *
+ * keywords_refuse_ fills res (may be NULL) for a value whose size was SIZE_MAX,
+ * after its check walk: ok means the walk found nothing, so the size itself
+ * is too large for size_t (rule size). It returns KEYWORDS_ERR_ENCODE.
+ */
+static int keywords_refuse_(keywords_encode_result* res, keywords_dec_* d, int ok) {
+    if (res != NULL) {
+        res->error = KEYWORDS_ERR_ENCODE;
+        res->written = 0;
+        res->path[0] = '\0';
+        if (ok) {
+            res->rule = "size";
+        } else {
+            res->rule = d->err == KEYWORDS_ERR_ENUM ? "enum" : d->err == KEYWORDS_ERR_UNION_TAG ? "union_tag" : "utf8";
+            keywords_path_out_(d, res->path);
+        }
+    }
+    return KEYWORDS_ERR_ENCODE;
+}
+
+static int keywords_check_fail_(keywords_dec_* d, int rule) {
+    (void)keywords_fail_(d, NULL, rule);
+    return 0;
+}
+
+#ifndef KEYWORDS_ENCODE_UTF8_CHECK
+#define KEYWORDS_ENCODE_UTF8_CHECK 1
+#endif
+static int keywords_check_str_(keywords_dec_* d, const keywords_str* s) {
+#if KEYWORDS_ENCODE_UTF8_CHECK
+    if (!keywords_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return keywords_check_fail_(d, KEYWORDS_ERR_UTF8);
+    }
+#else
+    (void)d;
+    (void)s;
+#endif
+    return 1;
+}
+
+static int keywords_check_enum_(keywords_dec_* d, int valid) {
+    return valid ? 1 : keywords_check_fail_(d, KEYWORDS_ERR_ENUM);
+}
+
+/* Prepend a field's name to the path; return 0. */
+static int keywords_check_in_(keywords_dec_* d, const char* name) {
+    (void)keywords_in_field_(d, name);
+    return 0;
+}
+
+/* Prepend an element's index to the path; return 0. */
+static int keywords_check_at_(keywords_dec_* d, size_t i) {
+    (void)keywords_in_elem_(d, i);
+    return 0;
+}
+
+/* Fills res (may be NULL) for an encode that returns code (0 or KEYWORDS_ERR_BUFFER) and takes n bytes. */
+static int keywords_encoded_(keywords_encode_result* res, int code, size_t n) {
+    if (res != NULL) {
+        res->error = code;
+        res->rule = "";
+        res->written = n;
+        res->path[0] = '\0';
+    }
+    return code;
+}
+
+/* Fills res (may be NULL) for a message payload over max (rule message). */
+static int keywords_refuse_message_(keywords_encode_result* res) {
+    if (res != NULL) {
+        res->error = KEYWORDS_ERR_ENCODE;
+        res->rule = "message";
+        res->written = 0;
+        memcpy(res->path, "message", 8);
+    }
+    return KEYWORDS_ERR_ENCODE;
+}
+
 static uint8_t* keywords_error_write_(const keywords_error* v, uint8_t* p);
+static int keywords_error_check_(const keywords_error* v, keywords_dec_* d);
 static const uint8_t* keywords_error_read_(keywords_dec_* d, const uint8_t* p, keywords_error* out, uint32_t depth);
 static uint8_t* keywords_holder_write_(const keywords_holder* v, uint8_t* p);
+static int keywords_holder_check_(const keywords_holder* v, keywords_dec_* d);
 static const uint8_t* keywords_holder_read_(keywords_dec_* d, const uint8_t* p, keywords_holder* out, uint32_t depth);
 static void keywords_result_init_(keywords_result* v);
 static size_t keywords_result_size_(const keywords_result* v);
 static uint8_t* keywords_result_write_(const keywords_result* v, uint8_t* p);
+static int keywords_result_check_(const keywords_result* v, keywords_dec_* d);
 static const uint8_t* keywords_result_read_(keywords_dec_* d, const uint8_t* p, keywords_result* out, uint32_t depth);
 
 const char* keywords_type_name(keywords_type v) {
@@ -739,23 +939,50 @@ static uint8_t* keywords_error_write_(const keywords_error* v, uint8_t* p) {
     return p;
 }
 
-int keywords_error_encode_ex(const keywords_error* v, uint8_t* buf, size_t cap, size_t* written) {
+static int keywords_error_check_(const keywords_error* v, keywords_dec_* d) {
+    if (!keywords_check_enum_(d, keywords_type_valid_(v->type))) {
+        (void)keywords_check_in_(d, "type");
+        return 0;
+    }
+    if (!keywords_check_str_(d, &v->match)) {
+        (void)keywords_check_in_(d, "match");
+        return 0;
+    }
+    if (!keywords_check_str_(d, &v->namespace_)) {
+        (void)keywords_check_in_(d, "namespace");
+        return 0;
+    }
+    if (!keywords_check_str_(d, &v->protocol)) {
+        (void)keywords_check_in_(d, "protocol");
+        return 0;
+    }
+    if (!keywords_check_str_(d, &v->string)) {
+        (void)keywords_check_in_(d, "string");
+        return 0;
+    }
+    return 1;
+}
+
+int keywords_error_encode_ex(const keywords_error* v, uint8_t* buf, size_t cap, keywords_encode_result* res) {
     size_t n = keywords_error_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return KEYWORDS_ERR_ENCODE;
+        keywords_dec_ d;
+        return keywords_refuse_(res, &d, keywords_error_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return KEYWORDS_ERR_BUFFER;
+        return keywords_encoded_(res, KEYWORDS_ERR_BUFFER, n);
     }
     (void)keywords_error_write_(v, buf);
-    return KEYWORDS_OK;
+    return keywords_encoded_(res, KEYWORDS_OK, n);
 }
 
 size_t keywords_error_encode(const keywords_error* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return keywords_error_encode_ex(v, buf, cap, &n) == KEYWORDS_OK ? n : 0;
+    size_t n = keywords_error_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)keywords_error_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* keywords_error_read_(keywords_dec_* d, const uint8_t* p, keywords_error* out, uint32_t depth) {
@@ -989,23 +1216,33 @@ size_t keywords_error_encoded_message_size(const keywords_error* v) {
     return keywords_add_(KEYWORDS_MESSAGE_HEADER_SIZE, keywords_error_encoded_size(v));
 }
 
-int keywords_error_encode_message_ex(const keywords_error* v, uint8_t* buf, size_t cap, size_t* written) {
+int keywords_error_encode_message_ex(const keywords_error* v, uint8_t* buf, size_t cap, keywords_encode_result* res) {
     size_t n = keywords_error_encoded_size(v);
-    if (n == SIZE_MAX || keywords_over_u32_(n)) {
-        *written = 0;
-        return KEYWORDS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        keywords_dec_ d;
+        return keywords_refuse_(res, &d, keywords_error_check_(v, &d));
     }
-    *written = n + KEYWORDS_MESSAGE_HEADER_SIZE;
+    if (keywords_over_u32_(n)) {
+        return keywords_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - KEYWORDS_MESSAGE_HEADER_SIZE) {
+        return keywords_refuse_(res, NULL, 1);
+    }
     if (cap < KEYWORDS_MESSAGE_HEADER_SIZE || n > cap - KEYWORDS_MESSAGE_HEADER_SIZE) {
-        return KEYWORDS_ERR_BUFFER;
+        return keywords_encoded_(res, KEYWORDS_ERR_BUFFER, n + KEYWORDS_MESSAGE_HEADER_SIZE);
     }
     (void)keywords_error_write_(v, keywords_put_header_(buf, KEYWORDS_ERROR_TYPE_ID, n));
-    return KEYWORDS_OK;
+    return keywords_encoded_(res, KEYWORDS_OK, n + KEYWORDS_MESSAGE_HEADER_SIZE);
 }
 
 size_t keywords_error_encode_message(const keywords_error* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return keywords_error_encode_message_ex(v, buf, cap, &n) == KEYWORDS_OK ? n : 0;
+    size_t n = keywords_error_encoded_size(v);
+    if (n == SIZE_MAX || keywords_over_u32_(n) || cap < KEYWORDS_MESSAGE_HEADER_SIZE ||
+            n > cap - KEYWORDS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)keywords_error_write_(v, keywords_put_header_(buf, KEYWORDS_ERROR_TYPE_ID, n));
+    return n + KEYWORDS_MESSAGE_HEADER_SIZE;
 }
 
 int keywords_error_decode_message(const uint8_t* data, size_t len, keywords_error* out, keywords_arena* arena) {
@@ -1053,23 +1290,41 @@ static uint8_t* keywords_holder_write_(const keywords_holder* v, uint8_t* p) {
     return p;
 }
 
-int keywords_holder_encode_ex(const keywords_holder* v, uint8_t* buf, size_t cap, size_t* written) {
+static int keywords_holder_check_(const keywords_holder* v, keywords_dec_* d) {
+    if (!keywords_result_check_(&v->result, d)) {
+        (void)keywords_check_in_(d, "result");
+        return 0;
+    }
+    for (uint32_t i0 = 0; i0 < v->kinds.len; i0++) {
+        if (!keywords_check_enum_(d, keywords_type_valid_(v->kinds.data[i0]))) {
+            (void)keywords_check_at_(d, i0);
+            (void)keywords_check_in_(d, "kinds");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int keywords_holder_encode_ex(const keywords_holder* v, uint8_t* buf, size_t cap, keywords_encode_result* res) {
     size_t n = keywords_holder_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return KEYWORDS_ERR_ENCODE;
+        keywords_dec_ d;
+        return keywords_refuse_(res, &d, keywords_holder_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return KEYWORDS_ERR_BUFFER;
+        return keywords_encoded_(res, KEYWORDS_ERR_BUFFER, n);
     }
     (void)keywords_holder_write_(v, buf);
-    return KEYWORDS_OK;
+    return keywords_encoded_(res, KEYWORDS_OK, n);
 }
 
 size_t keywords_holder_encode(const keywords_holder* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return keywords_holder_encode_ex(v, buf, cap, &n) == KEYWORDS_OK ? n : 0;
+    size_t n = keywords_holder_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)keywords_holder_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* keywords_holder_read_(keywords_dec_* d, const uint8_t* p, keywords_holder* out, uint32_t depth) {
@@ -1136,23 +1391,33 @@ size_t keywords_holder_encoded_message_size(const keywords_holder* v) {
     return keywords_add_(KEYWORDS_MESSAGE_HEADER_SIZE, keywords_holder_encoded_size(v));
 }
 
-int keywords_holder_encode_message_ex(const keywords_holder* v, uint8_t* buf, size_t cap, size_t* written) {
+int keywords_holder_encode_message_ex(const keywords_holder* v, uint8_t* buf, size_t cap, keywords_encode_result* res) {
     size_t n = keywords_holder_encoded_size(v);
-    if (n == SIZE_MAX || keywords_over_u32_(n)) {
-        *written = 0;
-        return KEYWORDS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        keywords_dec_ d;
+        return keywords_refuse_(res, &d, keywords_holder_check_(v, &d));
     }
-    *written = n + KEYWORDS_MESSAGE_HEADER_SIZE;
+    if (keywords_over_u32_(n)) {
+        return keywords_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - KEYWORDS_MESSAGE_HEADER_SIZE) {
+        return keywords_refuse_(res, NULL, 1);
+    }
     if (cap < KEYWORDS_MESSAGE_HEADER_SIZE || n > cap - KEYWORDS_MESSAGE_HEADER_SIZE) {
-        return KEYWORDS_ERR_BUFFER;
+        return keywords_encoded_(res, KEYWORDS_ERR_BUFFER, n + KEYWORDS_MESSAGE_HEADER_SIZE);
     }
     (void)keywords_holder_write_(v, keywords_put_header_(buf, KEYWORDS_HOLDER_TYPE_ID, n));
-    return KEYWORDS_OK;
+    return keywords_encoded_(res, KEYWORDS_OK, n + KEYWORDS_MESSAGE_HEADER_SIZE);
 }
 
 size_t keywords_holder_encode_message(const keywords_holder* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return keywords_holder_encode_message_ex(v, buf, cap, &n) == KEYWORDS_OK ? n : 0;
+    size_t n = keywords_holder_encoded_size(v);
+    if (n == SIZE_MAX || keywords_over_u32_(n) || cap < KEYWORDS_MESSAGE_HEADER_SIZE ||
+            n > cap - KEYWORDS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)keywords_holder_write_(v, keywords_put_header_(buf, KEYWORDS_HOLDER_TYPE_ID, n));
+    return n + KEYWORDS_MESSAGE_HEADER_SIZE;
 }
 
 int keywords_holder_decode_message(const uint8_t* data, size_t len, keywords_holder* out, keywords_arena* arena) {
@@ -1265,23 +1530,47 @@ size_t keywords_result_encoded_size(const keywords_result* v) {
     return keywords_result_size_(v);
 }
 
-int keywords_result_encode_ex(const keywords_result* v, uint8_t* buf, size_t cap, size_t* written) {
+static int keywords_result_check_(const keywords_result* v, keywords_dec_* d) {
+    switch (v->tag) {
+    case KEYWORDS_RESULT_OK:
+        if (!keywords_error_check_(&v->value.ok.value, d)) {
+            (void)keywords_check_in_(d, "value");
+            (void)keywords_check_in_(d, "Ok");
+            return 0;
+        }
+        return 1;
+    case KEYWORDS_RESULT_ERR:
+        return 1;
+    case KEYWORDS_RESULT_ERROR:
+        if (!keywords_error_check_(&v->value.error, d)) {
+            (void)keywords_check_in_(d, "Error");
+            return 0;
+        }
+        return 1;
+    }
+    return keywords_check_fail_(d, KEYWORDS_ERR_UNION_TAG);
+}
+
+int keywords_result_encode_ex(const keywords_result* v, uint8_t* buf, size_t cap, keywords_encode_result* res) {
     size_t n = keywords_result_size_(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return KEYWORDS_ERR_ENCODE;
+        keywords_dec_ d;
+        return keywords_refuse_(res, &d, keywords_result_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return KEYWORDS_ERR_BUFFER;
+        return keywords_encoded_(res, KEYWORDS_ERR_BUFFER, n);
     }
     (void)keywords_result_write_(v, buf);
-    return KEYWORDS_OK;
+    return keywords_encoded_(res, KEYWORDS_OK, n);
 }
 
 size_t keywords_result_encode(const keywords_result* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return keywords_result_encode_ex(v, buf, cap, &n) == KEYWORDS_OK ? n : 0;
+    size_t n = keywords_result_size_(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)keywords_result_write_(v, buf);
+    return n;
 }
 
 int keywords_result_decode(const uint8_t* data, size_t len, keywords_result* out, keywords_arena* arena) {
@@ -1360,17 +1649,16 @@ size_t keywords_encode_message(const keywords_message* m, uint8_t* buf, size_t c
     }
 }
 
-int keywords_encode_message_ex(const keywords_message* m, uint8_t* buf, size_t cap, size_t* written) {
+int keywords_encode_message_ex(const keywords_message* m, uint8_t* buf, size_t cap, keywords_encode_result* res) {
     switch (m->type_id) {
     case KEYWORDS_ERROR_TYPE_ID:
-        return keywords_error_encode_message_ex(&m->value.error, buf, cap, written);
+        return keywords_error_encode_message_ex(&m->value.error, buf, cap, res);
     case KEYWORDS_HOLDER_TYPE_ID:
-        return keywords_holder_encode_message_ex(&m->value.holder, buf, cap, written);
+        return keywords_holder_encode_message_ex(&m->value.holder, buf, cap, res);
     default:
         (void)buf;
         (void)cap;
-        *written = 0;
-        return KEYWORDS_ERR_ENCODE;
+        return keywords_refuse_message_(res);
     }
 }
 
@@ -1410,6 +1698,11 @@ void keywords_message_reader_free(keywords_message_reader* r) {
     free(r->buf);
     r->buf = NULL;
     r->cap = 0;
+}
+
+/* The reader's maximum payload length: max_size, or the default when it is 0. */
+static uint32_t keywords_reader_max_(const keywords_message_reader* r) {
+    return r->max_size != 0 ? r->max_size : KEYWORDS_DEFAULT_MAX_MESSAGE_SIZE;
 }
 
 /* Reads n bytes into buf: fewer only where the stream ends. */
@@ -1530,29 +1823,6 @@ static int keywords_check_hello_(keywords_message_reader* r, size_t total, keywo
     return KEYWORDS_OK;
 }
 
-/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
-static size_t keywords_text_put_(char* buf, size_t cap, size_t n, const char* s) {
-    for (; *s != '\0'; s++, n++) {
-        if (n + 1 < cap) {
-            buf[n] = *s;
-        }
-    }
-    return n;
-}
-
-/* Appends v in decimal, or in 16 hex digits when hex is set. */
-static size_t keywords_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
-    char digits[21];
-    size_t i = sizeof digits - 1;
-    unsigned base = hex ? 16u : 10u;
-    digits[i] = '\0';
-    do {
-        digits[--i] = "0123456789abcdef"[v % base];
-        v /= base;
-    } while (hex ? i > sizeof digits - 17 : v != 0);
-    return keywords_text_put_(buf, cap, n, digits + i);
-}
-
 size_t keywords_stream_error_text(const keywords_stream_result* res, char* buf, size_t cap) {
     size_t n = 0, j;
     for (j = 0; j < keywords_hello_count_; j++) {
@@ -1561,8 +1831,23 @@ size_t keywords_stream_error_text(const keywords_stream_result* res, char* buf, 
             break;
         }
     }
-    if (res->error == KEYWORDS_ERR_SCHEMA && j < keywords_hello_count_) {
-        n = keywords_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+    n = keywords_text_put_(buf, cap, n, "message ");
+    n = keywords_text_num_(buf, cap, n, res->index, 0);
+    n = keywords_text_put_(buf, cap, n, " at stream offset ");
+    n = keywords_text_num_(buf, cap, n, res->start, 0);
+    n = keywords_text_put_(buf, cap, n, ": ");
+    if (res->error != KEYWORDS_ERR_SCHEMA) {
+        n = keywords_text_decode_(buf, cap, n, res->error, res->offset - res->start, res->path);
+        return keywords_text_end_(buf, cap, n);
+    }
+    n = keywords_text_put_(buf, cap, n, "schema at offset ");
+    n = keywords_text_num_(buf, cap, n, res->offset - res->start, 0);
+    if (res->path[0] != '\0') {
+        n = keywords_text_put_(buf, cap, n, " in ");
+        n = keywords_text_put_(buf, cap, n, res->path);
+    }
+    if (j < keywords_hello_count_) {
+        n = keywords_text_put_(buf, cap, n, ": the writer's schema has another version of ");
         n = keywords_text_put_(buf, cap, n, keywords_hello_entries_[j].name);
         n = keywords_text_put_(buf, cap, n, " (type id ");
         n = keywords_text_num_(buf, cap, n, res->schema_type_id, 0);
@@ -1571,16 +1856,10 @@ size_t keywords_stream_error_text(const keywords_stream_result* res, char* buf, 
         n = keywords_text_put_(buf, cap, n, ", here ");
         n = keywords_text_num_(buf, cap, n, keywords_hello_entries_[j].fingerprint, 1);
         n = keywords_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
-    } else if (res->error == KEYWORDS_ERR_SCHEMA) {
-        n = keywords_text_put_(buf, cap, n,
-                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
     } else {
-        n = keywords_text_put_(buf, cap, n, keywords_strerror(res->error));
+        n = keywords_text_put_(buf, cap, n, ": the stream does not start with a hello (type id 0), and this reader requires one");
     }
-    if (cap > 0) {
-        buf[n < cap ? n : cap - 1] = '\0';
-    }
-    return n;
+    return keywords_text_end_(buf, cap, n);
 }
 
 /* keywords_read_message, except that *out is left as it is on error or at the end. */
@@ -1620,11 +1899,11 @@ again:
     }
     if (!hello && !keywords_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
-        int skipped = payload <= r->max_size && keywords_reader_skip_(r, payload);
+        int skipped = payload <= keywords_reader_max_(r) && keywords_reader_skip_(r, payload);
         return keywords_reader_fail_(r, res, KEYWORDS_ERR_MESSAGE, r->offset + 4, skipped,
                                 KEYWORDS_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
-    if (payload > r->max_size) {
+    if (payload > keywords_reader_max_(r)) {
         return keywords_reader_fail_(r, res, KEYWORDS_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
@@ -1748,15 +2027,28 @@ int keywords_write_hello(keywords_message_writer* w) {
 }
 
 int keywords_write_message(keywords_message_writer* w, const keywords_message* m) {
+    return keywords_write_message_ex(w, m, NULL);
+}
+
+int keywords_write_message_ex(keywords_message_writer* w, const keywords_message* m, keywords_encode_result* res) {
+    size_t max = w->max_size != 0 ? w->max_size : KEYWORDS_DEFAULT_MAX_MESSAGE_SIZE;
     size_t n = keywords_encoded_message_size(m);
-    if (n == SIZE_MAX || n - KEYWORDS_MESSAGE_HEADER_SIZE > w->max_size) {
-        return KEYWORDS_ERR_ENCODE;
+    int rc;
+    if (n == SIZE_MAX) {
+        /* The dispatcher's _encode_message_ex finds the rule and the path. */
+        rc = keywords_encode_message_ex(m, NULL, 0, res);
+        /* Else the header makes the size too large for size_t (rule size). */
+        return rc == KEYWORDS_ERR_ENCODE ? rc : keywords_refuse_(res, NULL, 1);
+    }
+    if (n - KEYWORDS_MESSAGE_HEADER_SIZE > max) {
+        return keywords_refuse_message_(res);
     }
     if (!keywords_writer_reserve_(w, n)) {
-        return KEYWORDS_ERR_NO_MEMORY;
+        return keywords_encoded_(res, KEYWORDS_ERR_NO_MEMORY, 0);
     }
     if (keywords_encode_message(m, w->buf, n) != n) {
-        return KEYWORDS_ERR_ENCODE;
+        return keywords_encode_message_ex(m, NULL, 0, res);
     }
-    return keywords_writer_flush_(w, n);
+    rc = keywords_writer_flush_(w, n);
+    return keywords_encoded_(res, rc, rc == KEYWORDS_OK ? n : 0);
 }

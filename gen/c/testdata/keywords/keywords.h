@@ -148,6 +148,51 @@ typedef struct keywords_decode_result {
 } keywords_decode_result;
 
 /**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's decode error (docs/api.md, "One layout of error text"):
+ * "<rule> at offset <offset> in <path>: <message>", without " in <path>"
+ * when the path is empty. The text is cut to fit cap bytes (cap may be 0);
+ * returns its full length, as snprintf does.
+ */
+size_t keywords_decode_error_text(const keywords_decode_result* res, char* buf, size_t cap);
+
+/**
+ * What an _encode_ex function (or keywords_write_message_ex) reports besides its
+ * return value. A value that has no encoding (docs/wire-format.md, "Values
+ * that have no encoding") is KEYWORDS_ERR_ENCODE with the rule it breaks and the
+ * path of the value, the first in encoding order.
+ */
+typedef struct keywords_encode_result {
+    /** 0 or the KEYWORDS_ERR_* code, as returned. */
+    int error;
+    /**
+     * With KEYWORDS_ERR_ENCODE: the rule the value breaks: "enum" (a number the
+     * enum does not name), "union_tag" (a tag the union does not declare),
+     * "utf8" (a string that is not valid UTF-8), "size" (an encoding larger
+     * than size_t holds, possible where it has 32 bits; the path is empty) or
+     * "message" (a payload over 4 GiB or over a writer's max_size; the path
+     * is "message"). Otherwise "".
+     */
+    const char* rule;
+    /** The encoding's size in bytes: what was written, or with KEYWORDS_ERR_BUFFER the size needed; else 0. */
+    size_t written;
+    /**
+     * With KEYWORDS_ERR_ENCODE: the field path of the value, as a decoder's
+     * ("items[1].shape.Circle.radius"; see keywords_decode_result); "" otherwise
+     * and for a problem with the top-level value itself.
+     */
+    char path[KEYWORDS_MAX_PATH];
+} keywords_encode_result;
+
+/**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's encode error (docs/api.md, "One layout of error text"):
+ * "<rule> in <path>: <message>", or "<rule>: <message>" when the path is
+ * empty; cut to fit cap bytes (cap may be 0); returns its full length.
+ */
+size_t keywords_encode_error_text(const keywords_encode_result* res, char* buf, size_t cap);
+
+/**
  * Reads a message header: checks the magic and returns the type id and the
  * payload length. 0, KEYWORDS_ERR_TRUNCATED (fewer than 10 bytes) or
  * KEYWORDS_ERR_MESSAGE. A stream reader calls this on the first 10 bytes and
@@ -284,12 +329,14 @@ size_t keywords_error_encoded_size(const keywords_error* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t keywords_error_encode(const keywords_error* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: KEYWORDS_OK,
- * KEYWORDS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or KEYWORDS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: KEYWORDS_OK, KEYWORDS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or KEYWORDS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with KEYWORDS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (keywords_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int keywords_error_encode_ex(const keywords_error* v, uint8_t* buf, size_t cap, size_t* written);
+int keywords_error_encode_ex(const keywords_error* v, uint8_t* buf, size_t cap, keywords_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (keywords_strerror names it). *out need not be
@@ -306,8 +353,11 @@ int keywords_error_decode_ex(const uint8_t* data, size_t len, keywords_error* ou
 size_t keywords_error_encoded_message_size(const keywords_error* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t keywords_error_encode_message(const keywords_error* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int keywords_error_encode_message_ex(const keywords_error* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int keywords_error_encode_message_ex(const keywords_error* v, uint8_t* buf, size_t cap, keywords_encode_result* res);
 /** Decodes a message that must carry a value of Error (another type id is KEYWORDS_ERR_MESSAGE). */
 int keywords_error_decode_message(const uint8_t* data, size_t len, keywords_error* out, keywords_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -328,12 +378,14 @@ size_t keywords_holder_encoded_size(const keywords_holder* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t keywords_holder_encode(const keywords_holder* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: KEYWORDS_OK,
- * KEYWORDS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or KEYWORDS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: KEYWORDS_OK, KEYWORDS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or KEYWORDS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with KEYWORDS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (keywords_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int keywords_holder_encode_ex(const keywords_holder* v, uint8_t* buf, size_t cap, size_t* written);
+int keywords_holder_encode_ex(const keywords_holder* v, uint8_t* buf, size_t cap, keywords_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (keywords_strerror names it). *out need not be
@@ -350,8 +402,11 @@ int keywords_holder_decode_ex(const uint8_t* data, size_t len, keywords_holder* 
 size_t keywords_holder_encoded_message_size(const keywords_holder* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t keywords_holder_encode_message(const keywords_holder* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int keywords_holder_encode_message_ex(const keywords_holder* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int keywords_holder_encode_message_ex(const keywords_holder* v, uint8_t* buf, size_t cap, keywords_encode_result* res);
 /** Decodes a message that must carry a value of Holder (another type id is KEYWORDS_ERR_MESSAGE). */
 int keywords_holder_decode_message(const uint8_t* data, size_t len, keywords_holder* out, keywords_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -365,8 +420,8 @@ void keywords_result_init(keywords_result* v);
 size_t keywords_result_encoded_size(const keywords_result* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t keywords_result_encode(const keywords_result* v, uint8_t* buf, size_t cap);
-/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */
-int keywords_result_encode_ex(const keywords_result* v, uint8_t* buf, size_t cap, size_t* written);
+/** Encodes *v into buf and fills res (may be NULL), as a struct's _encode_ex does. */
+int keywords_result_encode_ex(const keywords_result* v, uint8_t* buf, size_t cap, keywords_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena, as a
  * struct's _decode does; after an error *out holds its default value (keywords_result_init).
@@ -401,8 +456,8 @@ int keywords_decode_message_ex(const uint8_t* data, size_t len, keywords_message
 size_t keywords_encoded_message_size(const keywords_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t keywords_encode_message(const keywords_message* m, uint8_t* buf, size_t cap);
-/** Like the struct's _encode_message_ex; an unknown type_id is KEYWORDS_ERR_ENCODE. */
-int keywords_encode_message_ex(const keywords_message* m, uint8_t* buf, size_t cap, size_t* written);
+/** Like the struct's _encode_message_ex; an unknown type_id is KEYWORDS_ERR_ENCODE, rule "message". */
+int keywords_encode_message_ex(const keywords_message* m, uint8_t* buf, size_t cap, keywords_encode_result* res);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*keywords_read_fn)(void* ctx, uint8_t* buf, size_t n);
@@ -468,7 +523,10 @@ typedef struct keywords_stream_result {
  * with KEYWORDS_ERR_MESSAGE; neither can be skipped.
  */
 typedef struct keywords_message_reader {
-    /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
+    /**
+     * The largest payload length accepted, refused before it is read; 0 means
+     * KEYWORDS_DEFAULT_MAX_MESSAGE_SIZE, UINT32_MAX accepts any.
+     */
     uint32_t max_size;
     /** The decode options of every message (allow_trailing is ignored). */
     keywords_decode_options options;
@@ -511,10 +569,14 @@ void keywords_message_reader_free(keywords_message_reader* r);
  */
 int keywords_message_reader_schema_checked(const keywords_message_reader* r);
 /**
- * Describes the error res reports as NUL-terminated text "<rule>: ...",
- * cut to fit cap bytes (cap may be 0), and returns its full length: for a
- * hello from another version of the schema, the struct's name, both
- * fingerprints and a hint to run sdp compat; otherwise keywords_strerror's text.
+ * Describes the error res reports as NUL-terminated text in the layout of
+ * every language's stream error (docs/api.md, "One layout of error text"):
+ * "message <index> at stream offset <start>: " and the decode error as
+ * keywords_decode_error_text writes it, its offset counted from the message's
+ * first byte ("<rule> at offset <offset> in <path>: <message>"). The
+ * message of a hello from another version of the schema names the struct,
+ * both fingerprints and suggests sdp compat. Cut to fit cap bytes (cap may
+ * be 0); returns the full length.
  */
 size_t keywords_stream_error_text(const keywords_stream_result* res, char* buf, size_t cap);
 
@@ -522,9 +584,10 @@ size_t keywords_stream_error_text(const keywords_stream_result* res, char* buf, 
 typedef struct keywords_message_writer {
     /**
      * The largest payload written, in bytes (KEYWORDS_DEFAULT_MAX_MESSAGE_SIZE
-     * after _init): keywords_write_message refuses a larger message, which a
-     * reader with the same max_size would refuse, with KEYWORDS_ERR_ENCODE and
-     * writes nothing.
+     * after _init; 0 means that default too): keywords_write_message refuses a
+     * larger message, which a reader with the same max_size would refuse,
+     * with KEYWORDS_ERR_ENCODE (rule "message", path "message") and writes
+     * nothing.
      */
     size_t max_size;
     keywords_write_fn write;
@@ -549,6 +612,13 @@ int keywords_write_hello(keywords_message_writer* w);
  * written), KEYWORDS_ERR_NO_MEMORY or KEYWORDS_ERR_WRITE.
  */
 int keywords_write_message(keywords_message_writer* w, const keywords_message* m);
+/**
+ * keywords_write_message with a result: res (may be NULL) gets the rule and path
+ * of a value that has no encoding, or rule "message" for a payload over
+ * max_size, as _encode_ex reports them (keywords_encode_error_text describes
+ * them), and on success the bytes written.
+ */
+int keywords_write_message_ex(keywords_message_writer* w, const keywords_message* m, keywords_encode_result* res);
 /** Releases the writer's buffer. */
 void keywords_message_writer_free(keywords_message_writer* w);
 

@@ -191,6 +191,118 @@ const char* leaderboard_strerror(int code) {
     return "unknown error";
 }
 
+/* Appends s to the text at buf (n bytes so far), as much as fits cap with a NUL; returns the full length. */
+static size_t leaderboard_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t leaderboard_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return leaderboard_text_put_(buf, cap, n, digits + i);
+}
+
+/* Terminates the text at buf (n bytes long, cut to cap) and returns n. */
+static size_t leaderboard_text_end_(char* buf, size_t cap, size_t n) {
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
+/*
+ * Appends the part of leaderboard_strerror(code) before its ": " (the rule's name)
+ * when rule is set, else the part after it (the message).
+ */
+static size_t leaderboard_text_code_(char* buf, size_t cap, size_t n, int code, int rule) {
+    const char* s = leaderboard_strerror(code);
+    const char* colon = s;
+    while (*colon != '\0' && *colon != ':') {
+        colon++;
+    }
+    if (*colon == '\0') {
+        return rule ? leaderboard_text_put_(buf, cap, n, s) : n;
+    }
+    if (!rule) {
+        return leaderboard_text_put_(buf, cap, n, colon[1] == ' ' ? colon + 2 : colon + 1);
+    }
+    for (; s < colon; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* "<rule> at offset <offset>[ in <path>]: <message>", as leaderboard_decode_error_text. */
+static size_t leaderboard_text_decode_(char* buf, size_t cap, size_t n, int code, uint64_t offset, const char* path) {
+    n = leaderboard_text_code_(buf, cap, n, code, 1);
+    n = leaderboard_text_put_(buf, cap, n, " at offset ");
+    n = leaderboard_text_num_(buf, cap, n, offset, 0);
+    if (path[0] != '\0') {
+        n = leaderboard_text_put_(buf, cap, n, " in ");
+        n = leaderboard_text_put_(buf, cap, n, path);
+    }
+    n = leaderboard_text_put_(buf, cap, n, ": ");
+    return leaderboard_text_code_(buf, cap, n, code, 0);
+}
+
+size_t leaderboard_decode_error_text(const leaderboard_decode_result* res, char* buf, size_t cap) {
+    return leaderboard_text_end_(buf, cap, leaderboard_text_decode_(buf, cap, 0, res->error, res->offset, res->path));
+}
+
+/* Whether the NUL-terminated strings a and b are equal. */
+static int leaderboard_text_eq_(const char* a, const char* b) {
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+size_t leaderboard_encode_error_text(const leaderboard_encode_result* res, char* buf, size_t cap) {
+    size_t n = 0;
+    const char* rule = res->rule != NULL ? res->rule : "";
+    const char* msg = NULL;
+    if (res->error != LEADERBOARD_ERR_ENCODE || rule[0] == '\0') {
+        n = leaderboard_text_code_(buf, cap, n, res->error, 1);
+    } else {
+        n = leaderboard_text_put_(buf, cap, n, rule);
+        if (leaderboard_text_eq_(rule, "enum")) {
+            msg = "a number that names no value of the enum";
+        } else if (leaderboard_text_eq_(rule, "union_tag")) {
+            msg = "a tag that names no variant of the union";
+        } else if (leaderboard_text_eq_(rule, "utf8")) {
+            msg = "the string is not valid UTF-8";
+        } else if (leaderboard_text_eq_(rule, "size")) {
+            msg = "the encoding is larger than size_t holds on this host";
+        } else if (leaderboard_text_eq_(rule, "message")) {
+            msg = "the payload is over the writer's max_size, or over a message's 4294967295 bytes";
+        } else {
+            msg = "the value cannot be encoded";
+        }
+    }
+    if (res->error == LEADERBOARD_ERR_ENCODE && res->path[0] != '\0') {
+        n = leaderboard_text_put_(buf, cap, n, " in ");
+        n = leaderboard_text_put_(buf, cap, n, res->path);
+    }
+    n = leaderboard_text_put_(buf, cap, n, ": ");
+    n = msg != NULL ? leaderboard_text_put_(buf, cap, n, msg) : leaderboard_text_code_(buf, cap, n, res->error, 0);
+    return leaderboard_text_end_(buf, cap, n);
+}
+
 /* The state of one decode call. */
 typedef struct leaderboard_dec_ {
     const uint8_t* origin; /* offsets are reported from here */
@@ -634,19 +746,107 @@ static const uint8_t* leaderboard_read_str_(leaderboard_dec_* d, const uint8_t* 
     return p + 4 + (size_t)n;
 }
 
+/*
+ * The check walk of an encode that failed (its size was SIZE_MAX): the
+ * generated _check_ functions visit the value in encoding order and stop at
+ * the first value that has no encoding, with a decoder's state d holding
+ * its rule (as the decode error code of that rule: LEADERBOARD_ERR_ENUM,
+ * LEADERBOARD_ERR_UNION_TAG, LEADERBOARD_ERR_UTF8) and its path, built as the walk unwinds.
+ * They return 1 when the value is fine, else 0.
+ *
+ * leaderboard_refuse_ fills res (may be NULL) for a value whose size was SIZE_MAX,
+ * after its check walk: ok means the walk found nothing, so the size itself
+ * is too large for size_t (rule size). It returns LEADERBOARD_ERR_ENCODE.
+ */
+static int leaderboard_refuse_(leaderboard_encode_result* res, leaderboard_dec_* d, int ok) {
+    if (res != NULL) {
+        res->error = LEADERBOARD_ERR_ENCODE;
+        res->written = 0;
+        res->path[0] = '\0';
+        if (ok) {
+            res->rule = "size";
+        } else {
+            res->rule = d->err == LEADERBOARD_ERR_ENUM ? "enum" : d->err == LEADERBOARD_ERR_UNION_TAG ? "union_tag" : "utf8";
+            leaderboard_path_out_(d, res->path);
+        }
+    }
+    return LEADERBOARD_ERR_ENCODE;
+}
+
+static int leaderboard_check_fail_(leaderboard_dec_* d, int rule) {
+    (void)leaderboard_fail_(d, NULL, rule);
+    return 0;
+}
+
+#ifndef LEADERBOARD_ENCODE_UTF8_CHECK
+#define LEADERBOARD_ENCODE_UTF8_CHECK 1
+#endif
+static int leaderboard_check_str_(leaderboard_dec_* d, const leaderboard_str* s) {
+#if LEADERBOARD_ENCODE_UTF8_CHECK
+    if (!leaderboard_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return leaderboard_check_fail_(d, LEADERBOARD_ERR_UTF8);
+    }
+#else
+    (void)d;
+    (void)s;
+#endif
+    return 1;
+}
+
+/* Prepend a field's name to the path; return 0. */
+static int leaderboard_check_in_(leaderboard_dec_* d, const char* name) {
+    (void)leaderboard_in_field_(d, name);
+    return 0;
+}
+
+/* Prepend an element's index to the path; return 0. */
+static int leaderboard_check_at_(leaderboard_dec_* d, size_t i) {
+    (void)leaderboard_in_elem_(d, i);
+    return 0;
+}
+
+/* Fills res (may be NULL) for an encode that returns code (0 or LEADERBOARD_ERR_BUFFER) and takes n bytes. */
+static int leaderboard_encoded_(leaderboard_encode_result* res, int code, size_t n) {
+    if (res != NULL) {
+        res->error = code;
+        res->rule = "";
+        res->written = n;
+        res->path[0] = '\0';
+    }
+    return code;
+}
+
+/* Fills res (may be NULL) for a message payload over max (rule message). */
+static int leaderboard_refuse_message_(leaderboard_encode_result* res) {
+    if (res != NULL) {
+        res->error = LEADERBOARD_ERR_ENCODE;
+        res->rule = "message";
+        res->written = 0;
+        memcpy(res->path, "message", 8);
+    }
+    return LEADERBOARD_ERR_ENCODE;
+}
+
 static uint8_t* leaderboard_struct_a_write_(const leaderboard_struct_a* v, uint8_t* p);
+static int leaderboard_struct_a_check_(const leaderboard_struct_a* v, leaderboard_dec_* d);
 static const uint8_t* leaderboard_struct_a_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_struct_a* out, uint32_t depth);
 static uint8_t* leaderboard_vector3_write_(const leaderboard_vector3* v, uint8_t* p);
+static int leaderboard_vector3_check_(const leaderboard_vector3* v, leaderboard_dec_* d);
 static const uint8_t* leaderboard_vector3_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_vector3* out, uint32_t depth);
 static uint8_t* leaderboard_triangle_write_(const leaderboard_triangle* v, uint8_t* p);
+static int leaderboard_triangle_check_(const leaderboard_triangle* v, leaderboard_dec_* d);
 static const uint8_t* leaderboard_triangle_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_triangle* out, uint32_t depth);
 static uint8_t* leaderboard_mesh_write_(const leaderboard_mesh* v, uint8_t* p);
+static int leaderboard_mesh_check_(const leaderboard_mesh* v, leaderboard_dec_* d);
 static const uint8_t* leaderboard_mesh_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_mesh* out, uint32_t depth);
 static uint8_t* leaderboard_address_write_(const leaderboard_address* v, uint8_t* p);
+static int leaderboard_address_check_(const leaderboard_address* v, leaderboard_dec_* d);
 static const uint8_t* leaderboard_address_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_address* out, uint32_t depth);
 static uint8_t* leaderboard_log_write_(const leaderboard_log* v, uint8_t* p);
+static int leaderboard_log_check_(const leaderboard_log* v, leaderboard_dec_* d);
 static const uint8_t* leaderboard_log_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_log* out, uint32_t depth);
 static uint8_t* leaderboard_logs_write_(const leaderboard_logs* v, uint8_t* p);
+static int leaderboard_logs_check_(const leaderboard_logs* v, leaderboard_dec_* d);
 static const uint8_t* leaderboard_logs_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_logs* out, uint32_t depth);
 
 /*
@@ -735,23 +935,38 @@ static uint8_t* leaderboard_struct_a_write_(const leaderboard_struct_a* v, uint8
     return p;
 }
 
-int leaderboard_struct_a_encode_ex(const leaderboard_struct_a* v, uint8_t* buf, size_t cap, size_t* written) {
+static int leaderboard_struct_a_check_(const leaderboard_struct_a* v, leaderboard_dec_* d) {
+    if (!leaderboard_check_str_(d, &v->name)) {
+        (void)leaderboard_check_in_(d, "name");
+        return 0;
+    }
+    if (!leaderboard_check_str_(d, &v->phone)) {
+        (void)leaderboard_check_in_(d, "phone");
+        return 0;
+    }
+    return 1;
+}
+
+int leaderboard_struct_a_encode_ex(const leaderboard_struct_a* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res) {
     size_t n = leaderboard_struct_a_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return LEADERBOARD_ERR_ENCODE;
+        leaderboard_dec_ d;
+        return leaderboard_refuse_(res, &d, leaderboard_struct_a_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return LEADERBOARD_ERR_BUFFER;
+        return leaderboard_encoded_(res, LEADERBOARD_ERR_BUFFER, n);
     }
     (void)leaderboard_struct_a_write_(v, buf);
-    return LEADERBOARD_OK;
+    return leaderboard_encoded_(res, LEADERBOARD_OK, n);
 }
 
 size_t leaderboard_struct_a_encode(const leaderboard_struct_a* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return leaderboard_struct_a_encode_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
+    size_t n = leaderboard_struct_a_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)leaderboard_struct_a_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* leaderboard_struct_a_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_struct_a* out, uint32_t depth) {
@@ -819,23 +1034,33 @@ size_t leaderboard_struct_a_encoded_message_size(const leaderboard_struct_a* v) 
     return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_struct_a_encoded_size(v));
 }
 
-int leaderboard_struct_a_encode_message_ex(const leaderboard_struct_a* v, uint8_t* buf, size_t cap, size_t* written) {
+int leaderboard_struct_a_encode_message_ex(const leaderboard_struct_a* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res) {
     size_t n = leaderboard_struct_a_encoded_size(v);
-    if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
-        *written = 0;
-        return LEADERBOARD_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        leaderboard_dec_ d;
+        return leaderboard_refuse_(res, &d, leaderboard_struct_a_check_(v, &d));
     }
-    *written = n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    if (leaderboard_over_u32_(n)) {
+        return leaderboard_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return leaderboard_refuse_(res, NULL, 1);
+    }
     if (cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
-        return LEADERBOARD_ERR_BUFFER;
+        return leaderboard_encoded_(res, LEADERBOARD_ERR_BUFFER, n + LEADERBOARD_MESSAGE_HEADER_SIZE);
     }
     (void)leaderboard_struct_a_write_(v, leaderboard_put_header_(buf, LEADERBOARD_STRUCT_A_TYPE_ID, n));
-    return LEADERBOARD_OK;
+    return leaderboard_encoded_(res, LEADERBOARD_OK, n + LEADERBOARD_MESSAGE_HEADER_SIZE);
 }
 
 size_t leaderboard_struct_a_encode_message(const leaderboard_struct_a* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return leaderboard_struct_a_encode_message_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
+    size_t n = leaderboard_struct_a_encoded_size(v);
+    if (n == SIZE_MAX || leaderboard_over_u32_(n) || cap < LEADERBOARD_MESSAGE_HEADER_SIZE ||
+            n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)leaderboard_struct_a_write_(v, leaderboard_put_header_(buf, LEADERBOARD_STRUCT_A_TYPE_ID, n));
+    return n + LEADERBOARD_MESSAGE_HEADER_SIZE;
 }
 
 int leaderboard_struct_a_decode_message(const uint8_t* data, size_t len, leaderboard_struct_a* out, leaderboard_arena* arena) {
@@ -876,23 +1101,32 @@ static uint8_t* leaderboard_vector3_write_(const leaderboard_vector3* v, uint8_t
     return p;
 }
 
-int leaderboard_vector3_encode_ex(const leaderboard_vector3* v, uint8_t* buf, size_t cap, size_t* written) {
+static int leaderboard_vector3_check_(const leaderboard_vector3* v, leaderboard_dec_* d) {
+    (void)v;
+    (void)d;
+    return 1;
+}
+
+int leaderboard_vector3_encode_ex(const leaderboard_vector3* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res) {
     size_t n = leaderboard_vector3_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return LEADERBOARD_ERR_ENCODE;
+        leaderboard_dec_ d;
+        return leaderboard_refuse_(res, &d, leaderboard_vector3_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return LEADERBOARD_ERR_BUFFER;
+        return leaderboard_encoded_(res, LEADERBOARD_ERR_BUFFER, n);
     }
     (void)leaderboard_vector3_write_(v, buf);
-    return LEADERBOARD_OK;
+    return leaderboard_encoded_(res, LEADERBOARD_OK, n);
 }
 
 size_t leaderboard_vector3_encode(const leaderboard_vector3* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return leaderboard_vector3_encode_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
+    size_t n = leaderboard_vector3_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)leaderboard_vector3_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* leaderboard_vector3_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_vector3* out, uint32_t depth) {
@@ -943,23 +1177,33 @@ size_t leaderboard_vector3_encoded_message_size(const leaderboard_vector3* v) {
     return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_vector3_encoded_size(v));
 }
 
-int leaderboard_vector3_encode_message_ex(const leaderboard_vector3* v, uint8_t* buf, size_t cap, size_t* written) {
+int leaderboard_vector3_encode_message_ex(const leaderboard_vector3* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res) {
     size_t n = leaderboard_vector3_encoded_size(v);
-    if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
-        *written = 0;
-        return LEADERBOARD_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        leaderboard_dec_ d;
+        return leaderboard_refuse_(res, &d, leaderboard_vector3_check_(v, &d));
     }
-    *written = n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    if (leaderboard_over_u32_(n)) {
+        return leaderboard_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return leaderboard_refuse_(res, NULL, 1);
+    }
     if (cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
-        return LEADERBOARD_ERR_BUFFER;
+        return leaderboard_encoded_(res, LEADERBOARD_ERR_BUFFER, n + LEADERBOARD_MESSAGE_HEADER_SIZE);
     }
     (void)leaderboard_vector3_write_(v, leaderboard_put_header_(buf, LEADERBOARD_VECTOR3_TYPE_ID, n));
-    return LEADERBOARD_OK;
+    return leaderboard_encoded_(res, LEADERBOARD_OK, n + LEADERBOARD_MESSAGE_HEADER_SIZE);
 }
 
 size_t leaderboard_vector3_encode_message(const leaderboard_vector3* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return leaderboard_vector3_encode_message_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
+    size_t n = leaderboard_vector3_encoded_size(v);
+    if (n == SIZE_MAX || leaderboard_over_u32_(n) || cap < LEADERBOARD_MESSAGE_HEADER_SIZE ||
+            n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)leaderboard_vector3_write_(v, leaderboard_put_header_(buf, LEADERBOARD_VECTOR3_TYPE_ID, n));
+    return n + LEADERBOARD_MESSAGE_HEADER_SIZE;
 }
 
 int leaderboard_vector3_decode_message(const uint8_t* data, size_t len, leaderboard_vector3* out, leaderboard_arena* arena) {
@@ -998,23 +1242,46 @@ static uint8_t* leaderboard_triangle_write_(const leaderboard_triangle* v, uint8
     return p;
 }
 
-int leaderboard_triangle_encode_ex(const leaderboard_triangle* v, uint8_t* buf, size_t cap, size_t* written) {
+static int leaderboard_triangle_check_(const leaderboard_triangle* v, leaderboard_dec_* d) {
+    if (!leaderboard_vector3_check_(&v->v0, d)) {
+        (void)leaderboard_check_in_(d, "v0");
+        return 0;
+    }
+    if (!leaderboard_vector3_check_(&v->v1, d)) {
+        (void)leaderboard_check_in_(d, "v1");
+        return 0;
+    }
+    if (!leaderboard_vector3_check_(&v->v2, d)) {
+        (void)leaderboard_check_in_(d, "v2");
+        return 0;
+    }
+    if (!leaderboard_vector3_check_(&v->normal, d)) {
+        (void)leaderboard_check_in_(d, "normal");
+        return 0;
+    }
+    return 1;
+}
+
+int leaderboard_triangle_encode_ex(const leaderboard_triangle* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res) {
     size_t n = leaderboard_triangle_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return LEADERBOARD_ERR_ENCODE;
+        leaderboard_dec_ d;
+        return leaderboard_refuse_(res, &d, leaderboard_triangle_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return LEADERBOARD_ERR_BUFFER;
+        return leaderboard_encoded_(res, LEADERBOARD_ERR_BUFFER, n);
     }
     (void)leaderboard_triangle_write_(v, buf);
-    return LEADERBOARD_OK;
+    return leaderboard_encoded_(res, LEADERBOARD_OK, n);
 }
 
 size_t leaderboard_triangle_encode(const leaderboard_triangle* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return leaderboard_triangle_encode_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
+    size_t n = leaderboard_triangle_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)leaderboard_triangle_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* leaderboard_triangle_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_triangle* out, uint32_t depth) {
@@ -1060,23 +1327,33 @@ size_t leaderboard_triangle_encoded_message_size(const leaderboard_triangle* v) 
     return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_triangle_encoded_size(v));
 }
 
-int leaderboard_triangle_encode_message_ex(const leaderboard_triangle* v, uint8_t* buf, size_t cap, size_t* written) {
+int leaderboard_triangle_encode_message_ex(const leaderboard_triangle* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res) {
     size_t n = leaderboard_triangle_encoded_size(v);
-    if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
-        *written = 0;
-        return LEADERBOARD_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        leaderboard_dec_ d;
+        return leaderboard_refuse_(res, &d, leaderboard_triangle_check_(v, &d));
     }
-    *written = n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    if (leaderboard_over_u32_(n)) {
+        return leaderboard_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return leaderboard_refuse_(res, NULL, 1);
+    }
     if (cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
-        return LEADERBOARD_ERR_BUFFER;
+        return leaderboard_encoded_(res, LEADERBOARD_ERR_BUFFER, n + LEADERBOARD_MESSAGE_HEADER_SIZE);
     }
     (void)leaderboard_triangle_write_(v, leaderboard_put_header_(buf, LEADERBOARD_TRIANGLE_TYPE_ID, n));
-    return LEADERBOARD_OK;
+    return leaderboard_encoded_(res, LEADERBOARD_OK, n + LEADERBOARD_MESSAGE_HEADER_SIZE);
 }
 
 size_t leaderboard_triangle_encode_message(const leaderboard_triangle* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return leaderboard_triangle_encode_message_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
+    size_t n = leaderboard_triangle_encoded_size(v);
+    if (n == SIZE_MAX || leaderboard_over_u32_(n) || cap < LEADERBOARD_MESSAGE_HEADER_SIZE ||
+            n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)leaderboard_triangle_write_(v, leaderboard_put_header_(buf, LEADERBOARD_TRIANGLE_TYPE_ID, n));
+    return n + LEADERBOARD_MESSAGE_HEADER_SIZE;
 }
 
 int leaderboard_triangle_decode_message(const uint8_t* data, size_t len, leaderboard_triangle* out, leaderboard_arena* arena) {
@@ -1114,23 +1391,37 @@ static uint8_t* leaderboard_mesh_write_(const leaderboard_mesh* v, uint8_t* p) {
     return p;
 }
 
-int leaderboard_mesh_encode_ex(const leaderboard_mesh* v, uint8_t* buf, size_t cap, size_t* written) {
+static int leaderboard_mesh_check_(const leaderboard_mesh* v, leaderboard_dec_* d) {
+    for (uint32_t i0 = 0; i0 < v->triangles.len; i0++) {
+        if (!leaderboard_triangle_check_(&v->triangles.data[i0], d)) {
+            (void)leaderboard_check_at_(d, i0);
+            (void)leaderboard_check_in_(d, "triangles");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int leaderboard_mesh_encode_ex(const leaderboard_mesh* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res) {
     size_t n = leaderboard_mesh_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return LEADERBOARD_ERR_ENCODE;
+        leaderboard_dec_ d;
+        return leaderboard_refuse_(res, &d, leaderboard_mesh_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return LEADERBOARD_ERR_BUFFER;
+        return leaderboard_encoded_(res, LEADERBOARD_ERR_BUFFER, n);
     }
     (void)leaderboard_mesh_write_(v, buf);
-    return LEADERBOARD_OK;
+    return leaderboard_encoded_(res, LEADERBOARD_OK, n);
 }
 
 size_t leaderboard_mesh_encode(const leaderboard_mesh* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return leaderboard_mesh_encode_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
+    size_t n = leaderboard_mesh_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)leaderboard_mesh_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* leaderboard_mesh_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_mesh* out, uint32_t depth) {
@@ -1189,23 +1480,33 @@ size_t leaderboard_mesh_encoded_message_size(const leaderboard_mesh* v) {
     return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_mesh_encoded_size(v));
 }
 
-int leaderboard_mesh_encode_message_ex(const leaderboard_mesh* v, uint8_t* buf, size_t cap, size_t* written) {
+int leaderboard_mesh_encode_message_ex(const leaderboard_mesh* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res) {
     size_t n = leaderboard_mesh_encoded_size(v);
-    if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
-        *written = 0;
-        return LEADERBOARD_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        leaderboard_dec_ d;
+        return leaderboard_refuse_(res, &d, leaderboard_mesh_check_(v, &d));
     }
-    *written = n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    if (leaderboard_over_u32_(n)) {
+        return leaderboard_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return leaderboard_refuse_(res, NULL, 1);
+    }
     if (cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
-        return LEADERBOARD_ERR_BUFFER;
+        return leaderboard_encoded_(res, LEADERBOARD_ERR_BUFFER, n + LEADERBOARD_MESSAGE_HEADER_SIZE);
     }
     (void)leaderboard_mesh_write_(v, leaderboard_put_header_(buf, LEADERBOARD_MESH_TYPE_ID, n));
-    return LEADERBOARD_OK;
+    return leaderboard_encoded_(res, LEADERBOARD_OK, n + LEADERBOARD_MESSAGE_HEADER_SIZE);
 }
 
 size_t leaderboard_mesh_encode_message(const leaderboard_mesh* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return leaderboard_mesh_encode_message_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
+    size_t n = leaderboard_mesh_encoded_size(v);
+    if (n == SIZE_MAX || leaderboard_over_u32_(n) || cap < LEADERBOARD_MESSAGE_HEADER_SIZE ||
+            n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)leaderboard_mesh_write_(v, leaderboard_put_header_(buf, LEADERBOARD_MESH_TYPE_ID, n));
+    return n + LEADERBOARD_MESSAGE_HEADER_SIZE;
 }
 
 int leaderboard_mesh_decode_message(const uint8_t* data, size_t len, leaderboard_mesh* out, leaderboard_arena* arena) {
@@ -1244,23 +1545,32 @@ static uint8_t* leaderboard_address_write_(const leaderboard_address* v, uint8_t
     return p;
 }
 
-int leaderboard_address_encode_ex(const leaderboard_address* v, uint8_t* buf, size_t cap, size_t* written) {
+static int leaderboard_address_check_(const leaderboard_address* v, leaderboard_dec_* d) {
+    (void)v;
+    (void)d;
+    return 1;
+}
+
+int leaderboard_address_encode_ex(const leaderboard_address* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res) {
     size_t n = leaderboard_address_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return LEADERBOARD_ERR_ENCODE;
+        leaderboard_dec_ d;
+        return leaderboard_refuse_(res, &d, leaderboard_address_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return LEADERBOARD_ERR_BUFFER;
+        return leaderboard_encoded_(res, LEADERBOARD_ERR_BUFFER, n);
     }
     (void)leaderboard_address_write_(v, buf);
-    return LEADERBOARD_OK;
+    return leaderboard_encoded_(res, LEADERBOARD_OK, n);
 }
 
 size_t leaderboard_address_encode(const leaderboard_address* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return leaderboard_address_encode_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
+    size_t n = leaderboard_address_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)leaderboard_address_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* leaderboard_address_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_address* out, uint32_t depth) {
@@ -1313,23 +1623,33 @@ size_t leaderboard_address_encoded_message_size(const leaderboard_address* v) {
     return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_address_encoded_size(v));
 }
 
-int leaderboard_address_encode_message_ex(const leaderboard_address* v, uint8_t* buf, size_t cap, size_t* written) {
+int leaderboard_address_encode_message_ex(const leaderboard_address* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res) {
     size_t n = leaderboard_address_encoded_size(v);
-    if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
-        *written = 0;
-        return LEADERBOARD_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        leaderboard_dec_ d;
+        return leaderboard_refuse_(res, &d, leaderboard_address_check_(v, &d));
     }
-    *written = n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    if (leaderboard_over_u32_(n)) {
+        return leaderboard_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return leaderboard_refuse_(res, NULL, 1);
+    }
     if (cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
-        return LEADERBOARD_ERR_BUFFER;
+        return leaderboard_encoded_(res, LEADERBOARD_ERR_BUFFER, n + LEADERBOARD_MESSAGE_HEADER_SIZE);
     }
     (void)leaderboard_address_write_(v, leaderboard_put_header_(buf, LEADERBOARD_ADDRESS_TYPE_ID, n));
-    return LEADERBOARD_OK;
+    return leaderboard_encoded_(res, LEADERBOARD_OK, n + LEADERBOARD_MESSAGE_HEADER_SIZE);
 }
 
 size_t leaderboard_address_encode_message(const leaderboard_address* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return leaderboard_address_encode_message_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
+    size_t n = leaderboard_address_encoded_size(v);
+    if (n == SIZE_MAX || leaderboard_over_u32_(n) || cap < LEADERBOARD_MESSAGE_HEADER_SIZE ||
+            n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)leaderboard_address_write_(v, leaderboard_put_header_(buf, LEADERBOARD_ADDRESS_TYPE_ID, n));
+    return n + LEADERBOARD_MESSAGE_HEADER_SIZE;
 }
 
 int leaderboard_address_decode_message(const uint8_t* data, size_t len, leaderboard_address* out, leaderboard_arena* arena) {
@@ -1377,23 +1697,50 @@ static uint8_t* leaderboard_log_write_(const leaderboard_log* v, uint8_t* p) {
     return p;
 }
 
-int leaderboard_log_encode_ex(const leaderboard_log* v, uint8_t* buf, size_t cap, size_t* written) {
+static int leaderboard_log_check_(const leaderboard_log* v, leaderboard_dec_* d) {
+    if (!leaderboard_address_check_(&v->address, d)) {
+        (void)leaderboard_check_in_(d, "address");
+        return 0;
+    }
+    if (!leaderboard_check_str_(d, &v->identity)) {
+        (void)leaderboard_check_in_(d, "identity");
+        return 0;
+    }
+    if (!leaderboard_check_str_(d, &v->userid)) {
+        (void)leaderboard_check_in_(d, "userid");
+        return 0;
+    }
+    if (!leaderboard_check_str_(d, &v->date)) {
+        (void)leaderboard_check_in_(d, "date");
+        return 0;
+    }
+    if (!leaderboard_check_str_(d, &v->request)) {
+        (void)leaderboard_check_in_(d, "request");
+        return 0;
+    }
+    return 1;
+}
+
+int leaderboard_log_encode_ex(const leaderboard_log* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res) {
     size_t n = leaderboard_log_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return LEADERBOARD_ERR_ENCODE;
+        leaderboard_dec_ d;
+        return leaderboard_refuse_(res, &d, leaderboard_log_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return LEADERBOARD_ERR_BUFFER;
+        return leaderboard_encoded_(res, LEADERBOARD_ERR_BUFFER, n);
     }
     (void)leaderboard_log_write_(v, buf);
-    return LEADERBOARD_OK;
+    return leaderboard_encoded_(res, LEADERBOARD_OK, n);
 }
 
 size_t leaderboard_log_encode(const leaderboard_log* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return leaderboard_log_encode_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
+    size_t n = leaderboard_log_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)leaderboard_log_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* leaderboard_log_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_log* out, uint32_t depth) {
@@ -1458,23 +1805,33 @@ size_t leaderboard_log_encoded_message_size(const leaderboard_log* v) {
     return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_log_encoded_size(v));
 }
 
-int leaderboard_log_encode_message_ex(const leaderboard_log* v, uint8_t* buf, size_t cap, size_t* written) {
+int leaderboard_log_encode_message_ex(const leaderboard_log* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res) {
     size_t n = leaderboard_log_encoded_size(v);
-    if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
-        *written = 0;
-        return LEADERBOARD_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        leaderboard_dec_ d;
+        return leaderboard_refuse_(res, &d, leaderboard_log_check_(v, &d));
     }
-    *written = n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    if (leaderboard_over_u32_(n)) {
+        return leaderboard_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return leaderboard_refuse_(res, NULL, 1);
+    }
     if (cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
-        return LEADERBOARD_ERR_BUFFER;
+        return leaderboard_encoded_(res, LEADERBOARD_ERR_BUFFER, n + LEADERBOARD_MESSAGE_HEADER_SIZE);
     }
     (void)leaderboard_log_write_(v, leaderboard_put_header_(buf, LEADERBOARD_LOG_TYPE_ID, n));
-    return LEADERBOARD_OK;
+    return leaderboard_encoded_(res, LEADERBOARD_OK, n + LEADERBOARD_MESSAGE_HEADER_SIZE);
 }
 
 size_t leaderboard_log_encode_message(const leaderboard_log* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return leaderboard_log_encode_message_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
+    size_t n = leaderboard_log_encoded_size(v);
+    if (n == SIZE_MAX || leaderboard_over_u32_(n) || cap < LEADERBOARD_MESSAGE_HEADER_SIZE ||
+            n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)leaderboard_log_write_(v, leaderboard_put_header_(buf, LEADERBOARD_LOG_TYPE_ID, n));
+    return n + LEADERBOARD_MESSAGE_HEADER_SIZE;
 }
 
 int leaderboard_log_decode_message(const uint8_t* data, size_t len, leaderboard_log* out, leaderboard_arena* arena) {
@@ -1517,23 +1874,37 @@ static uint8_t* leaderboard_logs_write_(const leaderboard_logs* v, uint8_t* p) {
     return p;
 }
 
-int leaderboard_logs_encode_ex(const leaderboard_logs* v, uint8_t* buf, size_t cap, size_t* written) {
+static int leaderboard_logs_check_(const leaderboard_logs* v, leaderboard_dec_* d) {
+    for (uint32_t i0 = 0; i0 < v->logs.len; i0++) {
+        if (!leaderboard_log_check_(&v->logs.data[i0], d)) {
+            (void)leaderboard_check_at_(d, i0);
+            (void)leaderboard_check_in_(d, "logs");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int leaderboard_logs_encode_ex(const leaderboard_logs* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res) {
     size_t n = leaderboard_logs_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return LEADERBOARD_ERR_ENCODE;
+        leaderboard_dec_ d;
+        return leaderboard_refuse_(res, &d, leaderboard_logs_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return LEADERBOARD_ERR_BUFFER;
+        return leaderboard_encoded_(res, LEADERBOARD_ERR_BUFFER, n);
     }
     (void)leaderboard_logs_write_(v, buf);
-    return LEADERBOARD_OK;
+    return leaderboard_encoded_(res, LEADERBOARD_OK, n);
 }
 
 size_t leaderboard_logs_encode(const leaderboard_logs* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return leaderboard_logs_encode_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
+    size_t n = leaderboard_logs_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)leaderboard_logs_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* leaderboard_logs_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_logs* out, uint32_t depth) {
@@ -1595,23 +1966,33 @@ size_t leaderboard_logs_encoded_message_size(const leaderboard_logs* v) {
     return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_logs_encoded_size(v));
 }
 
-int leaderboard_logs_encode_message_ex(const leaderboard_logs* v, uint8_t* buf, size_t cap, size_t* written) {
+int leaderboard_logs_encode_message_ex(const leaderboard_logs* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res) {
     size_t n = leaderboard_logs_encoded_size(v);
-    if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
-        *written = 0;
-        return LEADERBOARD_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        leaderboard_dec_ d;
+        return leaderboard_refuse_(res, &d, leaderboard_logs_check_(v, &d));
     }
-    *written = n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    if (leaderboard_over_u32_(n)) {
+        return leaderboard_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return leaderboard_refuse_(res, NULL, 1);
+    }
     if (cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
-        return LEADERBOARD_ERR_BUFFER;
+        return leaderboard_encoded_(res, LEADERBOARD_ERR_BUFFER, n + LEADERBOARD_MESSAGE_HEADER_SIZE);
     }
     (void)leaderboard_logs_write_(v, leaderboard_put_header_(buf, LEADERBOARD_LOGS_TYPE_ID, n));
-    return LEADERBOARD_OK;
+    return leaderboard_encoded_(res, LEADERBOARD_OK, n + LEADERBOARD_MESSAGE_HEADER_SIZE);
 }
 
 size_t leaderboard_logs_encode_message(const leaderboard_logs* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return leaderboard_logs_encode_message_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
+    size_t n = leaderboard_logs_encoded_size(v);
+    if (n == SIZE_MAX || leaderboard_over_u32_(n) || cap < LEADERBOARD_MESSAGE_HEADER_SIZE ||
+            n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)leaderboard_logs_write_(v, leaderboard_put_header_(buf, LEADERBOARD_LOGS_TYPE_ID, n));
+    return n + LEADERBOARD_MESSAGE_HEADER_SIZE;
 }
 
 int leaderboard_logs_decode_message(const uint8_t* data, size_t len, leaderboard_logs* out, leaderboard_arena* arena) {
@@ -1723,27 +2104,26 @@ size_t leaderboard_encode_message(const leaderboard_message* m, uint8_t* buf, si
     }
 }
 
-int leaderboard_encode_message_ex(const leaderboard_message* m, uint8_t* buf, size_t cap, size_t* written) {
+int leaderboard_encode_message_ex(const leaderboard_message* m, uint8_t* buf, size_t cap, leaderboard_encode_result* res) {
     switch (m->type_id) {
     case LEADERBOARD_STRUCT_A_TYPE_ID:
-        return leaderboard_struct_a_encode_message_ex(&m->value.struct_a, buf, cap, written);
+        return leaderboard_struct_a_encode_message_ex(&m->value.struct_a, buf, cap, res);
     case LEADERBOARD_VECTOR3_TYPE_ID:
-        return leaderboard_vector3_encode_message_ex(&m->value.vector3, buf, cap, written);
+        return leaderboard_vector3_encode_message_ex(&m->value.vector3, buf, cap, res);
     case LEADERBOARD_TRIANGLE_TYPE_ID:
-        return leaderboard_triangle_encode_message_ex(&m->value.triangle, buf, cap, written);
+        return leaderboard_triangle_encode_message_ex(&m->value.triangle, buf, cap, res);
     case LEADERBOARD_MESH_TYPE_ID:
-        return leaderboard_mesh_encode_message_ex(&m->value.mesh, buf, cap, written);
+        return leaderboard_mesh_encode_message_ex(&m->value.mesh, buf, cap, res);
     case LEADERBOARD_ADDRESS_TYPE_ID:
-        return leaderboard_address_encode_message_ex(&m->value.address, buf, cap, written);
+        return leaderboard_address_encode_message_ex(&m->value.address, buf, cap, res);
     case LEADERBOARD_LOG_TYPE_ID:
-        return leaderboard_log_encode_message_ex(&m->value.log, buf, cap, written);
+        return leaderboard_log_encode_message_ex(&m->value.log, buf, cap, res);
     case LEADERBOARD_LOGS_TYPE_ID:
-        return leaderboard_logs_encode_message_ex(&m->value.logs, buf, cap, written);
+        return leaderboard_logs_encode_message_ex(&m->value.logs, buf, cap, res);
     default:
         (void)buf;
         (void)cap;
-        *written = 0;
-        return LEADERBOARD_ERR_ENCODE;
+        return leaderboard_refuse_message_(res);
     }
 }
 
@@ -1793,6 +2173,11 @@ void leaderboard_message_reader_free(leaderboard_message_reader* r) {
     free(r->buf);
     r->buf = NULL;
     r->cap = 0;
+}
+
+/* The reader's maximum payload length: max_size, or the default when it is 0. */
+static uint32_t leaderboard_reader_max_(const leaderboard_message_reader* r) {
+    return r->max_size != 0 ? r->max_size : LEADERBOARD_DEFAULT_MAX_MESSAGE_SIZE;
 }
 
 /* Reads n bytes into buf: fewer only where the stream ends. */
@@ -1913,29 +2298,6 @@ static int leaderboard_check_hello_(leaderboard_message_reader* r, size_t total,
     return LEADERBOARD_OK;
 }
 
-/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
-static size_t leaderboard_text_put_(char* buf, size_t cap, size_t n, const char* s) {
-    for (; *s != '\0'; s++, n++) {
-        if (n + 1 < cap) {
-            buf[n] = *s;
-        }
-    }
-    return n;
-}
-
-/* Appends v in decimal, or in 16 hex digits when hex is set. */
-static size_t leaderboard_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
-    char digits[21];
-    size_t i = sizeof digits - 1;
-    unsigned base = hex ? 16u : 10u;
-    digits[i] = '\0';
-    do {
-        digits[--i] = "0123456789abcdef"[v % base];
-        v /= base;
-    } while (hex ? i > sizeof digits - 17 : v != 0);
-    return leaderboard_text_put_(buf, cap, n, digits + i);
-}
-
 size_t leaderboard_stream_error_text(const leaderboard_stream_result* res, char* buf, size_t cap) {
     size_t n = 0, j;
     for (j = 0; j < leaderboard_hello_count_; j++) {
@@ -1944,8 +2306,23 @@ size_t leaderboard_stream_error_text(const leaderboard_stream_result* res, char*
             break;
         }
     }
-    if (res->error == LEADERBOARD_ERR_SCHEMA && j < leaderboard_hello_count_) {
-        n = leaderboard_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+    n = leaderboard_text_put_(buf, cap, n, "message ");
+    n = leaderboard_text_num_(buf, cap, n, res->index, 0);
+    n = leaderboard_text_put_(buf, cap, n, " at stream offset ");
+    n = leaderboard_text_num_(buf, cap, n, res->start, 0);
+    n = leaderboard_text_put_(buf, cap, n, ": ");
+    if (res->error != LEADERBOARD_ERR_SCHEMA) {
+        n = leaderboard_text_decode_(buf, cap, n, res->error, res->offset - res->start, res->path);
+        return leaderboard_text_end_(buf, cap, n);
+    }
+    n = leaderboard_text_put_(buf, cap, n, "schema at offset ");
+    n = leaderboard_text_num_(buf, cap, n, res->offset - res->start, 0);
+    if (res->path[0] != '\0') {
+        n = leaderboard_text_put_(buf, cap, n, " in ");
+        n = leaderboard_text_put_(buf, cap, n, res->path);
+    }
+    if (j < leaderboard_hello_count_) {
+        n = leaderboard_text_put_(buf, cap, n, ": the writer's schema has another version of ");
         n = leaderboard_text_put_(buf, cap, n, leaderboard_hello_entries_[j].name);
         n = leaderboard_text_put_(buf, cap, n, " (type id ");
         n = leaderboard_text_num_(buf, cap, n, res->schema_type_id, 0);
@@ -1954,16 +2331,10 @@ size_t leaderboard_stream_error_text(const leaderboard_stream_result* res, char*
         n = leaderboard_text_put_(buf, cap, n, ", here ");
         n = leaderboard_text_num_(buf, cap, n, leaderboard_hello_entries_[j].fingerprint, 1);
         n = leaderboard_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
-    } else if (res->error == LEADERBOARD_ERR_SCHEMA) {
-        n = leaderboard_text_put_(buf, cap, n,
-                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
     } else {
-        n = leaderboard_text_put_(buf, cap, n, leaderboard_strerror(res->error));
+        n = leaderboard_text_put_(buf, cap, n, ": the stream does not start with a hello (type id 0), and this reader requires one");
     }
-    if (cap > 0) {
-        buf[n < cap ? n : cap - 1] = '\0';
-    }
-    return n;
+    return leaderboard_text_end_(buf, cap, n);
 }
 
 /* leaderboard_read_message, except that *out is left as it is on error or at the end. */
@@ -2003,11 +2374,11 @@ again:
     }
     if (!hello && !leaderboard_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
-        int skipped = payload <= r->max_size && leaderboard_reader_skip_(r, payload);
+        int skipped = payload <= leaderboard_reader_max_(r) && leaderboard_reader_skip_(r, payload);
         return leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_MESSAGE, r->offset + 4, skipped,
                                 LEADERBOARD_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
-    if (payload > r->max_size) {
+    if (payload > leaderboard_reader_max_(r)) {
         return leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
@@ -2131,15 +2502,28 @@ int leaderboard_write_hello(leaderboard_message_writer* w) {
 }
 
 int leaderboard_write_message(leaderboard_message_writer* w, const leaderboard_message* m) {
+    return leaderboard_write_message_ex(w, m, NULL);
+}
+
+int leaderboard_write_message_ex(leaderboard_message_writer* w, const leaderboard_message* m, leaderboard_encode_result* res) {
+    size_t max = w->max_size != 0 ? w->max_size : LEADERBOARD_DEFAULT_MAX_MESSAGE_SIZE;
     size_t n = leaderboard_encoded_message_size(m);
-    if (n == SIZE_MAX || n - LEADERBOARD_MESSAGE_HEADER_SIZE > w->max_size) {
-        return LEADERBOARD_ERR_ENCODE;
+    int rc;
+    if (n == SIZE_MAX) {
+        /* The dispatcher's _encode_message_ex finds the rule and the path. */
+        rc = leaderboard_encode_message_ex(m, NULL, 0, res);
+        /* Else the header makes the size too large for size_t (rule size). */
+        return rc == LEADERBOARD_ERR_ENCODE ? rc : leaderboard_refuse_(res, NULL, 1);
+    }
+    if (n - LEADERBOARD_MESSAGE_HEADER_SIZE > max) {
+        return leaderboard_refuse_message_(res);
     }
     if (!leaderboard_writer_reserve_(w, n)) {
-        return LEADERBOARD_ERR_NO_MEMORY;
+        return leaderboard_encoded_(res, LEADERBOARD_ERR_NO_MEMORY, 0);
     }
     if (leaderboard_encode_message(m, w->buf, n) != n) {
-        return LEADERBOARD_ERR_ENCODE;
+        return leaderboard_encode_message_ex(m, NULL, 0, res);
     }
-    return leaderboard_writer_flush_(w, n);
+    rc = leaderboard_writer_flush_(w, n);
+    return leaderboard_encoded_(res, rc, rc == LEADERBOARD_OK ? n : 0);
 }

@@ -148,6 +148,51 @@ typedef struct leaderboard_decode_result {
 } leaderboard_decode_result;
 
 /**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's decode error (docs/api.md, "One layout of error text"):
+ * "<rule> at offset <offset> in <path>: <message>", without " in <path>"
+ * when the path is empty. The text is cut to fit cap bytes (cap may be 0);
+ * returns its full length, as snprintf does.
+ */
+size_t leaderboard_decode_error_text(const leaderboard_decode_result* res, char* buf, size_t cap);
+
+/**
+ * What an _encode_ex function (or leaderboard_write_message_ex) reports besides its
+ * return value. A value that has no encoding (docs/wire-format.md, "Values
+ * that have no encoding") is LEADERBOARD_ERR_ENCODE with the rule it breaks and the
+ * path of the value, the first in encoding order.
+ */
+typedef struct leaderboard_encode_result {
+    /** 0 or the LEADERBOARD_ERR_* code, as returned. */
+    int error;
+    /**
+     * With LEADERBOARD_ERR_ENCODE: the rule the value breaks: "enum" (a number the
+     * enum does not name), "union_tag" (a tag the union does not declare),
+     * "utf8" (a string that is not valid UTF-8), "size" (an encoding larger
+     * than size_t holds, possible where it has 32 bits; the path is empty) or
+     * "message" (a payload over 4 GiB or over a writer's max_size; the path
+     * is "message"). Otherwise "".
+     */
+    const char* rule;
+    /** The encoding's size in bytes: what was written, or with LEADERBOARD_ERR_BUFFER the size needed; else 0. */
+    size_t written;
+    /**
+     * With LEADERBOARD_ERR_ENCODE: the field path of the value, as a decoder's
+     * ("items[1].shape.Circle.radius"; see leaderboard_decode_result); "" otherwise
+     * and for a problem with the top-level value itself.
+     */
+    char path[LEADERBOARD_MAX_PATH];
+} leaderboard_encode_result;
+
+/**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's encode error (docs/api.md, "One layout of error text"):
+ * "<rule> in <path>: <message>", or "<rule>: <message>" when the path is
+ * empty; cut to fit cap bytes (cap may be 0); returns its full length.
+ */
+size_t leaderboard_encode_error_text(const leaderboard_encode_result* res, char* buf, size_t cap);
+
+/**
  * Reads a message header: checks the magic and returns the type id and the
  * payload length. 0, LEADERBOARD_ERR_TRUNCATED (fewer than 10 bytes) or
  * LEADERBOARD_ERR_MESSAGE. A stream reader calls this on the first 10 bytes and
@@ -271,12 +316,14 @@ size_t leaderboard_struct_a_encoded_size(const leaderboard_struct_a* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_struct_a_encode(const leaderboard_struct_a* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
- * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: LEADERBOARD_OK, LEADERBOARD_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or LEADERBOARD_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with LEADERBOARD_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (leaderboard_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int leaderboard_struct_a_encode_ex(const leaderboard_struct_a* v, uint8_t* buf, size_t cap, size_t* written);
+int leaderboard_struct_a_encode_ex(const leaderboard_struct_a* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (leaderboard_strerror names it). *out need not be
@@ -293,8 +340,11 @@ int leaderboard_struct_a_decode_ex(const uint8_t* data, size_t len, leaderboard_
 size_t leaderboard_struct_a_encoded_message_size(const leaderboard_struct_a* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_struct_a_encode_message(const leaderboard_struct_a* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int leaderboard_struct_a_encode_message_ex(const leaderboard_struct_a* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int leaderboard_struct_a_encode_message_ex(const leaderboard_struct_a* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res);
 /** Decodes a message that must carry a value of StructA (another type id is LEADERBOARD_ERR_MESSAGE). */
 int leaderboard_struct_a_decode_message(const uint8_t* data, size_t len, leaderboard_struct_a* out, leaderboard_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -315,12 +365,14 @@ size_t leaderboard_vector3_encoded_size(const leaderboard_vector3* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_vector3_encode(const leaderboard_vector3* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
- * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: LEADERBOARD_OK, LEADERBOARD_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or LEADERBOARD_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with LEADERBOARD_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (leaderboard_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int leaderboard_vector3_encode_ex(const leaderboard_vector3* v, uint8_t* buf, size_t cap, size_t* written);
+int leaderboard_vector3_encode_ex(const leaderboard_vector3* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (leaderboard_strerror names it). *out need not be
@@ -337,8 +389,11 @@ int leaderboard_vector3_decode_ex(const uint8_t* data, size_t len, leaderboard_v
 size_t leaderboard_vector3_encoded_message_size(const leaderboard_vector3* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_vector3_encode_message(const leaderboard_vector3* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int leaderboard_vector3_encode_message_ex(const leaderboard_vector3* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int leaderboard_vector3_encode_message_ex(const leaderboard_vector3* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res);
 /** Decodes a message that must carry a value of Vector3 (another type id is LEADERBOARD_ERR_MESSAGE). */
 int leaderboard_vector3_decode_message(const uint8_t* data, size_t len, leaderboard_vector3* out, leaderboard_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -359,12 +414,14 @@ size_t leaderboard_triangle_encoded_size(const leaderboard_triangle* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_triangle_encode(const leaderboard_triangle* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
- * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: LEADERBOARD_OK, LEADERBOARD_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or LEADERBOARD_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with LEADERBOARD_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (leaderboard_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int leaderboard_triangle_encode_ex(const leaderboard_triangle* v, uint8_t* buf, size_t cap, size_t* written);
+int leaderboard_triangle_encode_ex(const leaderboard_triangle* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (leaderboard_strerror names it). *out need not be
@@ -381,8 +438,11 @@ int leaderboard_triangle_decode_ex(const uint8_t* data, size_t len, leaderboard_
 size_t leaderboard_triangle_encoded_message_size(const leaderboard_triangle* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_triangle_encode_message(const leaderboard_triangle* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int leaderboard_triangle_encode_message_ex(const leaderboard_triangle* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int leaderboard_triangle_encode_message_ex(const leaderboard_triangle* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res);
 /** Decodes a message that must carry a value of Triangle (another type id is LEADERBOARD_ERR_MESSAGE). */
 int leaderboard_triangle_decode_message(const uint8_t* data, size_t len, leaderboard_triangle* out, leaderboard_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -403,12 +463,14 @@ size_t leaderboard_mesh_encoded_size(const leaderboard_mesh* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_mesh_encode(const leaderboard_mesh* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
- * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: LEADERBOARD_OK, LEADERBOARD_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or LEADERBOARD_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with LEADERBOARD_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (leaderboard_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int leaderboard_mesh_encode_ex(const leaderboard_mesh* v, uint8_t* buf, size_t cap, size_t* written);
+int leaderboard_mesh_encode_ex(const leaderboard_mesh* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (leaderboard_strerror names it). *out need not be
@@ -425,8 +487,11 @@ int leaderboard_mesh_decode_ex(const uint8_t* data, size_t len, leaderboard_mesh
 size_t leaderboard_mesh_encoded_message_size(const leaderboard_mesh* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_mesh_encode_message(const leaderboard_mesh* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int leaderboard_mesh_encode_message_ex(const leaderboard_mesh* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int leaderboard_mesh_encode_message_ex(const leaderboard_mesh* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res);
 /** Decodes a message that must carry a value of Mesh (another type id is LEADERBOARD_ERR_MESSAGE). */
 int leaderboard_mesh_decode_message(const uint8_t* data, size_t len, leaderboard_mesh* out, leaderboard_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -447,12 +512,14 @@ size_t leaderboard_address_encoded_size(const leaderboard_address* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_address_encode(const leaderboard_address* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
- * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: LEADERBOARD_OK, LEADERBOARD_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or LEADERBOARD_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with LEADERBOARD_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (leaderboard_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int leaderboard_address_encode_ex(const leaderboard_address* v, uint8_t* buf, size_t cap, size_t* written);
+int leaderboard_address_encode_ex(const leaderboard_address* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (leaderboard_strerror names it). *out need not be
@@ -469,8 +536,11 @@ int leaderboard_address_decode_ex(const uint8_t* data, size_t len, leaderboard_a
 size_t leaderboard_address_encoded_message_size(const leaderboard_address* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_address_encode_message(const leaderboard_address* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int leaderboard_address_encode_message_ex(const leaderboard_address* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int leaderboard_address_encode_message_ex(const leaderboard_address* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res);
 /** Decodes a message that must carry a value of Address (another type id is LEADERBOARD_ERR_MESSAGE). */
 int leaderboard_address_decode_message(const uint8_t* data, size_t len, leaderboard_address* out, leaderboard_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -491,12 +561,14 @@ size_t leaderboard_log_encoded_size(const leaderboard_log* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_log_encode(const leaderboard_log* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
- * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: LEADERBOARD_OK, LEADERBOARD_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or LEADERBOARD_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with LEADERBOARD_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (leaderboard_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int leaderboard_log_encode_ex(const leaderboard_log* v, uint8_t* buf, size_t cap, size_t* written);
+int leaderboard_log_encode_ex(const leaderboard_log* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (leaderboard_strerror names it). *out need not be
@@ -513,8 +585,11 @@ int leaderboard_log_decode_ex(const uint8_t* data, size_t len, leaderboard_log* 
 size_t leaderboard_log_encoded_message_size(const leaderboard_log* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_log_encode_message(const leaderboard_log* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int leaderboard_log_encode_message_ex(const leaderboard_log* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int leaderboard_log_encode_message_ex(const leaderboard_log* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res);
 /** Decodes a message that must carry a value of Log (another type id is LEADERBOARD_ERR_MESSAGE). */
 int leaderboard_log_decode_message(const uint8_t* data, size_t len, leaderboard_log* out, leaderboard_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -535,12 +610,14 @@ size_t leaderboard_logs_encoded_size(const leaderboard_logs* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_logs_encode(const leaderboard_logs* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
- * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: LEADERBOARD_OK, LEADERBOARD_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or LEADERBOARD_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with LEADERBOARD_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (leaderboard_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int leaderboard_logs_encode_ex(const leaderboard_logs* v, uint8_t* buf, size_t cap, size_t* written);
+int leaderboard_logs_encode_ex(const leaderboard_logs* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (leaderboard_strerror names it). *out need not be
@@ -557,8 +634,11 @@ int leaderboard_logs_decode_ex(const uint8_t* data, size_t len, leaderboard_logs
 size_t leaderboard_logs_encoded_message_size(const leaderboard_logs* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_logs_encode_message(const leaderboard_logs* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int leaderboard_logs_encode_message_ex(const leaderboard_logs* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int leaderboard_logs_encode_message_ex(const leaderboard_logs* v, uint8_t* buf, size_t cap, leaderboard_encode_result* res);
 /** Decodes a message that must carry a value of Logs (another type id is LEADERBOARD_ERR_MESSAGE). */
 int leaderboard_logs_decode_message(const uint8_t* data, size_t len, leaderboard_logs* out, leaderboard_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -592,8 +672,8 @@ int leaderboard_decode_message_ex(const uint8_t* data, size_t len, leaderboard_m
 size_t leaderboard_encoded_message_size(const leaderboard_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t leaderboard_encode_message(const leaderboard_message* m, uint8_t* buf, size_t cap);
-/** Like the struct's _encode_message_ex; an unknown type_id is LEADERBOARD_ERR_ENCODE. */
-int leaderboard_encode_message_ex(const leaderboard_message* m, uint8_t* buf, size_t cap, size_t* written);
+/** Like the struct's _encode_message_ex; an unknown type_id is LEADERBOARD_ERR_ENCODE, rule "message". */
+int leaderboard_encode_message_ex(const leaderboard_message* m, uint8_t* buf, size_t cap, leaderboard_encode_result* res);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*leaderboard_read_fn)(void* ctx, uint8_t* buf, size_t n);
@@ -659,7 +739,10 @@ typedef struct leaderboard_stream_result {
  * with LEADERBOARD_ERR_MESSAGE; neither can be skipped.
  */
 typedef struct leaderboard_message_reader {
-    /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
+    /**
+     * The largest payload length accepted, refused before it is read; 0 means
+     * LEADERBOARD_DEFAULT_MAX_MESSAGE_SIZE, UINT32_MAX accepts any.
+     */
     uint32_t max_size;
     /** The decode options of every message (allow_trailing is ignored). */
     leaderboard_decode_options options;
@@ -702,10 +785,14 @@ void leaderboard_message_reader_free(leaderboard_message_reader* r);
  */
 int leaderboard_message_reader_schema_checked(const leaderboard_message_reader* r);
 /**
- * Describes the error res reports as NUL-terminated text "<rule>: ...",
- * cut to fit cap bytes (cap may be 0), and returns its full length: for a
- * hello from another version of the schema, the struct's name, both
- * fingerprints and a hint to run sdp compat; otherwise leaderboard_strerror's text.
+ * Describes the error res reports as NUL-terminated text in the layout of
+ * every language's stream error (docs/api.md, "One layout of error text"):
+ * "message <index> at stream offset <start>: " and the decode error as
+ * leaderboard_decode_error_text writes it, its offset counted from the message's
+ * first byte ("<rule> at offset <offset> in <path>: <message>"). The
+ * message of a hello from another version of the schema names the struct,
+ * both fingerprints and suggests sdp compat. Cut to fit cap bytes (cap may
+ * be 0); returns the full length.
  */
 size_t leaderboard_stream_error_text(const leaderboard_stream_result* res, char* buf, size_t cap);
 
@@ -713,9 +800,10 @@ size_t leaderboard_stream_error_text(const leaderboard_stream_result* res, char*
 typedef struct leaderboard_message_writer {
     /**
      * The largest payload written, in bytes (LEADERBOARD_DEFAULT_MAX_MESSAGE_SIZE
-     * after _init): leaderboard_write_message refuses a larger message, which a
-     * reader with the same max_size would refuse, with LEADERBOARD_ERR_ENCODE and
-     * writes nothing.
+     * after _init; 0 means that default too): leaderboard_write_message refuses a
+     * larger message, which a reader with the same max_size would refuse,
+     * with LEADERBOARD_ERR_ENCODE (rule "message", path "message") and writes
+     * nothing.
      */
     size_t max_size;
     leaderboard_write_fn write;
@@ -740,6 +828,13 @@ int leaderboard_write_hello(leaderboard_message_writer* w);
  * written), LEADERBOARD_ERR_NO_MEMORY or LEADERBOARD_ERR_WRITE.
  */
 int leaderboard_write_message(leaderboard_message_writer* w, const leaderboard_message* m);
+/**
+ * leaderboard_write_message with a result: res (may be NULL) gets the rule and path
+ * of a value that has no encoding, or rule "message" for a payload over
+ * max_size, as _encode_ex reports them (leaderboard_encode_error_text describes
+ * them), and on success the bytes written.
+ */
+int leaderboard_write_message_ex(leaderboard_message_writer* w, const leaderboard_message* m, leaderboard_encode_result* res);
 /** Releases the writer's buffer. */
 void leaderboard_message_writer_free(leaderboard_message_writer* w);
 

@@ -191,6 +191,118 @@ const char* messages_strerror(int code) {
     return "unknown error";
 }
 
+/* Appends s to the text at buf (n bytes so far), as much as fits cap with a NUL; returns the full length. */
+static size_t messages_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t messages_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return messages_text_put_(buf, cap, n, digits + i);
+}
+
+/* Terminates the text at buf (n bytes long, cut to cap) and returns n. */
+static size_t messages_text_end_(char* buf, size_t cap, size_t n) {
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
+/*
+ * Appends the part of messages_strerror(code) before its ": " (the rule's name)
+ * when rule is set, else the part after it (the message).
+ */
+static size_t messages_text_code_(char* buf, size_t cap, size_t n, int code, int rule) {
+    const char* s = messages_strerror(code);
+    const char* colon = s;
+    while (*colon != '\0' && *colon != ':') {
+        colon++;
+    }
+    if (*colon == '\0') {
+        return rule ? messages_text_put_(buf, cap, n, s) : n;
+    }
+    if (!rule) {
+        return messages_text_put_(buf, cap, n, colon[1] == ' ' ? colon + 2 : colon + 1);
+    }
+    for (; s < colon; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* "<rule> at offset <offset>[ in <path>]: <message>", as messages_decode_error_text. */
+static size_t messages_text_decode_(char* buf, size_t cap, size_t n, int code, uint64_t offset, const char* path) {
+    n = messages_text_code_(buf, cap, n, code, 1);
+    n = messages_text_put_(buf, cap, n, " at offset ");
+    n = messages_text_num_(buf, cap, n, offset, 0);
+    if (path[0] != '\0') {
+        n = messages_text_put_(buf, cap, n, " in ");
+        n = messages_text_put_(buf, cap, n, path);
+    }
+    n = messages_text_put_(buf, cap, n, ": ");
+    return messages_text_code_(buf, cap, n, code, 0);
+}
+
+size_t messages_decode_error_text(const messages_decode_result* res, char* buf, size_t cap) {
+    return messages_text_end_(buf, cap, messages_text_decode_(buf, cap, 0, res->error, res->offset, res->path));
+}
+
+/* Whether the NUL-terminated strings a and b are equal. */
+static int messages_text_eq_(const char* a, const char* b) {
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+size_t messages_encode_error_text(const messages_encode_result* res, char* buf, size_t cap) {
+    size_t n = 0;
+    const char* rule = res->rule != NULL ? res->rule : "";
+    const char* msg = NULL;
+    if (res->error != MESSAGES_ERR_ENCODE || rule[0] == '\0') {
+        n = messages_text_code_(buf, cap, n, res->error, 1);
+    } else {
+        n = messages_text_put_(buf, cap, n, rule);
+        if (messages_text_eq_(rule, "enum")) {
+            msg = "a number that names no value of the enum";
+        } else if (messages_text_eq_(rule, "union_tag")) {
+            msg = "a tag that names no variant of the union";
+        } else if (messages_text_eq_(rule, "utf8")) {
+            msg = "the string is not valid UTF-8";
+        } else if (messages_text_eq_(rule, "size")) {
+            msg = "the encoding is larger than size_t holds on this host";
+        } else if (messages_text_eq_(rule, "message")) {
+            msg = "the payload is over the writer's max_size, or over a message's 4294967295 bytes";
+        } else {
+            msg = "the value cannot be encoded";
+        }
+    }
+    if (res->error == MESSAGES_ERR_ENCODE && res->path[0] != '\0') {
+        n = messages_text_put_(buf, cap, n, " in ");
+        n = messages_text_put_(buf, cap, n, res->path);
+    }
+    n = messages_text_put_(buf, cap, n, ": ");
+    n = msg != NULL ? messages_text_put_(buf, cap, n, msg) : messages_text_code_(buf, cap, n, res->error, 0);
+    return messages_text_end_(buf, cap, n);
+}
+
 /* The state of one decode call. */
 typedef struct messages_dec_ {
     const uint8_t* origin; /* offsets are reported from here */
@@ -584,13 +696,92 @@ static const uint8_t* messages_read_str_(messages_dec_* d, const uint8_t* p, mes
     return p + 4 + (size_t)n;
 }
 
+/*
+ * The check walk of an encode that failed (its size was SIZE_MAX): the
+ * generated _check_ functions visit the value in encoding order and stop at
+ * the first value that has no encoding, with a decoder's state d holding
+ * its rule (as the decode error code of that rule: MESSAGES_ERR_ENUM,
+ * MESSAGES_ERR_UNION_TAG, MESSAGES_ERR_UTF8) and its path, built as the walk unwinds.
+ * They return 1 when the value is fine, else 0.
+ *
+ * messages_refuse_ fills res (may be NULL) for a value whose size was SIZE_MAX,
+ * after its check walk: ok means the walk found nothing, so the size itself
+ * is too large for size_t (rule size). It returns MESSAGES_ERR_ENCODE.
+ */
+static int messages_refuse_(messages_encode_result* res, messages_dec_* d, int ok) {
+    if (res != NULL) {
+        res->error = MESSAGES_ERR_ENCODE;
+        res->written = 0;
+        res->path[0] = '\0';
+        if (ok) {
+            res->rule = "size";
+        } else {
+            res->rule = d->err == MESSAGES_ERR_ENUM ? "enum" : d->err == MESSAGES_ERR_UNION_TAG ? "union_tag" : "utf8";
+            messages_path_out_(d, res->path);
+        }
+    }
+    return MESSAGES_ERR_ENCODE;
+}
+
+static int messages_check_fail_(messages_dec_* d, int rule) {
+    (void)messages_fail_(d, NULL, rule);
+    return 0;
+}
+
+#ifndef MESSAGES_ENCODE_UTF8_CHECK
+#define MESSAGES_ENCODE_UTF8_CHECK 1
+#endif
+static int messages_check_str_(messages_dec_* d, const messages_str* s) {
+#if MESSAGES_ENCODE_UTF8_CHECK
+    if (!messages_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return messages_check_fail_(d, MESSAGES_ERR_UTF8);
+    }
+#else
+    (void)d;
+    (void)s;
+#endif
+    return 1;
+}
+
+/* Prepend a field's name to the path; return 0. */
+static int messages_check_in_(messages_dec_* d, const char* name) {
+    (void)messages_in_field_(d, name);
+    return 0;
+}
+
+/* Fills res (may be NULL) for an encode that returns code (0 or MESSAGES_ERR_BUFFER) and takes n bytes. */
+static int messages_encoded_(messages_encode_result* res, int code, size_t n) {
+    if (res != NULL) {
+        res->error = code;
+        res->rule = "";
+        res->written = n;
+        res->path[0] = '\0';
+    }
+    return code;
+}
+
+/* Fills res (may be NULL) for a message payload over max (rule message). */
+static int messages_refuse_message_(messages_encode_result* res) {
+    if (res != NULL) {
+        res->error = MESSAGES_ERR_ENCODE;
+        res->rule = "message";
+        res->written = 0;
+        memcpy(res->path, "message", 8);
+    }
+    return MESSAGES_ERR_ENCODE;
+}
+
 static uint8_t* messages_point_write_(const messages_point* v, uint8_t* p);
+static int messages_point_check_(const messages_point* v, messages_dec_* d);
 static const uint8_t* messages_point_read_(messages_dec_* d, const uint8_t* p, messages_point* out, uint32_t depth);
 static uint8_t* messages_ping_write_(const messages_ping* v, uint8_t* p);
+static int messages_ping_check_(const messages_ping* v, messages_dec_* d);
 static const uint8_t* messages_ping_read_(messages_dec_* d, const uint8_t* p, messages_ping* out, uint32_t depth);
 static uint8_t* messages_pong_write_(const messages_pong* v, uint8_t* p);
+static int messages_pong_check_(const messages_pong* v, messages_dec_* d);
 static const uint8_t* messages_pong_read_(messages_dec_* d, const uint8_t* p, messages_pong* out, uint32_t depth);
 static uint8_t* messages_last_write_(const messages_last* v, uint8_t* p);
+static int messages_last_check_(const messages_last* v, messages_dec_* d);
 static const uint8_t* messages_last_read_(messages_dec_* d, const uint8_t* p, messages_last* out, uint32_t depth);
 
 void messages_point_init(messages_point* v) {
@@ -610,23 +801,32 @@ static uint8_t* messages_point_write_(const messages_point* v, uint8_t* p) {
     return p;
 }
 
-int messages_point_encode_ex(const messages_point* v, uint8_t* buf, size_t cap, size_t* written) {
+static int messages_point_check_(const messages_point* v, messages_dec_* d) {
+    (void)v;
+    (void)d;
+    return 1;
+}
+
+int messages_point_encode_ex(const messages_point* v, uint8_t* buf, size_t cap, messages_encode_result* res) {
     size_t n = messages_point_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return MESSAGES_ERR_ENCODE;
+        messages_dec_ d;
+        return messages_refuse_(res, &d, messages_point_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return MESSAGES_ERR_BUFFER;
+        return messages_encoded_(res, MESSAGES_ERR_BUFFER, n);
     }
     (void)messages_point_write_(v, buf);
-    return MESSAGES_OK;
+    return messages_encoded_(res, MESSAGES_OK, n);
 }
 
 size_t messages_point_encode(const messages_point* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return messages_point_encode_ex(v, buf, cap, &n) == MESSAGES_OK ? n : 0;
+    size_t n = messages_point_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)messages_point_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* messages_point_read_(messages_dec_* d, const uint8_t* p, messages_point* out, uint32_t depth) {
@@ -671,23 +871,33 @@ size_t messages_point_encoded_message_size(const messages_point* v) {
     return messages_add_(MESSAGES_MESSAGE_HEADER_SIZE, messages_point_encoded_size(v));
 }
 
-int messages_point_encode_message_ex(const messages_point* v, uint8_t* buf, size_t cap, size_t* written) {
+int messages_point_encode_message_ex(const messages_point* v, uint8_t* buf, size_t cap, messages_encode_result* res) {
     size_t n = messages_point_encoded_size(v);
-    if (n == SIZE_MAX || messages_over_u32_(n)) {
-        *written = 0;
-        return MESSAGES_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        messages_dec_ d;
+        return messages_refuse_(res, &d, messages_point_check_(v, &d));
     }
-    *written = n + MESSAGES_MESSAGE_HEADER_SIZE;
+    if (messages_over_u32_(n)) {
+        return messages_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - MESSAGES_MESSAGE_HEADER_SIZE) {
+        return messages_refuse_(res, NULL, 1);
+    }
     if (cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
-        return MESSAGES_ERR_BUFFER;
+        return messages_encoded_(res, MESSAGES_ERR_BUFFER, n + MESSAGES_MESSAGE_HEADER_SIZE);
     }
     (void)messages_point_write_(v, messages_put_header_(buf, MESSAGES_POINT_TYPE_ID, n));
-    return MESSAGES_OK;
+    return messages_encoded_(res, MESSAGES_OK, n + MESSAGES_MESSAGE_HEADER_SIZE);
 }
 
 size_t messages_point_encode_message(const messages_point* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return messages_point_encode_message_ex(v, buf, cap, &n) == MESSAGES_OK ? n : 0;
+    size_t n = messages_point_encoded_size(v);
+    if (n == SIZE_MAX || messages_over_u32_(n) || cap < MESSAGES_MESSAGE_HEADER_SIZE ||
+            n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)messages_point_write_(v, messages_put_header_(buf, MESSAGES_POINT_TYPE_ID, n));
+    return n + MESSAGES_MESSAGE_HEADER_SIZE;
 }
 
 int messages_point_decode_message(const uint8_t* data, size_t len, messages_point* out, messages_arena* arena) {
@@ -724,23 +934,32 @@ static uint8_t* messages_ping_write_(const messages_ping* v, uint8_t* p) {
     return p;
 }
 
-int messages_ping_encode_ex(const messages_ping* v, uint8_t* buf, size_t cap, size_t* written) {
+static int messages_ping_check_(const messages_ping* v, messages_dec_* d) {
+    (void)v;
+    (void)d;
+    return 1;
+}
+
+int messages_ping_encode_ex(const messages_ping* v, uint8_t* buf, size_t cap, messages_encode_result* res) {
     size_t n = messages_ping_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return MESSAGES_ERR_ENCODE;
+        messages_dec_ d;
+        return messages_refuse_(res, &d, messages_ping_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return MESSAGES_ERR_BUFFER;
+        return messages_encoded_(res, MESSAGES_ERR_BUFFER, n);
     }
     (void)messages_ping_write_(v, buf);
-    return MESSAGES_OK;
+    return messages_encoded_(res, MESSAGES_OK, n);
 }
 
 size_t messages_ping_encode(const messages_ping* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return messages_ping_encode_ex(v, buf, cap, &n) == MESSAGES_OK ? n : 0;
+    size_t n = messages_ping_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)messages_ping_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* messages_ping_read_(messages_dec_* d, const uint8_t* p, messages_ping* out, uint32_t depth) {
@@ -777,23 +996,33 @@ size_t messages_ping_encoded_message_size(const messages_ping* v) {
     return messages_add_(MESSAGES_MESSAGE_HEADER_SIZE, messages_ping_encoded_size(v));
 }
 
-int messages_ping_encode_message_ex(const messages_ping* v, uint8_t* buf, size_t cap, size_t* written) {
+int messages_ping_encode_message_ex(const messages_ping* v, uint8_t* buf, size_t cap, messages_encode_result* res) {
     size_t n = messages_ping_encoded_size(v);
-    if (n == SIZE_MAX || messages_over_u32_(n)) {
-        *written = 0;
-        return MESSAGES_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        messages_dec_ d;
+        return messages_refuse_(res, &d, messages_ping_check_(v, &d));
     }
-    *written = n + MESSAGES_MESSAGE_HEADER_SIZE;
+    if (messages_over_u32_(n)) {
+        return messages_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - MESSAGES_MESSAGE_HEADER_SIZE) {
+        return messages_refuse_(res, NULL, 1);
+    }
     if (cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
-        return MESSAGES_ERR_BUFFER;
+        return messages_encoded_(res, MESSAGES_ERR_BUFFER, n + MESSAGES_MESSAGE_HEADER_SIZE);
     }
     (void)messages_ping_write_(v, messages_put_header_(buf, MESSAGES_PING_TYPE_ID, n));
-    return MESSAGES_OK;
+    return messages_encoded_(res, MESSAGES_OK, n + MESSAGES_MESSAGE_HEADER_SIZE);
 }
 
 size_t messages_ping_encode_message(const messages_ping* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return messages_ping_encode_message_ex(v, buf, cap, &n) == MESSAGES_OK ? n : 0;
+    size_t n = messages_ping_encoded_size(v);
+    if (n == SIZE_MAX || messages_over_u32_(n) || cap < MESSAGES_MESSAGE_HEADER_SIZE ||
+            n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)messages_ping_write_(v, messages_put_header_(buf, MESSAGES_PING_TYPE_ID, n));
+    return n + MESSAGES_MESSAGE_HEADER_SIZE;
 }
 
 int messages_ping_decode_message(const uint8_t* data, size_t len, messages_ping* out, messages_arena* arena) {
@@ -832,23 +1061,34 @@ static uint8_t* messages_pong_write_(const messages_pong* v, uint8_t* p) {
     return p;
 }
 
-int messages_pong_encode_ex(const messages_pong* v, uint8_t* buf, size_t cap, size_t* written) {
+static int messages_pong_check_(const messages_pong* v, messages_dec_* d) {
+    if (!messages_check_str_(d, &v->echo)) {
+        (void)messages_check_in_(d, "echo");
+        return 0;
+    }
+    return 1;
+}
+
+int messages_pong_encode_ex(const messages_pong* v, uint8_t* buf, size_t cap, messages_encode_result* res) {
     size_t n = messages_pong_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return MESSAGES_ERR_ENCODE;
+        messages_dec_ d;
+        return messages_refuse_(res, &d, messages_pong_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return MESSAGES_ERR_BUFFER;
+        return messages_encoded_(res, MESSAGES_ERR_BUFFER, n);
     }
     (void)messages_pong_write_(v, buf);
-    return MESSAGES_OK;
+    return messages_encoded_(res, MESSAGES_OK, n);
 }
 
 size_t messages_pong_encode(const messages_pong* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return messages_pong_encode_ex(v, buf, cap, &n) == MESSAGES_OK ? n : 0;
+    size_t n = messages_pong_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)messages_pong_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* messages_pong_read_(messages_dec_* d, const uint8_t* p, messages_pong* out, uint32_t depth) {
@@ -889,23 +1129,33 @@ size_t messages_pong_encoded_message_size(const messages_pong* v) {
     return messages_add_(MESSAGES_MESSAGE_HEADER_SIZE, messages_pong_encoded_size(v));
 }
 
-int messages_pong_encode_message_ex(const messages_pong* v, uint8_t* buf, size_t cap, size_t* written) {
+int messages_pong_encode_message_ex(const messages_pong* v, uint8_t* buf, size_t cap, messages_encode_result* res) {
     size_t n = messages_pong_encoded_size(v);
-    if (n == SIZE_MAX || messages_over_u32_(n)) {
-        *written = 0;
-        return MESSAGES_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        messages_dec_ d;
+        return messages_refuse_(res, &d, messages_pong_check_(v, &d));
     }
-    *written = n + MESSAGES_MESSAGE_HEADER_SIZE;
+    if (messages_over_u32_(n)) {
+        return messages_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - MESSAGES_MESSAGE_HEADER_SIZE) {
+        return messages_refuse_(res, NULL, 1);
+    }
     if (cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
-        return MESSAGES_ERR_BUFFER;
+        return messages_encoded_(res, MESSAGES_ERR_BUFFER, n + MESSAGES_MESSAGE_HEADER_SIZE);
     }
     (void)messages_pong_write_(v, messages_put_header_(buf, MESSAGES_PONG_TYPE_ID, n));
-    return MESSAGES_OK;
+    return messages_encoded_(res, MESSAGES_OK, n + MESSAGES_MESSAGE_HEADER_SIZE);
 }
 
 size_t messages_pong_encode_message(const messages_pong* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return messages_pong_encode_message_ex(v, buf, cap, &n) == MESSAGES_OK ? n : 0;
+    size_t n = messages_pong_encoded_size(v);
+    if (n == SIZE_MAX || messages_over_u32_(n) || cap < MESSAGES_MESSAGE_HEADER_SIZE ||
+            n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)messages_pong_write_(v, messages_put_header_(buf, MESSAGES_PONG_TYPE_ID, n));
+    return n + MESSAGES_MESSAGE_HEADER_SIZE;
 }
 
 int messages_pong_decode_message(const uint8_t* data, size_t len, messages_pong* out, messages_arena* arena) {
@@ -941,23 +1191,32 @@ static uint8_t* messages_last_write_(const messages_last* v, uint8_t* p) {
     return p;
 }
 
-int messages_last_encode_ex(const messages_last* v, uint8_t* buf, size_t cap, size_t* written) {
+static int messages_last_check_(const messages_last* v, messages_dec_* d) {
+    (void)v;
+    (void)d;
+    return 1;
+}
+
+int messages_last_encode_ex(const messages_last* v, uint8_t* buf, size_t cap, messages_encode_result* res) {
     size_t n = messages_last_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return MESSAGES_ERR_ENCODE;
+        messages_dec_ d;
+        return messages_refuse_(res, &d, messages_last_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return MESSAGES_ERR_BUFFER;
+        return messages_encoded_(res, MESSAGES_ERR_BUFFER, n);
     }
     (void)messages_last_write_(v, buf);
-    return MESSAGES_OK;
+    return messages_encoded_(res, MESSAGES_OK, n);
 }
 
 size_t messages_last_encode(const messages_last* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return messages_last_encode_ex(v, buf, cap, &n) == MESSAGES_OK ? n : 0;
+    size_t n = messages_last_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)messages_last_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* messages_last_read_(messages_dec_* d, const uint8_t* p, messages_last* out, uint32_t depth) {
@@ -988,23 +1247,33 @@ size_t messages_last_encoded_message_size(const messages_last* v) {
     return messages_add_(MESSAGES_MESSAGE_HEADER_SIZE, messages_last_encoded_size(v));
 }
 
-int messages_last_encode_message_ex(const messages_last* v, uint8_t* buf, size_t cap, size_t* written) {
+int messages_last_encode_message_ex(const messages_last* v, uint8_t* buf, size_t cap, messages_encode_result* res) {
     size_t n = messages_last_encoded_size(v);
-    if (n == SIZE_MAX || messages_over_u32_(n)) {
-        *written = 0;
-        return MESSAGES_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        messages_dec_ d;
+        return messages_refuse_(res, &d, messages_last_check_(v, &d));
     }
-    *written = n + MESSAGES_MESSAGE_HEADER_SIZE;
+    if (messages_over_u32_(n)) {
+        return messages_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - MESSAGES_MESSAGE_HEADER_SIZE) {
+        return messages_refuse_(res, NULL, 1);
+    }
     if (cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
-        return MESSAGES_ERR_BUFFER;
+        return messages_encoded_(res, MESSAGES_ERR_BUFFER, n + MESSAGES_MESSAGE_HEADER_SIZE);
     }
     (void)messages_last_write_(v, messages_put_header_(buf, MESSAGES_LAST_TYPE_ID, n));
-    return MESSAGES_OK;
+    return messages_encoded_(res, MESSAGES_OK, n + MESSAGES_MESSAGE_HEADER_SIZE);
 }
 
 size_t messages_last_encode_message(const messages_last* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return messages_last_encode_message_ex(v, buf, cap, &n) == MESSAGES_OK ? n : 0;
+    size_t n = messages_last_encoded_size(v);
+    if (n == SIZE_MAX || messages_over_u32_(n) || cap < MESSAGES_MESSAGE_HEADER_SIZE ||
+            n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)messages_last_write_(v, messages_put_header_(buf, MESSAGES_LAST_TYPE_ID, n));
+    return n + MESSAGES_MESSAGE_HEADER_SIZE;
 }
 
 int messages_last_decode_message(const uint8_t* data, size_t len, messages_last* out, messages_arena* arena) {
@@ -1095,21 +1364,20 @@ size_t messages_encode_message(const messages_message* m, uint8_t* buf, size_t c
     }
 }
 
-int messages_encode_message_ex(const messages_message* m, uint8_t* buf, size_t cap, size_t* written) {
+int messages_encode_message_ex(const messages_message* m, uint8_t* buf, size_t cap, messages_encode_result* res) {
     switch (m->type_id) {
     case MESSAGES_POINT_TYPE_ID:
-        return messages_point_encode_message_ex(&m->value.point, buf, cap, written);
+        return messages_point_encode_message_ex(&m->value.point, buf, cap, res);
     case MESSAGES_PING_TYPE_ID:
-        return messages_ping_encode_message_ex(&m->value.ping, buf, cap, written);
+        return messages_ping_encode_message_ex(&m->value.ping, buf, cap, res);
     case MESSAGES_PONG_TYPE_ID:
-        return messages_pong_encode_message_ex(&m->value.pong, buf, cap, written);
+        return messages_pong_encode_message_ex(&m->value.pong, buf, cap, res);
     case MESSAGES_LAST_TYPE_ID:
-        return messages_last_encode_message_ex(&m->value.last, buf, cap, written);
+        return messages_last_encode_message_ex(&m->value.last, buf, cap, res);
     default:
         (void)buf;
         (void)cap;
-        *written = 0;
-        return MESSAGES_ERR_ENCODE;
+        return messages_refuse_message_(res);
     }
 }
 
@@ -1153,6 +1421,11 @@ void messages_message_reader_free(messages_message_reader* r) {
     free(r->buf);
     r->buf = NULL;
     r->cap = 0;
+}
+
+/* The reader's maximum payload length: max_size, or the default when it is 0. */
+static uint32_t messages_reader_max_(const messages_message_reader* r) {
+    return r->max_size != 0 ? r->max_size : MESSAGES_DEFAULT_MAX_MESSAGE_SIZE;
 }
 
 /* Reads n bytes into buf: fewer only where the stream ends. */
@@ -1273,29 +1546,6 @@ static int messages_check_hello_(messages_message_reader* r, size_t total, messa
     return MESSAGES_OK;
 }
 
-/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
-static size_t messages_text_put_(char* buf, size_t cap, size_t n, const char* s) {
-    for (; *s != '\0'; s++, n++) {
-        if (n + 1 < cap) {
-            buf[n] = *s;
-        }
-    }
-    return n;
-}
-
-/* Appends v in decimal, or in 16 hex digits when hex is set. */
-static size_t messages_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
-    char digits[21];
-    size_t i = sizeof digits - 1;
-    unsigned base = hex ? 16u : 10u;
-    digits[i] = '\0';
-    do {
-        digits[--i] = "0123456789abcdef"[v % base];
-        v /= base;
-    } while (hex ? i > sizeof digits - 17 : v != 0);
-    return messages_text_put_(buf, cap, n, digits + i);
-}
-
 size_t messages_stream_error_text(const messages_stream_result* res, char* buf, size_t cap) {
     size_t n = 0, j;
     for (j = 0; j < messages_hello_count_; j++) {
@@ -1304,8 +1554,23 @@ size_t messages_stream_error_text(const messages_stream_result* res, char* buf, 
             break;
         }
     }
-    if (res->error == MESSAGES_ERR_SCHEMA && j < messages_hello_count_) {
-        n = messages_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+    n = messages_text_put_(buf, cap, n, "message ");
+    n = messages_text_num_(buf, cap, n, res->index, 0);
+    n = messages_text_put_(buf, cap, n, " at stream offset ");
+    n = messages_text_num_(buf, cap, n, res->start, 0);
+    n = messages_text_put_(buf, cap, n, ": ");
+    if (res->error != MESSAGES_ERR_SCHEMA) {
+        n = messages_text_decode_(buf, cap, n, res->error, res->offset - res->start, res->path);
+        return messages_text_end_(buf, cap, n);
+    }
+    n = messages_text_put_(buf, cap, n, "schema at offset ");
+    n = messages_text_num_(buf, cap, n, res->offset - res->start, 0);
+    if (res->path[0] != '\0') {
+        n = messages_text_put_(buf, cap, n, " in ");
+        n = messages_text_put_(buf, cap, n, res->path);
+    }
+    if (j < messages_hello_count_) {
+        n = messages_text_put_(buf, cap, n, ": the writer's schema has another version of ");
         n = messages_text_put_(buf, cap, n, messages_hello_entries_[j].name);
         n = messages_text_put_(buf, cap, n, " (type id ");
         n = messages_text_num_(buf, cap, n, res->schema_type_id, 0);
@@ -1314,16 +1579,10 @@ size_t messages_stream_error_text(const messages_stream_result* res, char* buf, 
         n = messages_text_put_(buf, cap, n, ", here ");
         n = messages_text_num_(buf, cap, n, messages_hello_entries_[j].fingerprint, 1);
         n = messages_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
-    } else if (res->error == MESSAGES_ERR_SCHEMA) {
-        n = messages_text_put_(buf, cap, n,
-                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
     } else {
-        n = messages_text_put_(buf, cap, n, messages_strerror(res->error));
+        n = messages_text_put_(buf, cap, n, ": the stream does not start with a hello (type id 0), and this reader requires one");
     }
-    if (cap > 0) {
-        buf[n < cap ? n : cap - 1] = '\0';
-    }
-    return n;
+    return messages_text_end_(buf, cap, n);
 }
 
 /* messages_read_message, except that *out is left as it is on error or at the end. */
@@ -1363,11 +1622,11 @@ again:
     }
     if (!hello && !messages_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
-        int skipped = payload <= r->max_size && messages_reader_skip_(r, payload);
+        int skipped = payload <= messages_reader_max_(r) && messages_reader_skip_(r, payload);
         return messages_reader_fail_(r, res, MESSAGES_ERR_MESSAGE, r->offset + 4, skipped,
                                 MESSAGES_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
-    if (payload > r->max_size) {
+    if (payload > messages_reader_max_(r)) {
         return messages_reader_fail_(r, res, MESSAGES_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
@@ -1491,15 +1750,28 @@ int messages_write_hello(messages_message_writer* w) {
 }
 
 int messages_write_message(messages_message_writer* w, const messages_message* m) {
+    return messages_write_message_ex(w, m, NULL);
+}
+
+int messages_write_message_ex(messages_message_writer* w, const messages_message* m, messages_encode_result* res) {
+    size_t max = w->max_size != 0 ? w->max_size : MESSAGES_DEFAULT_MAX_MESSAGE_SIZE;
     size_t n = messages_encoded_message_size(m);
-    if (n == SIZE_MAX || n - MESSAGES_MESSAGE_HEADER_SIZE > w->max_size) {
-        return MESSAGES_ERR_ENCODE;
+    int rc;
+    if (n == SIZE_MAX) {
+        /* The dispatcher's _encode_message_ex finds the rule and the path. */
+        rc = messages_encode_message_ex(m, NULL, 0, res);
+        /* Else the header makes the size too large for size_t (rule size). */
+        return rc == MESSAGES_ERR_ENCODE ? rc : messages_refuse_(res, NULL, 1);
+    }
+    if (n - MESSAGES_MESSAGE_HEADER_SIZE > max) {
+        return messages_refuse_message_(res);
     }
     if (!messages_writer_reserve_(w, n)) {
-        return MESSAGES_ERR_NO_MEMORY;
+        return messages_encoded_(res, MESSAGES_ERR_NO_MEMORY, 0);
     }
     if (messages_encode_message(m, w->buf, n) != n) {
-        return MESSAGES_ERR_ENCODE;
+        return messages_encode_message_ex(m, NULL, 0, res);
     }
-    return messages_writer_flush_(w, n);
+    rc = messages_writer_flush_(w, n);
+    return messages_encoded_(res, rc, rc == MESSAGES_OK ? n : 0);
 }

@@ -148,6 +148,51 @@ typedef struct messages_decode_result {
 } messages_decode_result;
 
 /**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's decode error (docs/api.md, "One layout of error text"):
+ * "<rule> at offset <offset> in <path>: <message>", without " in <path>"
+ * when the path is empty. The text is cut to fit cap bytes (cap may be 0);
+ * returns its full length, as snprintf does.
+ */
+size_t messages_decode_error_text(const messages_decode_result* res, char* buf, size_t cap);
+
+/**
+ * What an _encode_ex function (or messages_write_message_ex) reports besides its
+ * return value. A value that has no encoding (docs/wire-format.md, "Values
+ * that have no encoding") is MESSAGES_ERR_ENCODE with the rule it breaks and the
+ * path of the value, the first in encoding order.
+ */
+typedef struct messages_encode_result {
+    /** 0 or the MESSAGES_ERR_* code, as returned. */
+    int error;
+    /**
+     * With MESSAGES_ERR_ENCODE: the rule the value breaks: "enum" (a number the
+     * enum does not name), "union_tag" (a tag the union does not declare),
+     * "utf8" (a string that is not valid UTF-8), "size" (an encoding larger
+     * than size_t holds, possible where it has 32 bits; the path is empty) or
+     * "message" (a payload over 4 GiB or over a writer's max_size; the path
+     * is "message"). Otherwise "".
+     */
+    const char* rule;
+    /** The encoding's size in bytes: what was written, or with MESSAGES_ERR_BUFFER the size needed; else 0. */
+    size_t written;
+    /**
+     * With MESSAGES_ERR_ENCODE: the field path of the value, as a decoder's
+     * ("items[1].shape.Circle.radius"; see messages_decode_result); "" otherwise
+     * and for a problem with the top-level value itself.
+     */
+    char path[MESSAGES_MAX_PATH];
+} messages_encode_result;
+
+/**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's encode error (docs/api.md, "One layout of error text"):
+ * "<rule> in <path>: <message>", or "<rule>: <message>" when the path is
+ * empty; cut to fit cap bytes (cap may be 0); returns its full length.
+ */
+size_t messages_encode_error_text(const messages_encode_result* res, char* buf, size_t cap);
+
+/**
  * Reads a message header: checks the magic and returns the type id and the
  * payload length. 0, MESSAGES_ERR_TRUNCATED (fewer than 10 bytes) or
  * MESSAGES_ERR_MESSAGE. A stream reader calls this on the first 10 bytes and
@@ -213,12 +258,14 @@ size_t messages_point_encoded_size(const messages_point* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_point_encode(const messages_point* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: MESSAGES_OK,
- * MESSAGES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or MESSAGES_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: MESSAGES_OK, MESSAGES_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or MESSAGES_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with MESSAGES_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (messages_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int messages_point_encode_ex(const messages_point* v, uint8_t* buf, size_t cap, size_t* written);
+int messages_point_encode_ex(const messages_point* v, uint8_t* buf, size_t cap, messages_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (messages_strerror names it). *out need not be
@@ -235,8 +282,11 @@ int messages_point_decode_ex(const uint8_t* data, size_t len, messages_point* ou
 size_t messages_point_encoded_message_size(const messages_point* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_point_encode_message(const messages_point* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int messages_point_encode_message_ex(const messages_point* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int messages_point_encode_message_ex(const messages_point* v, uint8_t* buf, size_t cap, messages_encode_result* res);
 /** Decodes a message that must carry a value of Point (another type id is MESSAGES_ERR_MESSAGE). */
 int messages_point_decode_message(const uint8_t* data, size_t len, messages_point* out, messages_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -257,12 +307,14 @@ size_t messages_ping_encoded_size(const messages_ping* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_ping_encode(const messages_ping* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: MESSAGES_OK,
- * MESSAGES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or MESSAGES_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: MESSAGES_OK, MESSAGES_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or MESSAGES_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with MESSAGES_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (messages_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int messages_ping_encode_ex(const messages_ping* v, uint8_t* buf, size_t cap, size_t* written);
+int messages_ping_encode_ex(const messages_ping* v, uint8_t* buf, size_t cap, messages_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (messages_strerror names it). *out need not be
@@ -279,8 +331,11 @@ int messages_ping_decode_ex(const uint8_t* data, size_t len, messages_ping* out,
 size_t messages_ping_encoded_message_size(const messages_ping* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_ping_encode_message(const messages_ping* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int messages_ping_encode_message_ex(const messages_ping* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int messages_ping_encode_message_ex(const messages_ping* v, uint8_t* buf, size_t cap, messages_encode_result* res);
 /** Decodes a message that must carry a value of Ping (another type id is MESSAGES_ERR_MESSAGE). */
 int messages_ping_decode_message(const uint8_t* data, size_t len, messages_ping* out, messages_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -301,12 +356,14 @@ size_t messages_pong_encoded_size(const messages_pong* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_pong_encode(const messages_pong* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: MESSAGES_OK,
- * MESSAGES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or MESSAGES_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: MESSAGES_OK, MESSAGES_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or MESSAGES_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with MESSAGES_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (messages_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int messages_pong_encode_ex(const messages_pong* v, uint8_t* buf, size_t cap, size_t* written);
+int messages_pong_encode_ex(const messages_pong* v, uint8_t* buf, size_t cap, messages_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (messages_strerror names it). *out need not be
@@ -323,8 +380,11 @@ int messages_pong_decode_ex(const uint8_t* data, size_t len, messages_pong* out,
 size_t messages_pong_encoded_message_size(const messages_pong* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_pong_encode_message(const messages_pong* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int messages_pong_encode_message_ex(const messages_pong* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int messages_pong_encode_message_ex(const messages_pong* v, uint8_t* buf, size_t cap, messages_encode_result* res);
 /** Decodes a message that must carry a value of Pong (another type id is MESSAGES_ERR_MESSAGE). */
 int messages_pong_decode_message(const uint8_t* data, size_t len, messages_pong* out, messages_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -345,12 +405,14 @@ size_t messages_last_encoded_size(const messages_last* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_last_encode(const messages_last* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: MESSAGES_OK,
- * MESSAGES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or MESSAGES_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: MESSAGES_OK, MESSAGES_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or MESSAGES_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with MESSAGES_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (messages_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int messages_last_encode_ex(const messages_last* v, uint8_t* buf, size_t cap, size_t* written);
+int messages_last_encode_ex(const messages_last* v, uint8_t* buf, size_t cap, messages_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (messages_strerror names it). *out need not be
@@ -367,8 +429,11 @@ int messages_last_decode_ex(const uint8_t* data, size_t len, messages_last* out,
 size_t messages_last_encoded_message_size(const messages_last* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_last_encode_message(const messages_last* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int messages_last_encode_message_ex(const messages_last* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int messages_last_encode_message_ex(const messages_last* v, uint8_t* buf, size_t cap, messages_encode_result* res);
 /** Decodes a message that must carry a value of Last (another type id is MESSAGES_ERR_MESSAGE). */
 int messages_last_decode_message(const uint8_t* data, size_t len, messages_last* out, messages_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -399,8 +464,8 @@ int messages_decode_message_ex(const uint8_t* data, size_t len, messages_message
 size_t messages_encoded_message_size(const messages_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t messages_encode_message(const messages_message* m, uint8_t* buf, size_t cap);
-/** Like the struct's _encode_message_ex; an unknown type_id is MESSAGES_ERR_ENCODE. */
-int messages_encode_message_ex(const messages_message* m, uint8_t* buf, size_t cap, size_t* written);
+/** Like the struct's _encode_message_ex; an unknown type_id is MESSAGES_ERR_ENCODE, rule "message". */
+int messages_encode_message_ex(const messages_message* m, uint8_t* buf, size_t cap, messages_encode_result* res);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*messages_read_fn)(void* ctx, uint8_t* buf, size_t n);
@@ -466,7 +531,10 @@ typedef struct messages_stream_result {
  * with MESSAGES_ERR_MESSAGE; neither can be skipped.
  */
 typedef struct messages_message_reader {
-    /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
+    /**
+     * The largest payload length accepted, refused before it is read; 0 means
+     * MESSAGES_DEFAULT_MAX_MESSAGE_SIZE, UINT32_MAX accepts any.
+     */
     uint32_t max_size;
     /** The decode options of every message (allow_trailing is ignored). */
     messages_decode_options options;
@@ -509,10 +577,14 @@ void messages_message_reader_free(messages_message_reader* r);
  */
 int messages_message_reader_schema_checked(const messages_message_reader* r);
 /**
- * Describes the error res reports as NUL-terminated text "<rule>: ...",
- * cut to fit cap bytes (cap may be 0), and returns its full length: for a
- * hello from another version of the schema, the struct's name, both
- * fingerprints and a hint to run sdp compat; otherwise messages_strerror's text.
+ * Describes the error res reports as NUL-terminated text in the layout of
+ * every language's stream error (docs/api.md, "One layout of error text"):
+ * "message <index> at stream offset <start>: " and the decode error as
+ * messages_decode_error_text writes it, its offset counted from the message's
+ * first byte ("<rule> at offset <offset> in <path>: <message>"). The
+ * message of a hello from another version of the schema names the struct,
+ * both fingerprints and suggests sdp compat. Cut to fit cap bytes (cap may
+ * be 0); returns the full length.
  */
 size_t messages_stream_error_text(const messages_stream_result* res, char* buf, size_t cap);
 
@@ -520,9 +592,10 @@ size_t messages_stream_error_text(const messages_stream_result* res, char* buf, 
 typedef struct messages_message_writer {
     /**
      * The largest payload written, in bytes (MESSAGES_DEFAULT_MAX_MESSAGE_SIZE
-     * after _init): messages_write_message refuses a larger message, which a
-     * reader with the same max_size would refuse, with MESSAGES_ERR_ENCODE and
-     * writes nothing.
+     * after _init; 0 means that default too): messages_write_message refuses a
+     * larger message, which a reader with the same max_size would refuse,
+     * with MESSAGES_ERR_ENCODE (rule "message", path "message") and writes
+     * nothing.
      */
     size_t max_size;
     messages_write_fn write;
@@ -547,6 +620,13 @@ int messages_write_hello(messages_message_writer* w);
  * written), MESSAGES_ERR_NO_MEMORY or MESSAGES_ERR_WRITE.
  */
 int messages_write_message(messages_message_writer* w, const messages_message* m);
+/**
+ * messages_write_message with a result: res (may be NULL) gets the rule and path
+ * of a value that has no encoding, or rule "message" for a payload over
+ * max_size, as _encode_ex reports them (messages_encode_error_text describes
+ * them), and on success the bytes written.
+ */
+int messages_write_message_ex(messages_message_writer* w, const messages_message* m, messages_encode_result* res);
 /** Releases the writer's buffer. */
 void messages_message_writer_free(messages_message_writer* w);
 

@@ -191,6 +191,118 @@ const char* nested_strerror(int code) {
     return "unknown error";
 }
 
+/* Appends s to the text at buf (n bytes so far), as much as fits cap with a NUL; returns the full length. */
+static size_t nested_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t nested_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return nested_text_put_(buf, cap, n, digits + i);
+}
+
+/* Terminates the text at buf (n bytes long, cut to cap) and returns n. */
+static size_t nested_text_end_(char* buf, size_t cap, size_t n) {
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
+/*
+ * Appends the part of nested_strerror(code) before its ": " (the rule's name)
+ * when rule is set, else the part after it (the message).
+ */
+static size_t nested_text_code_(char* buf, size_t cap, size_t n, int code, int rule) {
+    const char* s = nested_strerror(code);
+    const char* colon = s;
+    while (*colon != '\0' && *colon != ':') {
+        colon++;
+    }
+    if (*colon == '\0') {
+        return rule ? nested_text_put_(buf, cap, n, s) : n;
+    }
+    if (!rule) {
+        return nested_text_put_(buf, cap, n, colon[1] == ' ' ? colon + 2 : colon + 1);
+    }
+    for (; s < colon; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* "<rule> at offset <offset>[ in <path>]: <message>", as nested_decode_error_text. */
+static size_t nested_text_decode_(char* buf, size_t cap, size_t n, int code, uint64_t offset, const char* path) {
+    n = nested_text_code_(buf, cap, n, code, 1);
+    n = nested_text_put_(buf, cap, n, " at offset ");
+    n = nested_text_num_(buf, cap, n, offset, 0);
+    if (path[0] != '\0') {
+        n = nested_text_put_(buf, cap, n, " in ");
+        n = nested_text_put_(buf, cap, n, path);
+    }
+    n = nested_text_put_(buf, cap, n, ": ");
+    return nested_text_code_(buf, cap, n, code, 0);
+}
+
+size_t nested_decode_error_text(const nested_decode_result* res, char* buf, size_t cap) {
+    return nested_text_end_(buf, cap, nested_text_decode_(buf, cap, 0, res->error, res->offset, res->path));
+}
+
+/* Whether the NUL-terminated strings a and b are equal. */
+static int nested_text_eq_(const char* a, const char* b) {
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+size_t nested_encode_error_text(const nested_encode_result* res, char* buf, size_t cap) {
+    size_t n = 0;
+    const char* rule = res->rule != NULL ? res->rule : "";
+    const char* msg = NULL;
+    if (res->error != NESTED_ERR_ENCODE || rule[0] == '\0') {
+        n = nested_text_code_(buf, cap, n, res->error, 1);
+    } else {
+        n = nested_text_put_(buf, cap, n, rule);
+        if (nested_text_eq_(rule, "enum")) {
+            msg = "a number that names no value of the enum";
+        } else if (nested_text_eq_(rule, "union_tag")) {
+            msg = "a tag that names no variant of the union";
+        } else if (nested_text_eq_(rule, "utf8")) {
+            msg = "the string is not valid UTF-8";
+        } else if (nested_text_eq_(rule, "size")) {
+            msg = "the encoding is larger than size_t holds on this host";
+        } else if (nested_text_eq_(rule, "message")) {
+            msg = "the payload is over the writer's max_size, or over a message's 4294967295 bytes";
+        } else {
+            msg = "the value cannot be encoded";
+        }
+    }
+    if (res->error == NESTED_ERR_ENCODE && res->path[0] != '\0') {
+        n = nested_text_put_(buf, cap, n, " in ");
+        n = nested_text_put_(buf, cap, n, res->path);
+    }
+    n = nested_text_put_(buf, cap, n, ": ");
+    n = msg != NULL ? nested_text_put_(buf, cap, n, msg) : nested_text_code_(buf, cap, n, res->error, 0);
+    return nested_text_end_(buf, cap, n);
+}
+
 /* The state of one decode call. */
 typedef struct nested_dec_ {
     const uint8_t* origin; /* offsets are reported from here */
@@ -623,17 +735,108 @@ static const uint8_t* nested_read_str_(nested_dec_* d, const uint8_t* p, nested_
     return p + 4 + (size_t)n;
 }
 
+/*
+ * The check walk of an encode that failed (its size was SIZE_MAX): the
+ * generated _check_ functions visit the value in encoding order and stop at
+ * the first value that has no encoding, with a decoder's state d holding
+ * its rule (as the decode error code of that rule: NESTED_ERR_ENUM,
+ * NESTED_ERR_UNION_TAG, NESTED_ERR_UTF8) and its path, built as the walk unwinds.
+ * They return 1 when the value is fine, else 0.
+ *
+ * nested_refuse_ fills res (may be NULL) for a value whose size was SIZE_MAX,
+ * after its check walk: ok means the walk found nothing, so the size itself
+ * is too large for size_t (rule size). It returns NESTED_ERR_ENCODE.
+ */
+static int nested_refuse_(nested_encode_result* res, nested_dec_* d, int ok) {
+    if (res != NULL) {
+        res->error = NESTED_ERR_ENCODE;
+        res->written = 0;
+        res->path[0] = '\0';
+        if (ok) {
+            res->rule = "size";
+        } else {
+            res->rule = d->err == NESTED_ERR_ENUM ? "enum" : d->err == NESTED_ERR_UNION_TAG ? "union_tag" : "utf8";
+            nested_path_out_(d, res->path);
+        }
+    }
+    return NESTED_ERR_ENCODE;
+}
+
+static int nested_check_fail_(nested_dec_* d, int rule) {
+    (void)nested_fail_(d, NULL, rule);
+    return 0;
+}
+
+#ifndef NESTED_ENCODE_UTF8_CHECK
+#define NESTED_ENCODE_UTF8_CHECK 1
+#endif
+static int nested_check_str_(nested_dec_* d, const nested_str* s) {
+#if NESTED_ENCODE_UTF8_CHECK
+    if (!nested_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return nested_check_fail_(d, NESTED_ERR_UTF8);
+    }
+#else
+    (void)d;
+    (void)s;
+#endif
+    return 1;
+}
+
+static int nested_check_enum_(nested_dec_* d, int valid) {
+    return valid ? 1 : nested_check_fail_(d, NESTED_ERR_ENUM);
+}
+
+/* Prepend a field's name to the path; return 0. */
+static int nested_check_in_(nested_dec_* d, const char* name) {
+    (void)nested_in_field_(d, name);
+    return 0;
+}
+
+/* Prepend an element's index to the path; return 0. */
+static int nested_check_at_(nested_dec_* d, size_t i) {
+    (void)nested_in_elem_(d, i);
+    return 0;
+}
+
+/* Fills res (may be NULL) for an encode that returns code (0 or NESTED_ERR_BUFFER) and takes n bytes. */
+static int nested_encoded_(nested_encode_result* res, int code, size_t n) {
+    if (res != NULL) {
+        res->error = code;
+        res->rule = "";
+        res->written = n;
+        res->path[0] = '\0';
+    }
+    return code;
+}
+
+/* Fills res (may be NULL) for a message payload over max (rule message). */
+static int nested_refuse_message_(nested_encode_result* res) {
+    if (res != NULL) {
+        res->error = NESTED_ERR_ENCODE;
+        res->rule = "message";
+        res->written = 0;
+        memcpy(res->path, "message", 8);
+    }
+    return NESTED_ERR_ENCODE;
+}
+
 static uint8_t* nested_point_write_(const nested_point* v, uint8_t* p);
+static int nested_point_check_(const nested_point* v, nested_dec_* d);
 static const uint8_t* nested_point_read_(nested_dec_* d, const uint8_t* p, nested_point* out, uint32_t depth);
 static uint8_t* nested_rectangle_write_(const nested_rectangle* v, uint8_t* p);
+static int nested_rectangle_check_(const nested_rectangle* v, nested_dec_* d);
 static const uint8_t* nested_rectangle_read_(nested_dec_* d, const uint8_t* p, nested_rectangle* out, uint32_t depth);
 static uint8_t* nested_scene_write_(const nested_scene* v, uint8_t* p);
+static int nested_scene_check_(const nested_scene* v, nested_dec_* d);
 static const uint8_t* nested_scene_read_(nested_dec_* d, const uint8_t* p, nested_scene* out, uint32_t depth);
 static uint8_t* nested_device_parameter_write_(const nested_device_parameter* v, uint8_t* p);
+static int nested_device_parameter_check_(const nested_device_parameter* v, nested_dec_* d);
 static const uint8_t* nested_device_parameter_read_(nested_dec_* d, const uint8_t* p, nested_device_parameter* out, uint32_t depth);
 static uint8_t* nested_device_plugin_write_(const nested_device_plugin* v, uint8_t* p);
+static int nested_device_plugin_check_(const nested_device_plugin* v, nested_dec_* d);
 static const uint8_t* nested_device_plugin_read_(nested_dec_* d, const uint8_t* p, nested_device_plugin* out, uint32_t depth);
 static uint8_t* nested_audio_device_write_(const nested_audio_device* v, uint8_t* p);
+static int nested_audio_device_check_(const nested_audio_device* v, nested_dec_* d);
 static const uint8_t* nested_audio_device_read_(nested_dec_* d, const uint8_t* p, nested_audio_device* out, uint32_t depth);
 
 /*
@@ -752,23 +955,32 @@ static uint8_t* nested_point_write_(const nested_point* v, uint8_t* p) {
     return p;
 }
 
-int nested_point_encode_ex(const nested_point* v, uint8_t* buf, size_t cap, size_t* written) {
+static int nested_point_check_(const nested_point* v, nested_dec_* d) {
+    (void)v;
+    (void)d;
+    return 1;
+}
+
+int nested_point_encode_ex(const nested_point* v, uint8_t* buf, size_t cap, nested_encode_result* res) {
     size_t n = nested_point_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return NESTED_ERR_ENCODE;
+        nested_dec_ d;
+        return nested_refuse_(res, &d, nested_point_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return NESTED_ERR_BUFFER;
+        return nested_encoded_(res, NESTED_ERR_BUFFER, n);
     }
     (void)nested_point_write_(v, buf);
-    return NESTED_OK;
+    return nested_encoded_(res, NESTED_OK, n);
 }
 
 size_t nested_point_encode(const nested_point* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return nested_point_encode_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
+    size_t n = nested_point_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)nested_point_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* nested_point_read_(nested_dec_* d, const uint8_t* p, nested_point* out, uint32_t depth) {
@@ -813,23 +1025,33 @@ size_t nested_point_encoded_message_size(const nested_point* v) {
     return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_point_encoded_size(v));
 }
 
-int nested_point_encode_message_ex(const nested_point* v, uint8_t* buf, size_t cap, size_t* written) {
+int nested_point_encode_message_ex(const nested_point* v, uint8_t* buf, size_t cap, nested_encode_result* res) {
     size_t n = nested_point_encoded_size(v);
-    if (n == SIZE_MAX || nested_over_u32_(n)) {
-        *written = 0;
-        return NESTED_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        nested_dec_ d;
+        return nested_refuse_(res, &d, nested_point_check_(v, &d));
     }
-    *written = n + NESTED_MESSAGE_HEADER_SIZE;
+    if (nested_over_u32_(n)) {
+        return nested_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - NESTED_MESSAGE_HEADER_SIZE) {
+        return nested_refuse_(res, NULL, 1);
+    }
     if (cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
-        return NESTED_ERR_BUFFER;
+        return nested_encoded_(res, NESTED_ERR_BUFFER, n + NESTED_MESSAGE_HEADER_SIZE);
     }
     (void)nested_point_write_(v, nested_put_header_(buf, NESTED_POINT_TYPE_ID, n));
-    return NESTED_OK;
+    return nested_encoded_(res, NESTED_OK, n + NESTED_MESSAGE_HEADER_SIZE);
 }
 
 size_t nested_point_encode_message(const nested_point* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return nested_point_encode_message_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
+    size_t n = nested_point_encoded_size(v);
+    if (n == SIZE_MAX || nested_over_u32_(n) || cap < NESTED_MESSAGE_HEADER_SIZE ||
+            n > cap - NESTED_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)nested_point_write_(v, nested_put_header_(buf, NESTED_POINT_TYPE_ID, n));
+    return n + NESTED_MESSAGE_HEADER_SIZE;
 }
 
 int nested_point_decode_message(const uint8_t* data, size_t len, nested_point* out, nested_arena* arena) {
@@ -868,23 +1090,38 @@ static uint8_t* nested_rectangle_write_(const nested_rectangle* v, uint8_t* p) {
     return p;
 }
 
-int nested_rectangle_encode_ex(const nested_rectangle* v, uint8_t* buf, size_t cap, size_t* written) {
+static int nested_rectangle_check_(const nested_rectangle* v, nested_dec_* d) {
+    if (!nested_point_check_(&v->top_left, d)) {
+        (void)nested_check_in_(d, "top_left");
+        return 0;
+    }
+    if (!nested_point_check_(&v->bottom_right, d)) {
+        (void)nested_check_in_(d, "bottom_right");
+        return 0;
+    }
+    return 1;
+}
+
+int nested_rectangle_encode_ex(const nested_rectangle* v, uint8_t* buf, size_t cap, nested_encode_result* res) {
     size_t n = nested_rectangle_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return NESTED_ERR_ENCODE;
+        nested_dec_ d;
+        return nested_refuse_(res, &d, nested_rectangle_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return NESTED_ERR_BUFFER;
+        return nested_encoded_(res, NESTED_ERR_BUFFER, n);
     }
     (void)nested_rectangle_write_(v, buf);
-    return NESTED_OK;
+    return nested_encoded_(res, NESTED_OK, n);
 }
 
 size_t nested_rectangle_encode(const nested_rectangle* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return nested_rectangle_encode_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
+    size_t n = nested_rectangle_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)nested_rectangle_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* nested_rectangle_read_(nested_dec_* d, const uint8_t* p, nested_rectangle* out, uint32_t depth) {
@@ -929,23 +1166,33 @@ size_t nested_rectangle_encoded_message_size(const nested_rectangle* v) {
     return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_rectangle_encoded_size(v));
 }
 
-int nested_rectangle_encode_message_ex(const nested_rectangle* v, uint8_t* buf, size_t cap, size_t* written) {
+int nested_rectangle_encode_message_ex(const nested_rectangle* v, uint8_t* buf, size_t cap, nested_encode_result* res) {
     size_t n = nested_rectangle_encoded_size(v);
-    if (n == SIZE_MAX || nested_over_u32_(n)) {
-        *written = 0;
-        return NESTED_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        nested_dec_ d;
+        return nested_refuse_(res, &d, nested_rectangle_check_(v, &d));
     }
-    *written = n + NESTED_MESSAGE_HEADER_SIZE;
+    if (nested_over_u32_(n)) {
+        return nested_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - NESTED_MESSAGE_HEADER_SIZE) {
+        return nested_refuse_(res, NULL, 1);
+    }
     if (cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
-        return NESTED_ERR_BUFFER;
+        return nested_encoded_(res, NESTED_ERR_BUFFER, n + NESTED_MESSAGE_HEADER_SIZE);
     }
     (void)nested_rectangle_write_(v, nested_put_header_(buf, NESTED_RECTANGLE_TYPE_ID, n));
-    return NESTED_OK;
+    return nested_encoded_(res, NESTED_OK, n + NESTED_MESSAGE_HEADER_SIZE);
 }
 
 size_t nested_rectangle_encode_message(const nested_rectangle* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return nested_rectangle_encode_message_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
+    size_t n = nested_rectangle_encoded_size(v);
+    if (n == SIZE_MAX || nested_over_u32_(n) || cap < NESTED_MESSAGE_HEADER_SIZE ||
+            n > cap - NESTED_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)nested_rectangle_write_(v, nested_put_header_(buf, NESTED_RECTANGLE_TYPE_ID, n));
+    return n + NESTED_MESSAGE_HEADER_SIZE;
 }
 
 int nested_rectangle_decode_message(const uint8_t* data, size_t len, nested_rectangle* out, nested_arena* arena) {
@@ -986,23 +1233,45 @@ static uint8_t* nested_scene_write_(const nested_scene* v, uint8_t* p) {
     return p;
 }
 
-int nested_scene_encode_ex(const nested_scene* v, uint8_t* buf, size_t cap, size_t* written) {
+static int nested_scene_check_(const nested_scene* v, nested_dec_* d) {
+    if (!nested_check_str_(d, &v->name)) {
+        (void)nested_check_in_(d, "name");
+        return 0;
+    }
+    for (uint32_t i0 = 0; i0 < v->rects.len; i0++) {
+        if (!nested_rectangle_check_(&v->rects.data[i0], d)) {
+            (void)nested_check_at_(d, i0);
+            (void)nested_check_in_(d, "rects");
+            return 0;
+        }
+    }
+    if (!nested_point_check_(&v->origin, d)) {
+        (void)nested_check_in_(d, "origin");
+        return 0;
+    }
+    return 1;
+}
+
+int nested_scene_encode_ex(const nested_scene* v, uint8_t* buf, size_t cap, nested_encode_result* res) {
     size_t n = nested_scene_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return NESTED_ERR_ENCODE;
+        nested_dec_ d;
+        return nested_refuse_(res, &d, nested_scene_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return NESTED_ERR_BUFFER;
+        return nested_encoded_(res, NESTED_ERR_BUFFER, n);
     }
     (void)nested_scene_write_(v, buf);
-    return NESTED_OK;
+    return nested_encoded_(res, NESTED_OK, n);
 }
 
 size_t nested_scene_encode(const nested_scene* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return nested_scene_encode_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
+    size_t n = nested_scene_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)nested_scene_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* nested_scene_read_(nested_dec_* d, const uint8_t* p, nested_scene* out, uint32_t depth) {
@@ -1069,23 +1338,33 @@ size_t nested_scene_encoded_message_size(const nested_scene* v) {
     return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_scene_encoded_size(v));
 }
 
-int nested_scene_encode_message_ex(const nested_scene* v, uint8_t* buf, size_t cap, size_t* written) {
+int nested_scene_encode_message_ex(const nested_scene* v, uint8_t* buf, size_t cap, nested_encode_result* res) {
     size_t n = nested_scene_encoded_size(v);
-    if (n == SIZE_MAX || nested_over_u32_(n)) {
-        *written = 0;
-        return NESTED_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        nested_dec_ d;
+        return nested_refuse_(res, &d, nested_scene_check_(v, &d));
     }
-    *written = n + NESTED_MESSAGE_HEADER_SIZE;
+    if (nested_over_u32_(n)) {
+        return nested_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - NESTED_MESSAGE_HEADER_SIZE) {
+        return nested_refuse_(res, NULL, 1);
+    }
     if (cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
-        return NESTED_ERR_BUFFER;
+        return nested_encoded_(res, NESTED_ERR_BUFFER, n + NESTED_MESSAGE_HEADER_SIZE);
     }
     (void)nested_scene_write_(v, nested_put_header_(buf, NESTED_SCENE_TYPE_ID, n));
-    return NESTED_OK;
+    return nested_encoded_(res, NESTED_OK, n + NESTED_MESSAGE_HEADER_SIZE);
 }
 
 size_t nested_scene_encode_message(const nested_scene* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return nested_scene_encode_message_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
+    size_t n = nested_scene_encoded_size(v);
+    if (n == SIZE_MAX || nested_over_u32_(n) || cap < NESTED_MESSAGE_HEADER_SIZE ||
+            n > cap - NESTED_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)nested_scene_write_(v, nested_put_header_(buf, NESTED_SCENE_TYPE_ID, n));
+    return n + NESTED_MESSAGE_HEADER_SIZE;
 }
 
 int nested_scene_decode_message(const uint8_t* data, size_t len, nested_scene* out, nested_arena* arena) {
@@ -1126,23 +1405,34 @@ static uint8_t* nested_device_parameter_write_(const nested_device_parameter* v,
     return p;
 }
 
-int nested_device_parameter_encode_ex(const nested_device_parameter* v, uint8_t* buf, size_t cap, size_t* written) {
+static int nested_device_parameter_check_(const nested_device_parameter* v, nested_dec_* d) {
+    if (!nested_check_str_(d, &v->name)) {
+        (void)nested_check_in_(d, "name");
+        return 0;
+    }
+    return 1;
+}
+
+int nested_device_parameter_encode_ex(const nested_device_parameter* v, uint8_t* buf, size_t cap, nested_encode_result* res) {
     size_t n = nested_device_parameter_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return NESTED_ERR_ENCODE;
+        nested_dec_ d;
+        return nested_refuse_(res, &d, nested_device_parameter_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return NESTED_ERR_BUFFER;
+        return nested_encoded_(res, NESTED_ERR_BUFFER, n);
     }
     (void)nested_device_parameter_write_(v, buf);
-    return NESTED_OK;
+    return nested_encoded_(res, NESTED_OK, n);
 }
 
 size_t nested_device_parameter_encode(const nested_device_parameter* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return nested_device_parameter_encode_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
+    size_t n = nested_device_parameter_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)nested_device_parameter_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* nested_device_parameter_read_(nested_dec_* d, const uint8_t* p, nested_device_parameter* out, uint32_t depth) {
@@ -1189,23 +1479,33 @@ size_t nested_device_parameter_encoded_message_size(const nested_device_paramete
     return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_device_parameter_encoded_size(v));
 }
 
-int nested_device_parameter_encode_message_ex(const nested_device_parameter* v, uint8_t* buf, size_t cap, size_t* written) {
+int nested_device_parameter_encode_message_ex(const nested_device_parameter* v, uint8_t* buf, size_t cap, nested_encode_result* res) {
     size_t n = nested_device_parameter_encoded_size(v);
-    if (n == SIZE_MAX || nested_over_u32_(n)) {
-        *written = 0;
-        return NESTED_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        nested_dec_ d;
+        return nested_refuse_(res, &d, nested_device_parameter_check_(v, &d));
     }
-    *written = n + NESTED_MESSAGE_HEADER_SIZE;
+    if (nested_over_u32_(n)) {
+        return nested_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - NESTED_MESSAGE_HEADER_SIZE) {
+        return nested_refuse_(res, NULL, 1);
+    }
     if (cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
-        return NESTED_ERR_BUFFER;
+        return nested_encoded_(res, NESTED_ERR_BUFFER, n + NESTED_MESSAGE_HEADER_SIZE);
     }
     (void)nested_device_parameter_write_(v, nested_put_header_(buf, NESTED_DEVICE_PARAMETER_TYPE_ID, n));
-    return NESTED_OK;
+    return nested_encoded_(res, NESTED_OK, n + NESTED_MESSAGE_HEADER_SIZE);
 }
 
 size_t nested_device_parameter_encode_message(const nested_device_parameter* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return nested_device_parameter_encode_message_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
+    size_t n = nested_device_parameter_encoded_size(v);
+    if (n == SIZE_MAX || nested_over_u32_(n) || cap < NESTED_MESSAGE_HEADER_SIZE ||
+            n > cap - NESTED_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)nested_device_parameter_write_(v, nested_put_header_(buf, NESTED_DEVICE_PARAMETER_TYPE_ID, n));
+    return n + NESTED_MESSAGE_HEADER_SIZE;
 }
 
 int nested_device_parameter_decode_message(const uint8_t* data, size_t len, nested_device_parameter* out, nested_arena* arena) {
@@ -1251,23 +1551,41 @@ static uint8_t* nested_device_plugin_write_(const nested_device_plugin* v, uint8
     return p;
 }
 
-int nested_device_plugin_encode_ex(const nested_device_plugin* v, uint8_t* buf, size_t cap, size_t* written) {
+static int nested_device_plugin_check_(const nested_device_plugin* v, nested_dec_* d) {
+    if (!nested_check_str_(d, &v->name)) {
+        (void)nested_check_in_(d, "name");
+        return 0;
+    }
+    for (uint32_t i0 = 0; i0 < v->parameters.len; i0++) {
+        if (!nested_device_parameter_check_(&v->parameters.data[i0], d)) {
+            (void)nested_check_at_(d, i0);
+            (void)nested_check_in_(d, "parameters");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int nested_device_plugin_encode_ex(const nested_device_plugin* v, uint8_t* buf, size_t cap, nested_encode_result* res) {
     size_t n = nested_device_plugin_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return NESTED_ERR_ENCODE;
+        nested_dec_ d;
+        return nested_refuse_(res, &d, nested_device_plugin_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return NESTED_ERR_BUFFER;
+        return nested_encoded_(res, NESTED_ERR_BUFFER, n);
     }
     (void)nested_device_plugin_write_(v, buf);
-    return NESTED_OK;
+    return nested_encoded_(res, NESTED_OK, n);
 }
 
 size_t nested_device_plugin_encode(const nested_device_plugin* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return nested_device_plugin_encode_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
+    size_t n = nested_device_plugin_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)nested_device_plugin_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* nested_device_plugin_read_(nested_dec_* d, const uint8_t* p, nested_device_plugin* out, uint32_t depth) {
@@ -1342,23 +1660,33 @@ size_t nested_device_plugin_encoded_message_size(const nested_device_plugin* v) 
     return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_device_plugin_encoded_size(v));
 }
 
-int nested_device_plugin_encode_message_ex(const nested_device_plugin* v, uint8_t* buf, size_t cap, size_t* written) {
+int nested_device_plugin_encode_message_ex(const nested_device_plugin* v, uint8_t* buf, size_t cap, nested_encode_result* res) {
     size_t n = nested_device_plugin_encoded_size(v);
-    if (n == SIZE_MAX || nested_over_u32_(n)) {
-        *written = 0;
-        return NESTED_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        nested_dec_ d;
+        return nested_refuse_(res, &d, nested_device_plugin_check_(v, &d));
     }
-    *written = n + NESTED_MESSAGE_HEADER_SIZE;
+    if (nested_over_u32_(n)) {
+        return nested_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - NESTED_MESSAGE_HEADER_SIZE) {
+        return nested_refuse_(res, NULL, 1);
+    }
     if (cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
-        return NESTED_ERR_BUFFER;
+        return nested_encoded_(res, NESTED_ERR_BUFFER, n + NESTED_MESSAGE_HEADER_SIZE);
     }
     (void)nested_device_plugin_write_(v, nested_put_header_(buf, NESTED_DEVICE_PLUGIN_TYPE_ID, n));
-    return NESTED_OK;
+    return nested_encoded_(res, NESTED_OK, n + NESTED_MESSAGE_HEADER_SIZE);
 }
 
 size_t nested_device_plugin_encode_message(const nested_device_plugin* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return nested_device_plugin_encode_message_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
+    size_t n = nested_device_plugin_encoded_size(v);
+    if (n == SIZE_MAX || nested_over_u32_(n) || cap < NESTED_MESSAGE_HEADER_SIZE ||
+            n > cap - NESTED_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)nested_device_plugin_write_(v, nested_put_header_(buf, NESTED_DEVICE_PLUGIN_TYPE_ID, n));
+    return n + NESTED_MESSAGE_HEADER_SIZE;
 }
 
 int nested_device_plugin_decode_message(const uint8_t* data, size_t len, nested_device_plugin* out, nested_arena* arena) {
@@ -1413,23 +1741,45 @@ static uint8_t* nested_audio_device_write_(const nested_audio_device* v, uint8_t
     return p;
 }
 
-int nested_audio_device_encode_ex(const nested_audio_device* v, uint8_t* buf, size_t cap, size_t* written) {
+static int nested_audio_device_check_(const nested_audio_device* v, nested_dec_* d) {
+    if (!nested_check_str_(d, &v->name)) {
+        (void)nested_check_in_(d, "name");
+        return 0;
+    }
+    if (!nested_check_enum_(d, nested_device_kind_valid_(v->kind))) {
+        (void)nested_check_in_(d, "kind");
+        return 0;
+    }
+    for (uint32_t i0 = 0; i0 < v->plugins.len; i0++) {
+        if (!nested_device_plugin_check_(&v->plugins.data[i0], d)) {
+            (void)nested_check_at_(d, i0);
+            (void)nested_check_in_(d, "plugins");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int nested_audio_device_encode_ex(const nested_audio_device* v, uint8_t* buf, size_t cap, nested_encode_result* res) {
     size_t n = nested_audio_device_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return NESTED_ERR_ENCODE;
+        nested_dec_ d;
+        return nested_refuse_(res, &d, nested_audio_device_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return NESTED_ERR_BUFFER;
+        return nested_encoded_(res, NESTED_ERR_BUFFER, n);
     }
     (void)nested_audio_device_write_(v, buf);
-    return NESTED_OK;
+    return nested_encoded_(res, NESTED_OK, n);
 }
 
 size_t nested_audio_device_encode(const nested_audio_device* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return nested_audio_device_encode_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
+    size_t n = nested_audio_device_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)nested_audio_device_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* nested_audio_device_read_(nested_dec_* d, const uint8_t* p, nested_audio_device* out, uint32_t depth) {
@@ -1524,23 +1874,33 @@ size_t nested_audio_device_encoded_message_size(const nested_audio_device* v) {
     return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_audio_device_encoded_size(v));
 }
 
-int nested_audio_device_encode_message_ex(const nested_audio_device* v, uint8_t* buf, size_t cap, size_t* written) {
+int nested_audio_device_encode_message_ex(const nested_audio_device* v, uint8_t* buf, size_t cap, nested_encode_result* res) {
     size_t n = nested_audio_device_encoded_size(v);
-    if (n == SIZE_MAX || nested_over_u32_(n)) {
-        *written = 0;
-        return NESTED_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        nested_dec_ d;
+        return nested_refuse_(res, &d, nested_audio_device_check_(v, &d));
     }
-    *written = n + NESTED_MESSAGE_HEADER_SIZE;
+    if (nested_over_u32_(n)) {
+        return nested_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - NESTED_MESSAGE_HEADER_SIZE) {
+        return nested_refuse_(res, NULL, 1);
+    }
     if (cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
-        return NESTED_ERR_BUFFER;
+        return nested_encoded_(res, NESTED_ERR_BUFFER, n + NESTED_MESSAGE_HEADER_SIZE);
     }
     (void)nested_audio_device_write_(v, nested_put_header_(buf, NESTED_AUDIO_DEVICE_TYPE_ID, n));
-    return NESTED_OK;
+    return nested_encoded_(res, NESTED_OK, n + NESTED_MESSAGE_HEADER_SIZE);
 }
 
 size_t nested_audio_device_encode_message(const nested_audio_device* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return nested_audio_device_encode_message_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
+    size_t n = nested_audio_device_encoded_size(v);
+    if (n == SIZE_MAX || nested_over_u32_(n) || cap < NESTED_MESSAGE_HEADER_SIZE ||
+            n > cap - NESTED_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)nested_audio_device_write_(v, nested_put_header_(buf, NESTED_AUDIO_DEVICE_TYPE_ID, n));
+    return n + NESTED_MESSAGE_HEADER_SIZE;
 }
 
 int nested_audio_device_decode_message(const uint8_t* data, size_t len, nested_audio_device* out, nested_arena* arena) {
@@ -1645,25 +2005,24 @@ size_t nested_encode_message(const nested_message* m, uint8_t* buf, size_t cap) 
     }
 }
 
-int nested_encode_message_ex(const nested_message* m, uint8_t* buf, size_t cap, size_t* written) {
+int nested_encode_message_ex(const nested_message* m, uint8_t* buf, size_t cap, nested_encode_result* res) {
     switch (m->type_id) {
     case NESTED_POINT_TYPE_ID:
-        return nested_point_encode_message_ex(&m->value.point, buf, cap, written);
+        return nested_point_encode_message_ex(&m->value.point, buf, cap, res);
     case NESTED_RECTANGLE_TYPE_ID:
-        return nested_rectangle_encode_message_ex(&m->value.rectangle, buf, cap, written);
+        return nested_rectangle_encode_message_ex(&m->value.rectangle, buf, cap, res);
     case NESTED_SCENE_TYPE_ID:
-        return nested_scene_encode_message_ex(&m->value.scene, buf, cap, written);
+        return nested_scene_encode_message_ex(&m->value.scene, buf, cap, res);
     case NESTED_DEVICE_PARAMETER_TYPE_ID:
-        return nested_device_parameter_encode_message_ex(&m->value.device_parameter, buf, cap, written);
+        return nested_device_parameter_encode_message_ex(&m->value.device_parameter, buf, cap, res);
     case NESTED_DEVICE_PLUGIN_TYPE_ID:
-        return nested_device_plugin_encode_message_ex(&m->value.device_plugin, buf, cap, written);
+        return nested_device_plugin_encode_message_ex(&m->value.device_plugin, buf, cap, res);
     case NESTED_AUDIO_DEVICE_TYPE_ID:
-        return nested_audio_device_encode_message_ex(&m->value.audio_device, buf, cap, written);
+        return nested_audio_device_encode_message_ex(&m->value.audio_device, buf, cap, res);
     default:
         (void)buf;
         (void)cap;
-        *written = 0;
-        return NESTED_ERR_ENCODE;
+        return nested_refuse_message_(res);
     }
 }
 
@@ -1711,6 +2070,11 @@ void nested_message_reader_free(nested_message_reader* r) {
     free(r->buf);
     r->buf = NULL;
     r->cap = 0;
+}
+
+/* The reader's maximum payload length: max_size, or the default when it is 0. */
+static uint32_t nested_reader_max_(const nested_message_reader* r) {
+    return r->max_size != 0 ? r->max_size : NESTED_DEFAULT_MAX_MESSAGE_SIZE;
 }
 
 /* Reads n bytes into buf: fewer only where the stream ends. */
@@ -1831,29 +2195,6 @@ static int nested_check_hello_(nested_message_reader* r, size_t total, nested_st
     return NESTED_OK;
 }
 
-/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
-static size_t nested_text_put_(char* buf, size_t cap, size_t n, const char* s) {
-    for (; *s != '\0'; s++, n++) {
-        if (n + 1 < cap) {
-            buf[n] = *s;
-        }
-    }
-    return n;
-}
-
-/* Appends v in decimal, or in 16 hex digits when hex is set. */
-static size_t nested_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
-    char digits[21];
-    size_t i = sizeof digits - 1;
-    unsigned base = hex ? 16u : 10u;
-    digits[i] = '\0';
-    do {
-        digits[--i] = "0123456789abcdef"[v % base];
-        v /= base;
-    } while (hex ? i > sizeof digits - 17 : v != 0);
-    return nested_text_put_(buf, cap, n, digits + i);
-}
-
 size_t nested_stream_error_text(const nested_stream_result* res, char* buf, size_t cap) {
     size_t n = 0, j;
     for (j = 0; j < nested_hello_count_; j++) {
@@ -1862,8 +2203,23 @@ size_t nested_stream_error_text(const nested_stream_result* res, char* buf, size
             break;
         }
     }
-    if (res->error == NESTED_ERR_SCHEMA && j < nested_hello_count_) {
-        n = nested_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+    n = nested_text_put_(buf, cap, n, "message ");
+    n = nested_text_num_(buf, cap, n, res->index, 0);
+    n = nested_text_put_(buf, cap, n, " at stream offset ");
+    n = nested_text_num_(buf, cap, n, res->start, 0);
+    n = nested_text_put_(buf, cap, n, ": ");
+    if (res->error != NESTED_ERR_SCHEMA) {
+        n = nested_text_decode_(buf, cap, n, res->error, res->offset - res->start, res->path);
+        return nested_text_end_(buf, cap, n);
+    }
+    n = nested_text_put_(buf, cap, n, "schema at offset ");
+    n = nested_text_num_(buf, cap, n, res->offset - res->start, 0);
+    if (res->path[0] != '\0') {
+        n = nested_text_put_(buf, cap, n, " in ");
+        n = nested_text_put_(buf, cap, n, res->path);
+    }
+    if (j < nested_hello_count_) {
+        n = nested_text_put_(buf, cap, n, ": the writer's schema has another version of ");
         n = nested_text_put_(buf, cap, n, nested_hello_entries_[j].name);
         n = nested_text_put_(buf, cap, n, " (type id ");
         n = nested_text_num_(buf, cap, n, res->schema_type_id, 0);
@@ -1872,16 +2228,10 @@ size_t nested_stream_error_text(const nested_stream_result* res, char* buf, size
         n = nested_text_put_(buf, cap, n, ", here ");
         n = nested_text_num_(buf, cap, n, nested_hello_entries_[j].fingerprint, 1);
         n = nested_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
-    } else if (res->error == NESTED_ERR_SCHEMA) {
-        n = nested_text_put_(buf, cap, n,
-                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
     } else {
-        n = nested_text_put_(buf, cap, n, nested_strerror(res->error));
+        n = nested_text_put_(buf, cap, n, ": the stream does not start with a hello (type id 0), and this reader requires one");
     }
-    if (cap > 0) {
-        buf[n < cap ? n : cap - 1] = '\0';
-    }
-    return n;
+    return nested_text_end_(buf, cap, n);
 }
 
 /* nested_read_message, except that *out is left as it is on error or at the end. */
@@ -1921,11 +2271,11 @@ again:
     }
     if (!hello && !nested_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
-        int skipped = payload <= r->max_size && nested_reader_skip_(r, payload);
+        int skipped = payload <= nested_reader_max_(r) && nested_reader_skip_(r, payload);
         return nested_reader_fail_(r, res, NESTED_ERR_MESSAGE, r->offset + 4, skipped,
                                 NESTED_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
-    if (payload > r->max_size) {
+    if (payload > nested_reader_max_(r)) {
         return nested_reader_fail_(r, res, NESTED_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
@@ -2049,15 +2399,28 @@ int nested_write_hello(nested_message_writer* w) {
 }
 
 int nested_write_message(nested_message_writer* w, const nested_message* m) {
+    return nested_write_message_ex(w, m, NULL);
+}
+
+int nested_write_message_ex(nested_message_writer* w, const nested_message* m, nested_encode_result* res) {
+    size_t max = w->max_size != 0 ? w->max_size : NESTED_DEFAULT_MAX_MESSAGE_SIZE;
     size_t n = nested_encoded_message_size(m);
-    if (n == SIZE_MAX || n - NESTED_MESSAGE_HEADER_SIZE > w->max_size) {
-        return NESTED_ERR_ENCODE;
+    int rc;
+    if (n == SIZE_MAX) {
+        /* The dispatcher's _encode_message_ex finds the rule and the path. */
+        rc = nested_encode_message_ex(m, NULL, 0, res);
+        /* Else the header makes the size too large for size_t (rule size). */
+        return rc == NESTED_ERR_ENCODE ? rc : nested_refuse_(res, NULL, 1);
+    }
+    if (n - NESTED_MESSAGE_HEADER_SIZE > max) {
+        return nested_refuse_message_(res);
     }
     if (!nested_writer_reserve_(w, n)) {
-        return NESTED_ERR_NO_MEMORY;
+        return nested_encoded_(res, NESTED_ERR_NO_MEMORY, 0);
     }
     if (nested_encode_message(m, w->buf, n) != n) {
-        return NESTED_ERR_ENCODE;
+        return nested_encode_message_ex(m, NULL, 0, res);
     }
-    return nested_writer_flush_(w, n);
+    rc = nested_writer_flush_(w, n);
+    return nested_encoded_(res, rc, rc == NESTED_OK ? n : 0);
 }

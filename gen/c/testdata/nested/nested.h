@@ -148,6 +148,51 @@ typedef struct nested_decode_result {
 } nested_decode_result;
 
 /**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's decode error (docs/api.md, "One layout of error text"):
+ * "<rule> at offset <offset> in <path>: <message>", without " in <path>"
+ * when the path is empty. The text is cut to fit cap bytes (cap may be 0);
+ * returns its full length, as snprintf does.
+ */
+size_t nested_decode_error_text(const nested_decode_result* res, char* buf, size_t cap);
+
+/**
+ * What an _encode_ex function (or nested_write_message_ex) reports besides its
+ * return value. A value that has no encoding (docs/wire-format.md, "Values
+ * that have no encoding") is NESTED_ERR_ENCODE with the rule it breaks and the
+ * path of the value, the first in encoding order.
+ */
+typedef struct nested_encode_result {
+    /** 0 or the NESTED_ERR_* code, as returned. */
+    int error;
+    /**
+     * With NESTED_ERR_ENCODE: the rule the value breaks: "enum" (a number the
+     * enum does not name), "union_tag" (a tag the union does not declare),
+     * "utf8" (a string that is not valid UTF-8), "size" (an encoding larger
+     * than size_t holds, possible where it has 32 bits; the path is empty) or
+     * "message" (a payload over 4 GiB or over a writer's max_size; the path
+     * is "message"). Otherwise "".
+     */
+    const char* rule;
+    /** The encoding's size in bytes: what was written, or with NESTED_ERR_BUFFER the size needed; else 0. */
+    size_t written;
+    /**
+     * With NESTED_ERR_ENCODE: the field path of the value, as a decoder's
+     * ("items[1].shape.Circle.radius"; see nested_decode_result); "" otherwise
+     * and for a problem with the top-level value itself.
+     */
+    char path[NESTED_MAX_PATH];
+} nested_encode_result;
+
+/**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's encode error (docs/api.md, "One layout of error text"):
+ * "<rule> in <path>: <message>", or "<rule>: <message>" when the path is
+ * empty; cut to fit cap bytes (cap may be 0); returns its full length.
+ */
+size_t nested_encode_error_text(const nested_encode_result* res, char* buf, size_t cap);
+
+/**
  * Reads a message header: checks the magic and returns the type id and the
  * payload length. 0, NESTED_ERR_TRUNCATED (fewer than 10 bytes) or
  * NESTED_ERR_MESSAGE. A stream reader calls this on the first 10 bytes and
@@ -272,12 +317,14 @@ size_t nested_point_encoded_size(const nested_point* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_point_encode(const nested_point* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: NESTED_OK,
- * NESTED_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: NESTED_OK, NESTED_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or NESTED_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with NESTED_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (nested_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int nested_point_encode_ex(const nested_point* v, uint8_t* buf, size_t cap, size_t* written);
+int nested_point_encode_ex(const nested_point* v, uint8_t* buf, size_t cap, nested_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (nested_strerror names it). *out need not be
@@ -294,8 +341,11 @@ int nested_point_decode_ex(const uint8_t* data, size_t len, nested_point* out, n
 size_t nested_point_encoded_message_size(const nested_point* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_point_encode_message(const nested_point* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int nested_point_encode_message_ex(const nested_point* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int nested_point_encode_message_ex(const nested_point* v, uint8_t* buf, size_t cap, nested_encode_result* res);
 /** Decodes a message that must carry a value of Point (another type id is NESTED_ERR_MESSAGE). */
 int nested_point_decode_message(const uint8_t* data, size_t len, nested_point* out, nested_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -316,12 +366,14 @@ size_t nested_rectangle_encoded_size(const nested_rectangle* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_rectangle_encode(const nested_rectangle* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: NESTED_OK,
- * NESTED_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: NESTED_OK, NESTED_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or NESTED_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with NESTED_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (nested_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int nested_rectangle_encode_ex(const nested_rectangle* v, uint8_t* buf, size_t cap, size_t* written);
+int nested_rectangle_encode_ex(const nested_rectangle* v, uint8_t* buf, size_t cap, nested_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (nested_strerror names it). *out need not be
@@ -338,8 +390,11 @@ int nested_rectangle_decode_ex(const uint8_t* data, size_t len, nested_rectangle
 size_t nested_rectangle_encoded_message_size(const nested_rectangle* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_rectangle_encode_message(const nested_rectangle* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int nested_rectangle_encode_message_ex(const nested_rectangle* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int nested_rectangle_encode_message_ex(const nested_rectangle* v, uint8_t* buf, size_t cap, nested_encode_result* res);
 /** Decodes a message that must carry a value of Rectangle (another type id is NESTED_ERR_MESSAGE). */
 int nested_rectangle_decode_message(const uint8_t* data, size_t len, nested_rectangle* out, nested_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -360,12 +415,14 @@ size_t nested_scene_encoded_size(const nested_scene* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_scene_encode(const nested_scene* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: NESTED_OK,
- * NESTED_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: NESTED_OK, NESTED_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or NESTED_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with NESTED_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (nested_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int nested_scene_encode_ex(const nested_scene* v, uint8_t* buf, size_t cap, size_t* written);
+int nested_scene_encode_ex(const nested_scene* v, uint8_t* buf, size_t cap, nested_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (nested_strerror names it). *out need not be
@@ -382,8 +439,11 @@ int nested_scene_decode_ex(const uint8_t* data, size_t len, nested_scene* out, n
 size_t nested_scene_encoded_message_size(const nested_scene* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_scene_encode_message(const nested_scene* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int nested_scene_encode_message_ex(const nested_scene* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int nested_scene_encode_message_ex(const nested_scene* v, uint8_t* buf, size_t cap, nested_encode_result* res);
 /** Decodes a message that must carry a value of Scene (another type id is NESTED_ERR_MESSAGE). */
 int nested_scene_decode_message(const uint8_t* data, size_t len, nested_scene* out, nested_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -404,12 +464,14 @@ size_t nested_device_parameter_encoded_size(const nested_device_parameter* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_device_parameter_encode(const nested_device_parameter* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: NESTED_OK,
- * NESTED_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: NESTED_OK, NESTED_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or NESTED_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with NESTED_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (nested_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int nested_device_parameter_encode_ex(const nested_device_parameter* v, uint8_t* buf, size_t cap, size_t* written);
+int nested_device_parameter_encode_ex(const nested_device_parameter* v, uint8_t* buf, size_t cap, nested_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (nested_strerror names it). *out need not be
@@ -426,8 +488,11 @@ int nested_device_parameter_decode_ex(const uint8_t* data, size_t len, nested_de
 size_t nested_device_parameter_encoded_message_size(const nested_device_parameter* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_device_parameter_encode_message(const nested_device_parameter* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int nested_device_parameter_encode_message_ex(const nested_device_parameter* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int nested_device_parameter_encode_message_ex(const nested_device_parameter* v, uint8_t* buf, size_t cap, nested_encode_result* res);
 /** Decodes a message that must carry a value of DeviceParameter (another type id is NESTED_ERR_MESSAGE). */
 int nested_device_parameter_decode_message(const uint8_t* data, size_t len, nested_device_parameter* out, nested_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -448,12 +513,14 @@ size_t nested_device_plugin_encoded_size(const nested_device_plugin* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_device_plugin_encode(const nested_device_plugin* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: NESTED_OK,
- * NESTED_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: NESTED_OK, NESTED_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or NESTED_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with NESTED_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (nested_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int nested_device_plugin_encode_ex(const nested_device_plugin* v, uint8_t* buf, size_t cap, size_t* written);
+int nested_device_plugin_encode_ex(const nested_device_plugin* v, uint8_t* buf, size_t cap, nested_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (nested_strerror names it). *out need not be
@@ -470,8 +537,11 @@ int nested_device_plugin_decode_ex(const uint8_t* data, size_t len, nested_devic
 size_t nested_device_plugin_encoded_message_size(const nested_device_plugin* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_device_plugin_encode_message(const nested_device_plugin* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int nested_device_plugin_encode_message_ex(const nested_device_plugin* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int nested_device_plugin_encode_message_ex(const nested_device_plugin* v, uint8_t* buf, size_t cap, nested_encode_result* res);
 /** Decodes a message that must carry a value of DevicePlugin (another type id is NESTED_ERR_MESSAGE). */
 int nested_device_plugin_decode_message(const uint8_t* data, size_t len, nested_device_plugin* out, nested_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -492,12 +562,14 @@ size_t nested_audio_device_encoded_size(const nested_audio_device* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_audio_device_encode(const nested_audio_device* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: NESTED_OK,
- * NESTED_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: NESTED_OK, NESTED_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or NESTED_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with NESTED_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (nested_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int nested_audio_device_encode_ex(const nested_audio_device* v, uint8_t* buf, size_t cap, size_t* written);
+int nested_audio_device_encode_ex(const nested_audio_device* v, uint8_t* buf, size_t cap, nested_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (nested_strerror names it). *out need not be
@@ -514,8 +586,11 @@ int nested_audio_device_decode_ex(const uint8_t* data, size_t len, nested_audio_
 size_t nested_audio_device_encoded_message_size(const nested_audio_device* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_audio_device_encode_message(const nested_audio_device* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int nested_audio_device_encode_message_ex(const nested_audio_device* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int nested_audio_device_encode_message_ex(const nested_audio_device* v, uint8_t* buf, size_t cap, nested_encode_result* res);
 /** Decodes a message that must carry a value of AudioDevice (another type id is NESTED_ERR_MESSAGE). */
 int nested_audio_device_decode_message(const uint8_t* data, size_t len, nested_audio_device* out, nested_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -548,8 +623,8 @@ int nested_decode_message_ex(const uint8_t* data, size_t len, nested_message* ou
 size_t nested_encoded_message_size(const nested_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t nested_encode_message(const nested_message* m, uint8_t* buf, size_t cap);
-/** Like the struct's _encode_message_ex; an unknown type_id is NESTED_ERR_ENCODE. */
-int nested_encode_message_ex(const nested_message* m, uint8_t* buf, size_t cap, size_t* written);
+/** Like the struct's _encode_message_ex; an unknown type_id is NESTED_ERR_ENCODE, rule "message". */
+int nested_encode_message_ex(const nested_message* m, uint8_t* buf, size_t cap, nested_encode_result* res);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*nested_read_fn)(void* ctx, uint8_t* buf, size_t n);
@@ -615,7 +690,10 @@ typedef struct nested_stream_result {
  * with NESTED_ERR_MESSAGE; neither can be skipped.
  */
 typedef struct nested_message_reader {
-    /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
+    /**
+     * The largest payload length accepted, refused before it is read; 0 means
+     * NESTED_DEFAULT_MAX_MESSAGE_SIZE, UINT32_MAX accepts any.
+     */
     uint32_t max_size;
     /** The decode options of every message (allow_trailing is ignored). */
     nested_decode_options options;
@@ -658,10 +736,14 @@ void nested_message_reader_free(nested_message_reader* r);
  */
 int nested_message_reader_schema_checked(const nested_message_reader* r);
 /**
- * Describes the error res reports as NUL-terminated text "<rule>: ...",
- * cut to fit cap bytes (cap may be 0), and returns its full length: for a
- * hello from another version of the schema, the struct's name, both
- * fingerprints and a hint to run sdp compat; otherwise nested_strerror's text.
+ * Describes the error res reports as NUL-terminated text in the layout of
+ * every language's stream error (docs/api.md, "One layout of error text"):
+ * "message <index> at stream offset <start>: " and the decode error as
+ * nested_decode_error_text writes it, its offset counted from the message's
+ * first byte ("<rule> at offset <offset> in <path>: <message>"). The
+ * message of a hello from another version of the schema names the struct,
+ * both fingerprints and suggests sdp compat. Cut to fit cap bytes (cap may
+ * be 0); returns the full length.
  */
 size_t nested_stream_error_text(const nested_stream_result* res, char* buf, size_t cap);
 
@@ -669,9 +751,10 @@ size_t nested_stream_error_text(const nested_stream_result* res, char* buf, size
 typedef struct nested_message_writer {
     /**
      * The largest payload written, in bytes (NESTED_DEFAULT_MAX_MESSAGE_SIZE
-     * after _init): nested_write_message refuses a larger message, which a
-     * reader with the same max_size would refuse, with NESTED_ERR_ENCODE and
-     * writes nothing.
+     * after _init; 0 means that default too): nested_write_message refuses a
+     * larger message, which a reader with the same max_size would refuse,
+     * with NESTED_ERR_ENCODE (rule "message", path "message") and writes
+     * nothing.
      */
     size_t max_size;
     nested_write_fn write;
@@ -696,6 +779,13 @@ int nested_write_hello(nested_message_writer* w);
  * written), NESTED_ERR_NO_MEMORY or NESTED_ERR_WRITE.
  */
 int nested_write_message(nested_message_writer* w, const nested_message* m);
+/**
+ * nested_write_message with a result: res (may be NULL) gets the rule and path
+ * of a value that has no encoding, or rule "message" for a payload over
+ * max_size, as _encode_ex reports them (nested_encode_error_text describes
+ * them), and on success the bytes written.
+ */
+int nested_write_message_ex(nested_message_writer* w, const nested_message* m, nested_encode_result* res);
 /** Releases the writer's buffer. */
 void nested_message_writer_free(nested_message_writer* w);
 

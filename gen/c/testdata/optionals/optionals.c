@@ -191,6 +191,118 @@ const char* optionals_strerror(int code) {
     return "unknown error";
 }
 
+/* Appends s to the text at buf (n bytes so far), as much as fits cap with a NUL; returns the full length. */
+static size_t optionals_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t optionals_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return optionals_text_put_(buf, cap, n, digits + i);
+}
+
+/* Terminates the text at buf (n bytes long, cut to cap) and returns n. */
+static size_t optionals_text_end_(char* buf, size_t cap, size_t n) {
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
+/*
+ * Appends the part of optionals_strerror(code) before its ": " (the rule's name)
+ * when rule is set, else the part after it (the message).
+ */
+static size_t optionals_text_code_(char* buf, size_t cap, size_t n, int code, int rule) {
+    const char* s = optionals_strerror(code);
+    const char* colon = s;
+    while (*colon != '\0' && *colon != ':') {
+        colon++;
+    }
+    if (*colon == '\0') {
+        return rule ? optionals_text_put_(buf, cap, n, s) : n;
+    }
+    if (!rule) {
+        return optionals_text_put_(buf, cap, n, colon[1] == ' ' ? colon + 2 : colon + 1);
+    }
+    for (; s < colon; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* "<rule> at offset <offset>[ in <path>]: <message>", as optionals_decode_error_text. */
+static size_t optionals_text_decode_(char* buf, size_t cap, size_t n, int code, uint64_t offset, const char* path) {
+    n = optionals_text_code_(buf, cap, n, code, 1);
+    n = optionals_text_put_(buf, cap, n, " at offset ");
+    n = optionals_text_num_(buf, cap, n, offset, 0);
+    if (path[0] != '\0') {
+        n = optionals_text_put_(buf, cap, n, " in ");
+        n = optionals_text_put_(buf, cap, n, path);
+    }
+    n = optionals_text_put_(buf, cap, n, ": ");
+    return optionals_text_code_(buf, cap, n, code, 0);
+}
+
+size_t optionals_decode_error_text(const optionals_decode_result* res, char* buf, size_t cap) {
+    return optionals_text_end_(buf, cap, optionals_text_decode_(buf, cap, 0, res->error, res->offset, res->path));
+}
+
+/* Whether the NUL-terminated strings a and b are equal. */
+static int optionals_text_eq_(const char* a, const char* b) {
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+size_t optionals_encode_error_text(const optionals_encode_result* res, char* buf, size_t cap) {
+    size_t n = 0;
+    const char* rule = res->rule != NULL ? res->rule : "";
+    const char* msg = NULL;
+    if (res->error != OPTIONALS_ERR_ENCODE || rule[0] == '\0') {
+        n = optionals_text_code_(buf, cap, n, res->error, 1);
+    } else {
+        n = optionals_text_put_(buf, cap, n, rule);
+        if (optionals_text_eq_(rule, "enum")) {
+            msg = "a number that names no value of the enum";
+        } else if (optionals_text_eq_(rule, "union_tag")) {
+            msg = "a tag that names no variant of the union";
+        } else if (optionals_text_eq_(rule, "utf8")) {
+            msg = "the string is not valid UTF-8";
+        } else if (optionals_text_eq_(rule, "size")) {
+            msg = "the encoding is larger than size_t holds on this host";
+        } else if (optionals_text_eq_(rule, "message")) {
+            msg = "the payload is over the writer's max_size, or over a message's 4294967295 bytes";
+        } else {
+            msg = "the value cannot be encoded";
+        }
+    }
+    if (res->error == OPTIONALS_ERR_ENCODE && res->path[0] != '\0') {
+        n = optionals_text_put_(buf, cap, n, " in ");
+        n = optionals_text_put_(buf, cap, n, res->path);
+    }
+    n = optionals_text_put_(buf, cap, n, ": ");
+    n = msg != NULL ? optionals_text_put_(buf, cap, n, msg) : optionals_text_code_(buf, cap, n, res->error, 0);
+    return optionals_text_end_(buf, cap, n);
+}
+
 /* The state of one decode call. */
 typedef struct optionals_dec_ {
     const uint8_t* origin; /* offsets are reported from here */
@@ -683,15 +795,104 @@ static const uint8_t* optionals_read_str_(optionals_dec_* d, const uint8_t* p, o
     return p + 4 + (size_t)n;
 }
 
+/*
+ * The check walk of an encode that failed (its size was SIZE_MAX): the
+ * generated _check_ functions visit the value in encoding order and stop at
+ * the first value that has no encoding, with a decoder's state d holding
+ * its rule (as the decode error code of that rule: OPTIONALS_ERR_ENUM,
+ * OPTIONALS_ERR_UNION_TAG, OPTIONALS_ERR_UTF8) and its path, built as the walk unwinds.
+ * They return 1 when the value is fine, else 0.
+ *
+ * optionals_refuse_ fills res (may be NULL) for a value whose size was SIZE_MAX,
+ * after its check walk: ok means the walk found nothing, so the size itself
+ * is too large for size_t (rule size). It returns OPTIONALS_ERR_ENCODE.
+ */
+static int optionals_refuse_(optionals_encode_result* res, optionals_dec_* d, int ok) {
+    if (res != NULL) {
+        res->error = OPTIONALS_ERR_ENCODE;
+        res->written = 0;
+        res->path[0] = '\0';
+        if (ok) {
+            res->rule = "size";
+        } else {
+            res->rule = d->err == OPTIONALS_ERR_ENUM ? "enum" : d->err == OPTIONALS_ERR_UNION_TAG ? "union_tag" : "utf8";
+            optionals_path_out_(d, res->path);
+        }
+    }
+    return OPTIONALS_ERR_ENCODE;
+}
+
+static int optionals_check_fail_(optionals_dec_* d, int rule) {
+    (void)optionals_fail_(d, NULL, rule);
+    return 0;
+}
+
+#ifndef OPTIONALS_ENCODE_UTF8_CHECK
+#define OPTIONALS_ENCODE_UTF8_CHECK 1
+#endif
+static int optionals_check_str_(optionals_dec_* d, const optionals_str* s) {
+#if OPTIONALS_ENCODE_UTF8_CHECK
+    if (!optionals_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return optionals_check_fail_(d, OPTIONALS_ERR_UTF8);
+    }
+#else
+    (void)d;
+    (void)s;
+#endif
+    return 1;
+}
+
+static int optionals_check_enum_(optionals_dec_* d, int valid) {
+    return valid ? 1 : optionals_check_fail_(d, OPTIONALS_ERR_ENUM);
+}
+
+/* Prepend a field's name to the path; return 0. */
+static int optionals_check_in_(optionals_dec_* d, const char* name) {
+    (void)optionals_in_field_(d, name);
+    return 0;
+}
+
+/* Prepend an element's index to the path; return 0. */
+static int optionals_check_at_(optionals_dec_* d, size_t i) {
+    (void)optionals_in_elem_(d, i);
+    return 0;
+}
+
+/* Fills res (may be NULL) for an encode that returns code (0 or OPTIONALS_ERR_BUFFER) and takes n bytes. */
+static int optionals_encoded_(optionals_encode_result* res, int code, size_t n) {
+    if (res != NULL) {
+        res->error = code;
+        res->rule = "";
+        res->written = n;
+        res->path[0] = '\0';
+    }
+    return code;
+}
+
+/* Fills res (may be NULL) for a message payload over max (rule message). */
+static int optionals_refuse_message_(optionals_encode_result* res) {
+    if (res != NULL) {
+        res->error = OPTIONALS_ERR_ENCODE;
+        res->rule = "message";
+        res->written = 0;
+        memcpy(res->path, "message", 8);
+    }
+    return OPTIONALS_ERR_ENCODE;
+}
+
 static uint8_t* optionals_inner_write_(const optionals_inner* v, uint8_t* p);
+static int optionals_inner_check_(const optionals_inner* v, optionals_dec_* d);
 static const uint8_t* optionals_inner_read_(optionals_dec_* d, const uint8_t* p, optionals_inner* out, uint32_t depth);
 static uint8_t* optionals_optionals_write_(const optionals_optionals* v, uint8_t* p);
+static int optionals_optionals_check_(const optionals_optionals* v, optionals_dec_* d);
 static const uint8_t* optionals_optionals_read_(optionals_dec_* d, const uint8_t* p, optionals_optionals* out, uint32_t depth);
 static uint8_t* optionals_reading_write_(const optionals_reading* v, uint8_t* p);
+static int optionals_reading_check_(const optionals_reading* v, optionals_dec_* d);
 static const uint8_t* optionals_reading_read_(optionals_dec_* d, const uint8_t* p, optionals_reading* out, uint32_t depth);
 static void optionals_choice_init_(optionals_choice* v);
 static size_t optionals_choice_size_(const optionals_choice* v);
 static uint8_t* optionals_choice_write_(const optionals_choice* v, uint8_t* p);
+static int optionals_choice_check_(const optionals_choice* v, optionals_dec_* d);
 static const uint8_t* optionals_choice_read_(optionals_dec_* d, const uint8_t* p, optionals_choice* out, uint32_t depth);
 
 const char* optionals_level_name(optionals_level v) {
@@ -753,23 +954,34 @@ static uint8_t* optionals_inner_write_(const optionals_inner* v, uint8_t* p) {
     return p;
 }
 
-int optionals_inner_encode_ex(const optionals_inner* v, uint8_t* buf, size_t cap, size_t* written) {
+static int optionals_inner_check_(const optionals_inner* v, optionals_dec_* d) {
+    if (!optionals_check_str_(d, &v->label)) {
+        (void)optionals_check_in_(d, "label");
+        return 0;
+    }
+    return 1;
+}
+
+int optionals_inner_encode_ex(const optionals_inner* v, uint8_t* buf, size_t cap, optionals_encode_result* res) {
     size_t n = optionals_inner_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return OPTIONALS_ERR_ENCODE;
+        optionals_dec_ d;
+        return optionals_refuse_(res, &d, optionals_inner_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return OPTIONALS_ERR_BUFFER;
+        return optionals_encoded_(res, OPTIONALS_ERR_BUFFER, n);
     }
     (void)optionals_inner_write_(v, buf);
-    return OPTIONALS_OK;
+    return optionals_encoded_(res, OPTIONALS_OK, n);
 }
 
 size_t optionals_inner_encode(const optionals_inner* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return optionals_inner_encode_ex(v, buf, cap, &n) == OPTIONALS_OK ? n : 0;
+    size_t n = optionals_inner_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)optionals_inner_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* optionals_inner_read_(optionals_dec_* d, const uint8_t* p, optionals_inner* out, uint32_t depth) {
@@ -810,23 +1022,33 @@ size_t optionals_inner_encoded_message_size(const optionals_inner* v) {
     return optionals_add_(OPTIONALS_MESSAGE_HEADER_SIZE, optionals_inner_encoded_size(v));
 }
 
-int optionals_inner_encode_message_ex(const optionals_inner* v, uint8_t* buf, size_t cap, size_t* written) {
+int optionals_inner_encode_message_ex(const optionals_inner* v, uint8_t* buf, size_t cap, optionals_encode_result* res) {
     size_t n = optionals_inner_encoded_size(v);
-    if (n == SIZE_MAX || optionals_over_u32_(n)) {
-        *written = 0;
-        return OPTIONALS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        optionals_dec_ d;
+        return optionals_refuse_(res, &d, optionals_inner_check_(v, &d));
     }
-    *written = n + OPTIONALS_MESSAGE_HEADER_SIZE;
+    if (optionals_over_u32_(n)) {
+        return optionals_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - OPTIONALS_MESSAGE_HEADER_SIZE) {
+        return optionals_refuse_(res, NULL, 1);
+    }
     if (cap < OPTIONALS_MESSAGE_HEADER_SIZE || n > cap - OPTIONALS_MESSAGE_HEADER_SIZE) {
-        return OPTIONALS_ERR_BUFFER;
+        return optionals_encoded_(res, OPTIONALS_ERR_BUFFER, n + OPTIONALS_MESSAGE_HEADER_SIZE);
     }
     (void)optionals_inner_write_(v, optionals_put_header_(buf, OPTIONALS_INNER_TYPE_ID, n));
-    return OPTIONALS_OK;
+    return optionals_encoded_(res, OPTIONALS_OK, n + OPTIONALS_MESSAGE_HEADER_SIZE);
 }
 
 size_t optionals_inner_encode_message(const optionals_inner* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return optionals_inner_encode_message_ex(v, buf, cap, &n) == OPTIONALS_OK ? n : 0;
+    size_t n = optionals_inner_encoded_size(v);
+    if (n == SIZE_MAX || optionals_over_u32_(n) || cap < OPTIONALS_MESSAGE_HEADER_SIZE ||
+            n > cap - OPTIONALS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)optionals_inner_write_(v, optionals_put_header_(buf, OPTIONALS_INNER_TYPE_ID, n));
+    return n + OPTIONALS_MESSAGE_HEADER_SIZE;
 }
 
 int optionals_inner_decode_message(const uint8_t* data, size_t len, optionals_inner* out, optionals_arena* arena) {
@@ -994,23 +1216,63 @@ static uint8_t* optionals_optionals_write_(const optionals_optionals* v, uint8_t
     return p;
 }
 
-int optionals_optionals_encode_ex(const optionals_optionals* v, uint8_t* buf, size_t cap, size_t* written) {
+static int optionals_optionals_check_(const optionals_optionals* v, optionals_dec_* d) {
+    if (v->maybe_str.has) {
+        if (!optionals_check_str_(d, &v->maybe_str.value)) {
+            (void)optionals_check_in_(d, "maybe_str");
+            return 0;
+        }
+    }
+    if (v->maybe_inner.has) {
+        if (!optionals_inner_check_(&v->maybe_inner.value, d)) {
+            (void)optionals_check_in_(d, "maybe_inner");
+            return 0;
+        }
+    }
+    if (v->maybe_level.has) {
+        if (!optionals_check_enum_(d, optionals_level_valid_(v->maybe_level.value))) {
+            (void)optionals_check_in_(d, "maybe_level");
+            return 0;
+        }
+    }
+    if (v->maybe_choice.has) {
+        if (!optionals_choice_check_(&v->maybe_choice.value, d)) {
+            (void)optionals_check_in_(d, "maybe_choice");
+            return 0;
+        }
+    }
+    for (uint32_t i0 = 0; i0 < v->list_of_maybe.len; i0++) {
+        if (v->list_of_maybe.data[i0].has) {
+            if (!optionals_check_str_(d, &v->list_of_maybe.data[i0].value)) {
+                (void)optionals_check_at_(d, i0);
+                (void)optionals_check_in_(d, "list_of_maybe");
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+int optionals_optionals_encode_ex(const optionals_optionals* v, uint8_t* buf, size_t cap, optionals_encode_result* res) {
     size_t n = optionals_optionals_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return OPTIONALS_ERR_ENCODE;
+        optionals_dec_ d;
+        return optionals_refuse_(res, &d, optionals_optionals_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return OPTIONALS_ERR_BUFFER;
+        return optionals_encoded_(res, OPTIONALS_ERR_BUFFER, n);
     }
     (void)optionals_optionals_write_(v, buf);
-    return OPTIONALS_OK;
+    return optionals_encoded_(res, OPTIONALS_OK, n);
 }
 
 size_t optionals_optionals_encode(const optionals_optionals* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return optionals_optionals_encode_ex(v, buf, cap, &n) == OPTIONALS_OK ? n : 0;
+    size_t n = optionals_optionals_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)optionals_optionals_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* optionals_optionals_read_(optionals_dec_* d, const uint8_t* p, optionals_optionals* out, uint32_t depth) {
@@ -1345,23 +1607,33 @@ size_t optionals_optionals_encoded_message_size(const optionals_optionals* v) {
     return optionals_add_(OPTIONALS_MESSAGE_HEADER_SIZE, optionals_optionals_encoded_size(v));
 }
 
-int optionals_optionals_encode_message_ex(const optionals_optionals* v, uint8_t* buf, size_t cap, size_t* written) {
+int optionals_optionals_encode_message_ex(const optionals_optionals* v, uint8_t* buf, size_t cap, optionals_encode_result* res) {
     size_t n = optionals_optionals_encoded_size(v);
-    if (n == SIZE_MAX || optionals_over_u32_(n)) {
-        *written = 0;
-        return OPTIONALS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        optionals_dec_ d;
+        return optionals_refuse_(res, &d, optionals_optionals_check_(v, &d));
     }
-    *written = n + OPTIONALS_MESSAGE_HEADER_SIZE;
+    if (optionals_over_u32_(n)) {
+        return optionals_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - OPTIONALS_MESSAGE_HEADER_SIZE) {
+        return optionals_refuse_(res, NULL, 1);
+    }
     if (cap < OPTIONALS_MESSAGE_HEADER_SIZE || n > cap - OPTIONALS_MESSAGE_HEADER_SIZE) {
-        return OPTIONALS_ERR_BUFFER;
+        return optionals_encoded_(res, OPTIONALS_ERR_BUFFER, n + OPTIONALS_MESSAGE_HEADER_SIZE);
     }
     (void)optionals_optionals_write_(v, optionals_put_header_(buf, OPTIONALS_OPTIONALS_TYPE_ID, n));
-    return OPTIONALS_OK;
+    return optionals_encoded_(res, OPTIONALS_OK, n + OPTIONALS_MESSAGE_HEADER_SIZE);
 }
 
 size_t optionals_optionals_encode_message(const optionals_optionals* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return optionals_optionals_encode_message_ex(v, buf, cap, &n) == OPTIONALS_OK ? n : 0;
+    size_t n = optionals_optionals_encoded_size(v);
+    if (n == SIZE_MAX || optionals_over_u32_(n) || cap < OPTIONALS_MESSAGE_HEADER_SIZE ||
+            n > cap - OPTIONALS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)optionals_optionals_write_(v, optionals_put_header_(buf, OPTIONALS_OPTIONALS_TYPE_ID, n));
+    return n + OPTIONALS_MESSAGE_HEADER_SIZE;
 }
 
 int optionals_optionals_decode_message(const uint8_t* data, size_t len, optionals_optionals* out, optionals_arena* arena) {
@@ -1420,23 +1692,36 @@ static uint8_t* optionals_reading_write_(const optionals_reading* v, uint8_t* p)
     return p;
 }
 
-int optionals_reading_encode_ex(const optionals_reading* v, uint8_t* buf, size_t cap, size_t* written) {
+static int optionals_reading_check_(const optionals_reading* v, optionals_dec_* d) {
+    if (v->note.has) {
+        if (!optionals_check_str_(d, &v->note.value)) {
+            (void)optionals_check_in_(d, "note");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int optionals_reading_encode_ex(const optionals_reading* v, uint8_t* buf, size_t cap, optionals_encode_result* res) {
     size_t n = optionals_reading_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return OPTIONALS_ERR_ENCODE;
+        optionals_dec_ d;
+        return optionals_refuse_(res, &d, optionals_reading_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return OPTIONALS_ERR_BUFFER;
+        return optionals_encoded_(res, OPTIONALS_ERR_BUFFER, n);
     }
     (void)optionals_reading_write_(v, buf);
-    return OPTIONALS_OK;
+    return optionals_encoded_(res, OPTIONALS_OK, n);
 }
 
 size_t optionals_reading_encode(const optionals_reading* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return optionals_reading_encode_ex(v, buf, cap, &n) == OPTIONALS_OK ? n : 0;
+    size_t n = optionals_reading_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)optionals_reading_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* optionals_reading_read_(optionals_dec_* d, const uint8_t* p, optionals_reading* out, uint32_t depth) {
@@ -1519,23 +1804,33 @@ size_t optionals_reading_encoded_message_size(const optionals_reading* v) {
     return optionals_add_(OPTIONALS_MESSAGE_HEADER_SIZE, optionals_reading_encoded_size(v));
 }
 
-int optionals_reading_encode_message_ex(const optionals_reading* v, uint8_t* buf, size_t cap, size_t* written) {
+int optionals_reading_encode_message_ex(const optionals_reading* v, uint8_t* buf, size_t cap, optionals_encode_result* res) {
     size_t n = optionals_reading_encoded_size(v);
-    if (n == SIZE_MAX || optionals_over_u32_(n)) {
-        *written = 0;
-        return OPTIONALS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        optionals_dec_ d;
+        return optionals_refuse_(res, &d, optionals_reading_check_(v, &d));
     }
-    *written = n + OPTIONALS_MESSAGE_HEADER_SIZE;
+    if (optionals_over_u32_(n)) {
+        return optionals_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - OPTIONALS_MESSAGE_HEADER_SIZE) {
+        return optionals_refuse_(res, NULL, 1);
+    }
     if (cap < OPTIONALS_MESSAGE_HEADER_SIZE || n > cap - OPTIONALS_MESSAGE_HEADER_SIZE) {
-        return OPTIONALS_ERR_BUFFER;
+        return optionals_encoded_(res, OPTIONALS_ERR_BUFFER, n + OPTIONALS_MESSAGE_HEADER_SIZE);
     }
     (void)optionals_reading_write_(v, optionals_put_header_(buf, OPTIONALS_READING_TYPE_ID, n));
-    return OPTIONALS_OK;
+    return optionals_encoded_(res, OPTIONALS_OK, n + OPTIONALS_MESSAGE_HEADER_SIZE);
 }
 
 size_t optionals_reading_encode_message(const optionals_reading* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return optionals_reading_encode_message_ex(v, buf, cap, &n) == OPTIONALS_OK ? n : 0;
+    size_t n = optionals_reading_encoded_size(v);
+    if (n == SIZE_MAX || optionals_over_u32_(n) || cap < OPTIONALS_MESSAGE_HEADER_SIZE ||
+            n > cap - OPTIONALS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)optionals_reading_write_(v, optionals_put_header_(buf, OPTIONALS_READING_TYPE_ID, n));
+    return n + OPTIONALS_MESSAGE_HEADER_SIZE;
 }
 
 int optionals_reading_decode_message(const uint8_t* data, size_t len, optionals_reading* out, optionals_arena* arena) {
@@ -1622,23 +1917,36 @@ size_t optionals_choice_encoded_size(const optionals_choice* v) {
     return optionals_choice_size_(v);
 }
 
-int optionals_choice_encode_ex(const optionals_choice* v, uint8_t* buf, size_t cap, size_t* written) {
+static int optionals_choice_check_(const optionals_choice* v, optionals_dec_* d) {
+    switch (v->tag) {
+    case OPTIONALS_CHOICE_NOTHING:
+        return 1;
+    case OPTIONALS_CHOICE_NUMBER:
+        return 1;
+    }
+    return optionals_check_fail_(d, OPTIONALS_ERR_UNION_TAG);
+}
+
+int optionals_choice_encode_ex(const optionals_choice* v, uint8_t* buf, size_t cap, optionals_encode_result* res) {
     size_t n = optionals_choice_size_(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return OPTIONALS_ERR_ENCODE;
+        optionals_dec_ d;
+        return optionals_refuse_(res, &d, optionals_choice_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return OPTIONALS_ERR_BUFFER;
+        return optionals_encoded_(res, OPTIONALS_ERR_BUFFER, n);
     }
     (void)optionals_choice_write_(v, buf);
-    return OPTIONALS_OK;
+    return optionals_encoded_(res, OPTIONALS_OK, n);
 }
 
 size_t optionals_choice_encode(const optionals_choice* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return optionals_choice_encode_ex(v, buf, cap, &n) == OPTIONALS_OK ? n : 0;
+    size_t n = optionals_choice_size_(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)optionals_choice_write_(v, buf);
+    return n;
 }
 
 int optionals_choice_decode(const uint8_t* data, size_t len, optionals_choice* out, optionals_arena* arena) {
@@ -1724,19 +2032,18 @@ size_t optionals_encode_message(const optionals_message* m, uint8_t* buf, size_t
     }
 }
 
-int optionals_encode_message_ex(const optionals_message* m, uint8_t* buf, size_t cap, size_t* written) {
+int optionals_encode_message_ex(const optionals_message* m, uint8_t* buf, size_t cap, optionals_encode_result* res) {
     switch (m->type_id) {
     case OPTIONALS_INNER_TYPE_ID:
-        return optionals_inner_encode_message_ex(&m->value.inner, buf, cap, written);
+        return optionals_inner_encode_message_ex(&m->value.inner, buf, cap, res);
     case OPTIONALS_OPTIONALS_TYPE_ID:
-        return optionals_optionals_encode_message_ex(&m->value.optionals, buf, cap, written);
+        return optionals_optionals_encode_message_ex(&m->value.optionals, buf, cap, res);
     case OPTIONALS_READING_TYPE_ID:
-        return optionals_reading_encode_message_ex(&m->value.reading, buf, cap, written);
+        return optionals_reading_encode_message_ex(&m->value.reading, buf, cap, res);
     default:
         (void)buf;
         (void)cap;
-        *written = 0;
-        return OPTIONALS_ERR_ENCODE;
+        return optionals_refuse_message_(res);
     }
 }
 
@@ -1778,6 +2085,11 @@ void optionals_message_reader_free(optionals_message_reader* r) {
     free(r->buf);
     r->buf = NULL;
     r->cap = 0;
+}
+
+/* The reader's maximum payload length: max_size, or the default when it is 0. */
+static uint32_t optionals_reader_max_(const optionals_message_reader* r) {
+    return r->max_size != 0 ? r->max_size : OPTIONALS_DEFAULT_MAX_MESSAGE_SIZE;
 }
 
 /* Reads n bytes into buf: fewer only where the stream ends. */
@@ -1898,29 +2210,6 @@ static int optionals_check_hello_(optionals_message_reader* r, size_t total, opt
     return OPTIONALS_OK;
 }
 
-/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
-static size_t optionals_text_put_(char* buf, size_t cap, size_t n, const char* s) {
-    for (; *s != '\0'; s++, n++) {
-        if (n + 1 < cap) {
-            buf[n] = *s;
-        }
-    }
-    return n;
-}
-
-/* Appends v in decimal, or in 16 hex digits when hex is set. */
-static size_t optionals_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
-    char digits[21];
-    size_t i = sizeof digits - 1;
-    unsigned base = hex ? 16u : 10u;
-    digits[i] = '\0';
-    do {
-        digits[--i] = "0123456789abcdef"[v % base];
-        v /= base;
-    } while (hex ? i > sizeof digits - 17 : v != 0);
-    return optionals_text_put_(buf, cap, n, digits + i);
-}
-
 size_t optionals_stream_error_text(const optionals_stream_result* res, char* buf, size_t cap) {
     size_t n = 0, j;
     for (j = 0; j < optionals_hello_count_; j++) {
@@ -1929,8 +2218,23 @@ size_t optionals_stream_error_text(const optionals_stream_result* res, char* buf
             break;
         }
     }
-    if (res->error == OPTIONALS_ERR_SCHEMA && j < optionals_hello_count_) {
-        n = optionals_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+    n = optionals_text_put_(buf, cap, n, "message ");
+    n = optionals_text_num_(buf, cap, n, res->index, 0);
+    n = optionals_text_put_(buf, cap, n, " at stream offset ");
+    n = optionals_text_num_(buf, cap, n, res->start, 0);
+    n = optionals_text_put_(buf, cap, n, ": ");
+    if (res->error != OPTIONALS_ERR_SCHEMA) {
+        n = optionals_text_decode_(buf, cap, n, res->error, res->offset - res->start, res->path);
+        return optionals_text_end_(buf, cap, n);
+    }
+    n = optionals_text_put_(buf, cap, n, "schema at offset ");
+    n = optionals_text_num_(buf, cap, n, res->offset - res->start, 0);
+    if (res->path[0] != '\0') {
+        n = optionals_text_put_(buf, cap, n, " in ");
+        n = optionals_text_put_(buf, cap, n, res->path);
+    }
+    if (j < optionals_hello_count_) {
+        n = optionals_text_put_(buf, cap, n, ": the writer's schema has another version of ");
         n = optionals_text_put_(buf, cap, n, optionals_hello_entries_[j].name);
         n = optionals_text_put_(buf, cap, n, " (type id ");
         n = optionals_text_num_(buf, cap, n, res->schema_type_id, 0);
@@ -1939,16 +2243,10 @@ size_t optionals_stream_error_text(const optionals_stream_result* res, char* buf
         n = optionals_text_put_(buf, cap, n, ", here ");
         n = optionals_text_num_(buf, cap, n, optionals_hello_entries_[j].fingerprint, 1);
         n = optionals_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
-    } else if (res->error == OPTIONALS_ERR_SCHEMA) {
-        n = optionals_text_put_(buf, cap, n,
-                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
     } else {
-        n = optionals_text_put_(buf, cap, n, optionals_strerror(res->error));
+        n = optionals_text_put_(buf, cap, n, ": the stream does not start with a hello (type id 0), and this reader requires one");
     }
-    if (cap > 0) {
-        buf[n < cap ? n : cap - 1] = '\0';
-    }
-    return n;
+    return optionals_text_end_(buf, cap, n);
 }
 
 /* optionals_read_message, except that *out is left as it is on error or at the end. */
@@ -1988,11 +2286,11 @@ again:
     }
     if (!hello && !optionals_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
-        int skipped = payload <= r->max_size && optionals_reader_skip_(r, payload);
+        int skipped = payload <= optionals_reader_max_(r) && optionals_reader_skip_(r, payload);
         return optionals_reader_fail_(r, res, OPTIONALS_ERR_MESSAGE, r->offset + 4, skipped,
                                 OPTIONALS_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
-    if (payload > r->max_size) {
+    if (payload > optionals_reader_max_(r)) {
         return optionals_reader_fail_(r, res, OPTIONALS_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
@@ -2116,15 +2414,28 @@ int optionals_write_hello(optionals_message_writer* w) {
 }
 
 int optionals_write_message(optionals_message_writer* w, const optionals_message* m) {
+    return optionals_write_message_ex(w, m, NULL);
+}
+
+int optionals_write_message_ex(optionals_message_writer* w, const optionals_message* m, optionals_encode_result* res) {
+    size_t max = w->max_size != 0 ? w->max_size : OPTIONALS_DEFAULT_MAX_MESSAGE_SIZE;
     size_t n = optionals_encoded_message_size(m);
-    if (n == SIZE_MAX || n - OPTIONALS_MESSAGE_HEADER_SIZE > w->max_size) {
-        return OPTIONALS_ERR_ENCODE;
+    int rc;
+    if (n == SIZE_MAX) {
+        /* The dispatcher's _encode_message_ex finds the rule and the path. */
+        rc = optionals_encode_message_ex(m, NULL, 0, res);
+        /* Else the header makes the size too large for size_t (rule size). */
+        return rc == OPTIONALS_ERR_ENCODE ? rc : optionals_refuse_(res, NULL, 1);
+    }
+    if (n - OPTIONALS_MESSAGE_HEADER_SIZE > max) {
+        return optionals_refuse_message_(res);
     }
     if (!optionals_writer_reserve_(w, n)) {
-        return OPTIONALS_ERR_NO_MEMORY;
+        return optionals_encoded_(res, OPTIONALS_ERR_NO_MEMORY, 0);
     }
     if (optionals_encode_message(m, w->buf, n) != n) {
-        return OPTIONALS_ERR_ENCODE;
+        return optionals_encode_message_ex(m, NULL, 0, res);
     }
-    return optionals_writer_flush_(w, n);
+    rc = optionals_writer_flush_(w, n);
+    return optionals_encoded_(res, rc, rc == OPTIONALS_OK ? n : 0);
 }

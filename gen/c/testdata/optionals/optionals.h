@@ -148,6 +148,51 @@ typedef struct optionals_decode_result {
 } optionals_decode_result;
 
 /**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's decode error (docs/api.md, "One layout of error text"):
+ * "<rule> at offset <offset> in <path>: <message>", without " in <path>"
+ * when the path is empty. The text is cut to fit cap bytes (cap may be 0);
+ * returns its full length, as snprintf does.
+ */
+size_t optionals_decode_error_text(const optionals_decode_result* res, char* buf, size_t cap);
+
+/**
+ * What an _encode_ex function (or optionals_write_message_ex) reports besides its
+ * return value. A value that has no encoding (docs/wire-format.md, "Values
+ * that have no encoding") is OPTIONALS_ERR_ENCODE with the rule it breaks and the
+ * path of the value, the first in encoding order.
+ */
+typedef struct optionals_encode_result {
+    /** 0 or the OPTIONALS_ERR_* code, as returned. */
+    int error;
+    /**
+     * With OPTIONALS_ERR_ENCODE: the rule the value breaks: "enum" (a number the
+     * enum does not name), "union_tag" (a tag the union does not declare),
+     * "utf8" (a string that is not valid UTF-8), "size" (an encoding larger
+     * than size_t holds, possible where it has 32 bits; the path is empty) or
+     * "message" (a payload over 4 GiB or over a writer's max_size; the path
+     * is "message"). Otherwise "".
+     */
+    const char* rule;
+    /** The encoding's size in bytes: what was written, or with OPTIONALS_ERR_BUFFER the size needed; else 0. */
+    size_t written;
+    /**
+     * With OPTIONALS_ERR_ENCODE: the field path of the value, as a decoder's
+     * ("items[1].shape.Circle.radius"; see optionals_decode_result); "" otherwise
+     * and for a problem with the top-level value itself.
+     */
+    char path[OPTIONALS_MAX_PATH];
+} optionals_encode_result;
+
+/**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's encode error (docs/api.md, "One layout of error text"):
+ * "<rule> in <path>: <message>", or "<rule>: <message>" when the path is
+ * empty; cut to fit cap bytes (cap may be 0); returns its full length.
+ */
+size_t optionals_encode_error_text(const optionals_encode_result* res, char* buf, size_t cap);
+
+/**
  * Reads a message header: checks the magic and returns the type id and the
  * payload length. 0, OPTIONALS_ERR_TRUNCATED (fewer than 10 bytes) or
  * OPTIONALS_ERR_MESSAGE. A stream reader calls this on the first 10 bytes and
@@ -350,12 +395,14 @@ size_t optionals_inner_encoded_size(const optionals_inner* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_inner_encode(const optionals_inner* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: OPTIONALS_OK,
- * OPTIONALS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or OPTIONALS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: OPTIONALS_OK, OPTIONALS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or OPTIONALS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with OPTIONALS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (optionals_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int optionals_inner_encode_ex(const optionals_inner* v, uint8_t* buf, size_t cap, size_t* written);
+int optionals_inner_encode_ex(const optionals_inner* v, uint8_t* buf, size_t cap, optionals_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (optionals_strerror names it). *out need not be
@@ -372,8 +419,11 @@ int optionals_inner_decode_ex(const uint8_t* data, size_t len, optionals_inner* 
 size_t optionals_inner_encoded_message_size(const optionals_inner* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_inner_encode_message(const optionals_inner* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int optionals_inner_encode_message_ex(const optionals_inner* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int optionals_inner_encode_message_ex(const optionals_inner* v, uint8_t* buf, size_t cap, optionals_encode_result* res);
 /** Decodes a message that must carry a value of Inner (another type id is OPTIONALS_ERR_MESSAGE). */
 int optionals_inner_decode_message(const uint8_t* data, size_t len, optionals_inner* out, optionals_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -394,12 +444,14 @@ size_t optionals_optionals_encoded_size(const optionals_optionals* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_optionals_encode(const optionals_optionals* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: OPTIONALS_OK,
- * OPTIONALS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or OPTIONALS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: OPTIONALS_OK, OPTIONALS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or OPTIONALS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with OPTIONALS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (optionals_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int optionals_optionals_encode_ex(const optionals_optionals* v, uint8_t* buf, size_t cap, size_t* written);
+int optionals_optionals_encode_ex(const optionals_optionals* v, uint8_t* buf, size_t cap, optionals_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (optionals_strerror names it). *out need not be
@@ -416,8 +468,11 @@ int optionals_optionals_decode_ex(const uint8_t* data, size_t len, optionals_opt
 size_t optionals_optionals_encoded_message_size(const optionals_optionals* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_optionals_encode_message(const optionals_optionals* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int optionals_optionals_encode_message_ex(const optionals_optionals* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int optionals_optionals_encode_message_ex(const optionals_optionals* v, uint8_t* buf, size_t cap, optionals_encode_result* res);
 /** Decodes a message that must carry a value of Optionals (another type id is OPTIONALS_ERR_MESSAGE). */
 int optionals_optionals_decode_message(const uint8_t* data, size_t len, optionals_optionals* out, optionals_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -438,12 +493,14 @@ size_t optionals_reading_encoded_size(const optionals_reading* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_reading_encode(const optionals_reading* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: OPTIONALS_OK,
- * OPTIONALS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or OPTIONALS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: OPTIONALS_OK, OPTIONALS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or OPTIONALS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with OPTIONALS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (optionals_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int optionals_reading_encode_ex(const optionals_reading* v, uint8_t* buf, size_t cap, size_t* written);
+int optionals_reading_encode_ex(const optionals_reading* v, uint8_t* buf, size_t cap, optionals_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (optionals_strerror names it). *out need not be
@@ -460,8 +517,11 @@ int optionals_reading_decode_ex(const uint8_t* data, size_t len, optionals_readi
 size_t optionals_reading_encoded_message_size(const optionals_reading* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_reading_encode_message(const optionals_reading* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int optionals_reading_encode_message_ex(const optionals_reading* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int optionals_reading_encode_message_ex(const optionals_reading* v, uint8_t* buf, size_t cap, optionals_encode_result* res);
 /** Decodes a message that must carry a value of Reading (another type id is OPTIONALS_ERR_MESSAGE). */
 int optionals_reading_decode_message(const uint8_t* data, size_t len, optionals_reading* out, optionals_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -475,8 +535,8 @@ void optionals_choice_init(optionals_choice* v);
 size_t optionals_choice_encoded_size(const optionals_choice* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_choice_encode(const optionals_choice* v, uint8_t* buf, size_t cap);
-/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */
-int optionals_choice_encode_ex(const optionals_choice* v, uint8_t* buf, size_t cap, size_t* written);
+/** Encodes *v into buf and fills res (may be NULL), as a struct's _encode_ex does. */
+int optionals_choice_encode_ex(const optionals_choice* v, uint8_t* buf, size_t cap, optionals_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena, as a
  * struct's _decode does; after an error *out holds its default value (optionals_choice_init).
@@ -512,8 +572,8 @@ int optionals_decode_message_ex(const uint8_t* data, size_t len, optionals_messa
 size_t optionals_encoded_message_size(const optionals_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t optionals_encode_message(const optionals_message* m, uint8_t* buf, size_t cap);
-/** Like the struct's _encode_message_ex; an unknown type_id is OPTIONALS_ERR_ENCODE. */
-int optionals_encode_message_ex(const optionals_message* m, uint8_t* buf, size_t cap, size_t* written);
+/** Like the struct's _encode_message_ex; an unknown type_id is OPTIONALS_ERR_ENCODE, rule "message". */
+int optionals_encode_message_ex(const optionals_message* m, uint8_t* buf, size_t cap, optionals_encode_result* res);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*optionals_read_fn)(void* ctx, uint8_t* buf, size_t n);
@@ -579,7 +639,10 @@ typedef struct optionals_stream_result {
  * with OPTIONALS_ERR_MESSAGE; neither can be skipped.
  */
 typedef struct optionals_message_reader {
-    /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
+    /**
+     * The largest payload length accepted, refused before it is read; 0 means
+     * OPTIONALS_DEFAULT_MAX_MESSAGE_SIZE, UINT32_MAX accepts any.
+     */
     uint32_t max_size;
     /** The decode options of every message (allow_trailing is ignored). */
     optionals_decode_options options;
@@ -622,10 +685,14 @@ void optionals_message_reader_free(optionals_message_reader* r);
  */
 int optionals_message_reader_schema_checked(const optionals_message_reader* r);
 /**
- * Describes the error res reports as NUL-terminated text "<rule>: ...",
- * cut to fit cap bytes (cap may be 0), and returns its full length: for a
- * hello from another version of the schema, the struct's name, both
- * fingerprints and a hint to run sdp compat; otherwise optionals_strerror's text.
+ * Describes the error res reports as NUL-terminated text in the layout of
+ * every language's stream error (docs/api.md, "One layout of error text"):
+ * "message <index> at stream offset <start>: " and the decode error as
+ * optionals_decode_error_text writes it, its offset counted from the message's
+ * first byte ("<rule> at offset <offset> in <path>: <message>"). The
+ * message of a hello from another version of the schema names the struct,
+ * both fingerprints and suggests sdp compat. Cut to fit cap bytes (cap may
+ * be 0); returns the full length.
  */
 size_t optionals_stream_error_text(const optionals_stream_result* res, char* buf, size_t cap);
 
@@ -633,9 +700,10 @@ size_t optionals_stream_error_text(const optionals_stream_result* res, char* buf
 typedef struct optionals_message_writer {
     /**
      * The largest payload written, in bytes (OPTIONALS_DEFAULT_MAX_MESSAGE_SIZE
-     * after _init): optionals_write_message refuses a larger message, which a
-     * reader with the same max_size would refuse, with OPTIONALS_ERR_ENCODE and
-     * writes nothing.
+     * after _init; 0 means that default too): optionals_write_message refuses a
+     * larger message, which a reader with the same max_size would refuse,
+     * with OPTIONALS_ERR_ENCODE (rule "message", path "message") and writes
+     * nothing.
      */
     size_t max_size;
     optionals_write_fn write;
@@ -660,6 +728,13 @@ int optionals_write_hello(optionals_message_writer* w);
  * written), OPTIONALS_ERR_NO_MEMORY or OPTIONALS_ERR_WRITE.
  */
 int optionals_write_message(optionals_message_writer* w, const optionals_message* m);
+/**
+ * optionals_write_message with a result: res (may be NULL) gets the rule and path
+ * of a value that has no encoding, or rule "message" for a payload over
+ * max_size, as _encode_ex reports them (optionals_encode_error_text describes
+ * them), and on success the bytes written.
+ */
+int optionals_write_message_ex(optionals_message_writer* w, const optionals_message* m, optionals_encode_result* res);
 /** Releases the writer's buffer. */
 void optionals_message_writer_free(optionals_message_writer* w);
 

@@ -191,6 +191,118 @@ const char* plugins_strerror(int code) {
     return "unknown error";
 }
 
+/* Appends s to the text at buf (n bytes so far), as much as fits cap with a NUL; returns the full length. */
+static size_t plugins_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t plugins_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return plugins_text_put_(buf, cap, n, digits + i);
+}
+
+/* Terminates the text at buf (n bytes long, cut to cap) and returns n. */
+static size_t plugins_text_end_(char* buf, size_t cap, size_t n) {
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
+/*
+ * Appends the part of plugins_strerror(code) before its ": " (the rule's name)
+ * when rule is set, else the part after it (the message).
+ */
+static size_t plugins_text_code_(char* buf, size_t cap, size_t n, int code, int rule) {
+    const char* s = plugins_strerror(code);
+    const char* colon = s;
+    while (*colon != '\0' && *colon != ':') {
+        colon++;
+    }
+    if (*colon == '\0') {
+        return rule ? plugins_text_put_(buf, cap, n, s) : n;
+    }
+    if (!rule) {
+        return plugins_text_put_(buf, cap, n, colon[1] == ' ' ? colon + 2 : colon + 1);
+    }
+    for (; s < colon; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* "<rule> at offset <offset>[ in <path>]: <message>", as plugins_decode_error_text. */
+static size_t plugins_text_decode_(char* buf, size_t cap, size_t n, int code, uint64_t offset, const char* path) {
+    n = plugins_text_code_(buf, cap, n, code, 1);
+    n = plugins_text_put_(buf, cap, n, " at offset ");
+    n = plugins_text_num_(buf, cap, n, offset, 0);
+    if (path[0] != '\0') {
+        n = plugins_text_put_(buf, cap, n, " in ");
+        n = plugins_text_put_(buf, cap, n, path);
+    }
+    n = plugins_text_put_(buf, cap, n, ": ");
+    return plugins_text_code_(buf, cap, n, code, 0);
+}
+
+size_t plugins_decode_error_text(const plugins_decode_result* res, char* buf, size_t cap) {
+    return plugins_text_end_(buf, cap, plugins_text_decode_(buf, cap, 0, res->error, res->offset, res->path));
+}
+
+/* Whether the NUL-terminated strings a and b are equal. */
+static int plugins_text_eq_(const char* a, const char* b) {
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+size_t plugins_encode_error_text(const plugins_encode_result* res, char* buf, size_t cap) {
+    size_t n = 0;
+    const char* rule = res->rule != NULL ? res->rule : "";
+    const char* msg = NULL;
+    if (res->error != PLUGINS_ERR_ENCODE || rule[0] == '\0') {
+        n = plugins_text_code_(buf, cap, n, res->error, 1);
+    } else {
+        n = plugins_text_put_(buf, cap, n, rule);
+        if (plugins_text_eq_(rule, "enum")) {
+            msg = "a number that names no value of the enum";
+        } else if (plugins_text_eq_(rule, "union_tag")) {
+            msg = "a tag that names no variant of the union";
+        } else if (plugins_text_eq_(rule, "utf8")) {
+            msg = "the string is not valid UTF-8";
+        } else if (plugins_text_eq_(rule, "size")) {
+            msg = "the encoding is larger than size_t holds on this host";
+        } else if (plugins_text_eq_(rule, "message")) {
+            msg = "the payload is over the writer's max_size, or over a message's 4294967295 bytes";
+        } else {
+            msg = "the value cannot be encoded";
+        }
+    }
+    if (res->error == PLUGINS_ERR_ENCODE && res->path[0] != '\0') {
+        n = plugins_text_put_(buf, cap, n, " in ");
+        n = plugins_text_put_(buf, cap, n, res->path);
+    }
+    n = plugins_text_put_(buf, cap, n, ": ");
+    n = msg != NULL ? plugins_text_put_(buf, cap, n, msg) : plugins_text_code_(buf, cap, n, res->error, 0);
+    return plugins_text_end_(buf, cap, n);
+}
+
 /* The state of one decode call. */
 typedef struct plugins_dec_ {
     const uint8_t* origin; /* offsets are reported from here */
@@ -619,11 +731,95 @@ static const uint8_t* plugins_read_str_(plugins_dec_* d, const uint8_t* p, plugi
     return p + 4 + (size_t)n;
 }
 
+/*
+ * The check walk of an encode that failed (its size was SIZE_MAX): the
+ * generated _check_ functions visit the value in encoding order and stop at
+ * the first value that has no encoding, with a decoder's state d holding
+ * its rule (as the decode error code of that rule: PLUGINS_ERR_ENUM,
+ * PLUGINS_ERR_UNION_TAG, PLUGINS_ERR_UTF8) and its path, built as the walk unwinds.
+ * They return 1 when the value is fine, else 0.
+ *
+ * plugins_refuse_ fills res (may be NULL) for a value whose size was SIZE_MAX,
+ * after its check walk: ok means the walk found nothing, so the size itself
+ * is too large for size_t (rule size). It returns PLUGINS_ERR_ENCODE.
+ */
+static int plugins_refuse_(plugins_encode_result* res, plugins_dec_* d, int ok) {
+    if (res != NULL) {
+        res->error = PLUGINS_ERR_ENCODE;
+        res->written = 0;
+        res->path[0] = '\0';
+        if (ok) {
+            res->rule = "size";
+        } else {
+            res->rule = d->err == PLUGINS_ERR_ENUM ? "enum" : d->err == PLUGINS_ERR_UNION_TAG ? "union_tag" : "utf8";
+            plugins_path_out_(d, res->path);
+        }
+    }
+    return PLUGINS_ERR_ENCODE;
+}
+
+static int plugins_check_fail_(plugins_dec_* d, int rule) {
+    (void)plugins_fail_(d, NULL, rule);
+    return 0;
+}
+
+#ifndef PLUGINS_ENCODE_UTF8_CHECK
+#define PLUGINS_ENCODE_UTF8_CHECK 1
+#endif
+static int plugins_check_str_(plugins_dec_* d, const plugins_str* s) {
+#if PLUGINS_ENCODE_UTF8_CHECK
+    if (!plugins_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return plugins_check_fail_(d, PLUGINS_ERR_UTF8);
+    }
+#else
+    (void)d;
+    (void)s;
+#endif
+    return 1;
+}
+
+/* Prepend a field's name to the path; return 0. */
+static int plugins_check_in_(plugins_dec_* d, const char* name) {
+    (void)plugins_in_field_(d, name);
+    return 0;
+}
+
+/* Prepend an element's index to the path; return 0. */
+static int plugins_check_at_(plugins_dec_* d, size_t i) {
+    (void)plugins_in_elem_(d, i);
+    return 0;
+}
+
+/* Fills res (may be NULL) for an encode that returns code (0 or PLUGINS_ERR_BUFFER) and takes n bytes. */
+static int plugins_encoded_(plugins_encode_result* res, int code, size_t n) {
+    if (res != NULL) {
+        res->error = code;
+        res->rule = "";
+        res->written = n;
+        res->path[0] = '\0';
+    }
+    return code;
+}
+
+/* Fills res (may be NULL) for a message payload over max (rule message). */
+static int plugins_refuse_message_(plugins_encode_result* res) {
+    if (res != NULL) {
+        res->error = PLUGINS_ERR_ENCODE;
+        res->rule = "message";
+        res->written = 0;
+        memcpy(res->path, "message", 8);
+    }
+    return PLUGINS_ERR_ENCODE;
+}
+
 static uint8_t* plugins_parameter_write_(const plugins_parameter* v, uint8_t* p);
+static int plugins_parameter_check_(const plugins_parameter* v, plugins_dec_* d);
 static const uint8_t* plugins_parameter_read_(plugins_dec_* d, const uint8_t* p, plugins_parameter* out, uint32_t depth);
 static uint8_t* plugins_plugin_write_(const plugins_plugin* v, uint8_t* p);
+static int plugins_plugin_check_(const plugins_plugin* v, plugins_dec_* d);
 static const uint8_t* plugins_plugin_read_(plugins_dec_* d, const uint8_t* p, plugins_plugin* out, uint32_t depth);
 static uint8_t* plugins_plugin_registry_write_(const plugins_plugin_registry* v, uint8_t* p);
+static int plugins_plugin_registry_check_(const plugins_plugin_registry* v, plugins_dec_* d);
 static const uint8_t* plugins_plugin_registry_read_(plugins_dec_* d, const uint8_t* p, plugins_plugin_registry* out, uint32_t depth);
 
 void plugins_parameter_init(plugins_parameter* v) {
@@ -659,23 +855,42 @@ static uint8_t* plugins_parameter_write_(const plugins_parameter* v, uint8_t* p)
     return p;
 }
 
-int plugins_parameter_encode_ex(const plugins_parameter* v, uint8_t* buf, size_t cap, size_t* written) {
+static int plugins_parameter_check_(const plugins_parameter* v, plugins_dec_* d) {
+    if (!plugins_check_str_(d, &v->display_name)) {
+        (void)plugins_check_in_(d, "display_name");
+        return 0;
+    }
+    if (!plugins_check_str_(d, &v->identifier)) {
+        (void)plugins_check_in_(d, "identifier");
+        return 0;
+    }
+    if (!plugins_check_str_(d, &v->unit)) {
+        (void)plugins_check_in_(d, "unit");
+        return 0;
+    }
+    return 1;
+}
+
+int plugins_parameter_encode_ex(const plugins_parameter* v, uint8_t* buf, size_t cap, plugins_encode_result* res) {
     size_t n = plugins_parameter_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return PLUGINS_ERR_ENCODE;
+        plugins_dec_ d;
+        return plugins_refuse_(res, &d, plugins_parameter_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return PLUGINS_ERR_BUFFER;
+        return plugins_encoded_(res, PLUGINS_ERR_BUFFER, n);
     }
     (void)plugins_parameter_write_(v, buf);
-    return PLUGINS_OK;
+    return plugins_encoded_(res, PLUGINS_OK, n);
 }
 
 size_t plugins_parameter_encode(const plugins_parameter* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return plugins_parameter_encode_ex(v, buf, cap, &n) == PLUGINS_OK ? n : 0;
+    size_t n = plugins_parameter_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)plugins_parameter_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* plugins_parameter_read_(plugins_dec_* d, const uint8_t* p, plugins_parameter* out, uint32_t depth) {
@@ -774,23 +989,33 @@ size_t plugins_parameter_encoded_message_size(const plugins_parameter* v) {
     return plugins_add_(PLUGINS_MESSAGE_HEADER_SIZE, plugins_parameter_encoded_size(v));
 }
 
-int plugins_parameter_encode_message_ex(const plugins_parameter* v, uint8_t* buf, size_t cap, size_t* written) {
+int plugins_parameter_encode_message_ex(const plugins_parameter* v, uint8_t* buf, size_t cap, plugins_encode_result* res) {
     size_t n = plugins_parameter_encoded_size(v);
-    if (n == SIZE_MAX || plugins_over_u32_(n)) {
-        *written = 0;
-        return PLUGINS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        plugins_dec_ d;
+        return plugins_refuse_(res, &d, plugins_parameter_check_(v, &d));
     }
-    *written = n + PLUGINS_MESSAGE_HEADER_SIZE;
+    if (plugins_over_u32_(n)) {
+        return plugins_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - PLUGINS_MESSAGE_HEADER_SIZE) {
+        return plugins_refuse_(res, NULL, 1);
+    }
     if (cap < PLUGINS_MESSAGE_HEADER_SIZE || n > cap - PLUGINS_MESSAGE_HEADER_SIZE) {
-        return PLUGINS_ERR_BUFFER;
+        return plugins_encoded_(res, PLUGINS_ERR_BUFFER, n + PLUGINS_MESSAGE_HEADER_SIZE);
     }
     (void)plugins_parameter_write_(v, plugins_put_header_(buf, PLUGINS_PARAMETER_TYPE_ID, n));
-    return PLUGINS_OK;
+    return plugins_encoded_(res, PLUGINS_OK, n + PLUGINS_MESSAGE_HEADER_SIZE);
 }
 
 size_t plugins_parameter_encode_message(const plugins_parameter* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return plugins_parameter_encode_message_ex(v, buf, cap, &n) == PLUGINS_OK ? n : 0;
+    size_t n = plugins_parameter_encoded_size(v);
+    if (n == SIZE_MAX || plugins_over_u32_(n) || cap < PLUGINS_MESSAGE_HEADER_SIZE ||
+            n > cap - PLUGINS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)plugins_parameter_write_(v, plugins_put_header_(buf, PLUGINS_PARAMETER_TYPE_ID, n));
+    return n + PLUGINS_MESSAGE_HEADER_SIZE;
 }
 
 int plugins_parameter_decode_message(const uint8_t* data, size_t len, plugins_parameter* out, plugins_arena* arena) {
@@ -841,23 +1066,53 @@ static uint8_t* plugins_plugin_write_(const plugins_plugin* v, uint8_t* p) {
     return p;
 }
 
-int plugins_plugin_encode_ex(const plugins_plugin* v, uint8_t* buf, size_t cap, size_t* written) {
+static int plugins_plugin_check_(const plugins_plugin* v, plugins_dec_* d) {
+    if (!plugins_check_str_(d, &v->name)) {
+        (void)plugins_check_in_(d, "name");
+        return 0;
+    }
+    if (!plugins_check_str_(d, &v->manufacturer_id)) {
+        (void)plugins_check_in_(d, "manufacturer_id");
+        return 0;
+    }
+    if (!plugins_check_str_(d, &v->component_type)) {
+        (void)plugins_check_in_(d, "component_type");
+        return 0;
+    }
+    if (!plugins_check_str_(d, &v->component_subtype)) {
+        (void)plugins_check_in_(d, "component_subtype");
+        return 0;
+    }
+    for (uint32_t i0 = 0; i0 < v->parameters.len; i0++) {
+        if (!plugins_parameter_check_(&v->parameters.data[i0], d)) {
+            (void)plugins_check_at_(d, i0);
+            (void)plugins_check_in_(d, "parameters");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int plugins_plugin_encode_ex(const plugins_plugin* v, uint8_t* buf, size_t cap, plugins_encode_result* res) {
     size_t n = plugins_plugin_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return PLUGINS_ERR_ENCODE;
+        plugins_dec_ d;
+        return plugins_refuse_(res, &d, plugins_plugin_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return PLUGINS_ERR_BUFFER;
+        return plugins_encoded_(res, PLUGINS_ERR_BUFFER, n);
     }
     (void)plugins_plugin_write_(v, buf);
-    return PLUGINS_OK;
+    return plugins_encoded_(res, PLUGINS_OK, n);
 }
 
 size_t plugins_plugin_encode(const plugins_plugin* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return plugins_plugin_encode_ex(v, buf, cap, &n) == PLUGINS_OK ? n : 0;
+    size_t n = plugins_plugin_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)plugins_plugin_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* plugins_plugin_read_(plugins_dec_* d, const uint8_t* p, plugins_plugin* out, uint32_t depth) {
@@ -935,23 +1190,33 @@ size_t plugins_plugin_encoded_message_size(const plugins_plugin* v) {
     return plugins_add_(PLUGINS_MESSAGE_HEADER_SIZE, plugins_plugin_encoded_size(v));
 }
 
-int plugins_plugin_encode_message_ex(const plugins_plugin* v, uint8_t* buf, size_t cap, size_t* written) {
+int plugins_plugin_encode_message_ex(const plugins_plugin* v, uint8_t* buf, size_t cap, plugins_encode_result* res) {
     size_t n = plugins_plugin_encoded_size(v);
-    if (n == SIZE_MAX || plugins_over_u32_(n)) {
-        *written = 0;
-        return PLUGINS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        plugins_dec_ d;
+        return plugins_refuse_(res, &d, plugins_plugin_check_(v, &d));
     }
-    *written = n + PLUGINS_MESSAGE_HEADER_SIZE;
+    if (plugins_over_u32_(n)) {
+        return plugins_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - PLUGINS_MESSAGE_HEADER_SIZE) {
+        return plugins_refuse_(res, NULL, 1);
+    }
     if (cap < PLUGINS_MESSAGE_HEADER_SIZE || n > cap - PLUGINS_MESSAGE_HEADER_SIZE) {
-        return PLUGINS_ERR_BUFFER;
+        return plugins_encoded_(res, PLUGINS_ERR_BUFFER, n + PLUGINS_MESSAGE_HEADER_SIZE);
     }
     (void)plugins_plugin_write_(v, plugins_put_header_(buf, PLUGINS_PLUGIN_TYPE_ID, n));
-    return PLUGINS_OK;
+    return plugins_encoded_(res, PLUGINS_OK, n + PLUGINS_MESSAGE_HEADER_SIZE);
 }
 
 size_t plugins_plugin_encode_message(const plugins_plugin* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return plugins_plugin_encode_message_ex(v, buf, cap, &n) == PLUGINS_OK ? n : 0;
+    size_t n = plugins_plugin_encoded_size(v);
+    if (n == SIZE_MAX || plugins_over_u32_(n) || cap < PLUGINS_MESSAGE_HEADER_SIZE ||
+            n > cap - PLUGINS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)plugins_plugin_write_(v, plugins_put_header_(buf, PLUGINS_PLUGIN_TYPE_ID, n));
+    return n + PLUGINS_MESSAGE_HEADER_SIZE;
 }
 
 int plugins_plugin_decode_message(const uint8_t* data, size_t len, plugins_plugin* out, plugins_arena* arena) {
@@ -998,23 +1263,37 @@ static uint8_t* plugins_plugin_registry_write_(const plugins_plugin_registry* v,
     return p;
 }
 
-int plugins_plugin_registry_encode_ex(const plugins_plugin_registry* v, uint8_t* buf, size_t cap, size_t* written) {
+static int plugins_plugin_registry_check_(const plugins_plugin_registry* v, plugins_dec_* d) {
+    for (uint32_t i0 = 0; i0 < v->plugins.len; i0++) {
+        if (!plugins_plugin_check_(&v->plugins.data[i0], d)) {
+            (void)plugins_check_at_(d, i0);
+            (void)plugins_check_in_(d, "plugins");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int plugins_plugin_registry_encode_ex(const plugins_plugin_registry* v, uint8_t* buf, size_t cap, plugins_encode_result* res) {
     size_t n = plugins_plugin_registry_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return PLUGINS_ERR_ENCODE;
+        plugins_dec_ d;
+        return plugins_refuse_(res, &d, plugins_plugin_registry_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return PLUGINS_ERR_BUFFER;
+        return plugins_encoded_(res, PLUGINS_ERR_BUFFER, n);
     }
     (void)plugins_plugin_registry_write_(v, buf);
-    return PLUGINS_OK;
+    return plugins_encoded_(res, PLUGINS_OK, n);
 }
 
 size_t plugins_plugin_registry_encode(const plugins_plugin_registry* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return plugins_plugin_registry_encode_ex(v, buf, cap, &n) == PLUGINS_OK ? n : 0;
+    size_t n = plugins_plugin_registry_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)plugins_plugin_registry_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* plugins_plugin_registry_read_(plugins_dec_* d, const uint8_t* p, plugins_plugin_registry* out, uint32_t depth) {
@@ -1090,23 +1369,33 @@ size_t plugins_plugin_registry_encoded_message_size(const plugins_plugin_registr
     return plugins_add_(PLUGINS_MESSAGE_HEADER_SIZE, plugins_plugin_registry_encoded_size(v));
 }
 
-int plugins_plugin_registry_encode_message_ex(const plugins_plugin_registry* v, uint8_t* buf, size_t cap, size_t* written) {
+int plugins_plugin_registry_encode_message_ex(const plugins_plugin_registry* v, uint8_t* buf, size_t cap, plugins_encode_result* res) {
     size_t n = plugins_plugin_registry_encoded_size(v);
-    if (n == SIZE_MAX || plugins_over_u32_(n)) {
-        *written = 0;
-        return PLUGINS_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        plugins_dec_ d;
+        return plugins_refuse_(res, &d, plugins_plugin_registry_check_(v, &d));
     }
-    *written = n + PLUGINS_MESSAGE_HEADER_SIZE;
+    if (plugins_over_u32_(n)) {
+        return plugins_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - PLUGINS_MESSAGE_HEADER_SIZE) {
+        return plugins_refuse_(res, NULL, 1);
+    }
     if (cap < PLUGINS_MESSAGE_HEADER_SIZE || n > cap - PLUGINS_MESSAGE_HEADER_SIZE) {
-        return PLUGINS_ERR_BUFFER;
+        return plugins_encoded_(res, PLUGINS_ERR_BUFFER, n + PLUGINS_MESSAGE_HEADER_SIZE);
     }
     (void)plugins_plugin_registry_write_(v, plugins_put_header_(buf, PLUGINS_PLUGIN_REGISTRY_TYPE_ID, n));
-    return PLUGINS_OK;
+    return plugins_encoded_(res, PLUGINS_OK, n + PLUGINS_MESSAGE_HEADER_SIZE);
 }
 
 size_t plugins_plugin_registry_encode_message(const plugins_plugin_registry* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return plugins_plugin_registry_encode_message_ex(v, buf, cap, &n) == PLUGINS_OK ? n : 0;
+    size_t n = plugins_plugin_registry_encoded_size(v);
+    if (n == SIZE_MAX || plugins_over_u32_(n) || cap < PLUGINS_MESSAGE_HEADER_SIZE ||
+            n > cap - PLUGINS_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)plugins_plugin_registry_write_(v, plugins_put_header_(buf, PLUGINS_PLUGIN_REGISTRY_TYPE_ID, n));
+    return n + PLUGINS_MESSAGE_HEADER_SIZE;
 }
 
 int plugins_plugin_registry_decode_message(const uint8_t* data, size_t len, plugins_plugin_registry* out, plugins_arena* arena) {
@@ -1190,19 +1479,18 @@ size_t plugins_encode_message(const plugins_message* m, uint8_t* buf, size_t cap
     }
 }
 
-int plugins_encode_message_ex(const plugins_message* m, uint8_t* buf, size_t cap, size_t* written) {
+int plugins_encode_message_ex(const plugins_message* m, uint8_t* buf, size_t cap, plugins_encode_result* res) {
     switch (m->type_id) {
     case PLUGINS_PARAMETER_TYPE_ID:
-        return plugins_parameter_encode_message_ex(&m->value.parameter, buf, cap, written);
+        return plugins_parameter_encode_message_ex(&m->value.parameter, buf, cap, res);
     case PLUGINS_PLUGIN_TYPE_ID:
-        return plugins_plugin_encode_message_ex(&m->value.plugin, buf, cap, written);
+        return plugins_plugin_encode_message_ex(&m->value.plugin, buf, cap, res);
     case PLUGINS_PLUGIN_REGISTRY_TYPE_ID:
-        return plugins_plugin_registry_encode_message_ex(&m->value.plugin_registry, buf, cap, written);
+        return plugins_plugin_registry_encode_message_ex(&m->value.plugin_registry, buf, cap, res);
     default:
         (void)buf;
         (void)cap;
-        *written = 0;
-        return PLUGINS_ERR_ENCODE;
+        return plugins_refuse_message_(res);
     }
 }
 
@@ -1244,6 +1532,11 @@ void plugins_message_reader_free(plugins_message_reader* r) {
     free(r->buf);
     r->buf = NULL;
     r->cap = 0;
+}
+
+/* The reader's maximum payload length: max_size, or the default when it is 0. */
+static uint32_t plugins_reader_max_(const plugins_message_reader* r) {
+    return r->max_size != 0 ? r->max_size : PLUGINS_DEFAULT_MAX_MESSAGE_SIZE;
 }
 
 /* Reads n bytes into buf: fewer only where the stream ends. */
@@ -1364,29 +1657,6 @@ static int plugins_check_hello_(plugins_message_reader* r, size_t total, plugins
     return PLUGINS_OK;
 }
 
-/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
-static size_t plugins_text_put_(char* buf, size_t cap, size_t n, const char* s) {
-    for (; *s != '\0'; s++, n++) {
-        if (n + 1 < cap) {
-            buf[n] = *s;
-        }
-    }
-    return n;
-}
-
-/* Appends v in decimal, or in 16 hex digits when hex is set. */
-static size_t plugins_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
-    char digits[21];
-    size_t i = sizeof digits - 1;
-    unsigned base = hex ? 16u : 10u;
-    digits[i] = '\0';
-    do {
-        digits[--i] = "0123456789abcdef"[v % base];
-        v /= base;
-    } while (hex ? i > sizeof digits - 17 : v != 0);
-    return plugins_text_put_(buf, cap, n, digits + i);
-}
-
 size_t plugins_stream_error_text(const plugins_stream_result* res, char* buf, size_t cap) {
     size_t n = 0, j;
     for (j = 0; j < plugins_hello_count_; j++) {
@@ -1395,8 +1665,23 @@ size_t plugins_stream_error_text(const plugins_stream_result* res, char* buf, si
             break;
         }
     }
-    if (res->error == PLUGINS_ERR_SCHEMA && j < plugins_hello_count_) {
-        n = plugins_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+    n = plugins_text_put_(buf, cap, n, "message ");
+    n = plugins_text_num_(buf, cap, n, res->index, 0);
+    n = plugins_text_put_(buf, cap, n, " at stream offset ");
+    n = plugins_text_num_(buf, cap, n, res->start, 0);
+    n = plugins_text_put_(buf, cap, n, ": ");
+    if (res->error != PLUGINS_ERR_SCHEMA) {
+        n = plugins_text_decode_(buf, cap, n, res->error, res->offset - res->start, res->path);
+        return plugins_text_end_(buf, cap, n);
+    }
+    n = plugins_text_put_(buf, cap, n, "schema at offset ");
+    n = plugins_text_num_(buf, cap, n, res->offset - res->start, 0);
+    if (res->path[0] != '\0') {
+        n = plugins_text_put_(buf, cap, n, " in ");
+        n = plugins_text_put_(buf, cap, n, res->path);
+    }
+    if (j < plugins_hello_count_) {
+        n = plugins_text_put_(buf, cap, n, ": the writer's schema has another version of ");
         n = plugins_text_put_(buf, cap, n, plugins_hello_entries_[j].name);
         n = plugins_text_put_(buf, cap, n, " (type id ");
         n = plugins_text_num_(buf, cap, n, res->schema_type_id, 0);
@@ -1405,16 +1690,10 @@ size_t plugins_stream_error_text(const plugins_stream_result* res, char* buf, si
         n = plugins_text_put_(buf, cap, n, ", here ");
         n = plugins_text_num_(buf, cap, n, plugins_hello_entries_[j].fingerprint, 1);
         n = plugins_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
-    } else if (res->error == PLUGINS_ERR_SCHEMA) {
-        n = plugins_text_put_(buf, cap, n,
-                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
     } else {
-        n = plugins_text_put_(buf, cap, n, plugins_strerror(res->error));
+        n = plugins_text_put_(buf, cap, n, ": the stream does not start with a hello (type id 0), and this reader requires one");
     }
-    if (cap > 0) {
-        buf[n < cap ? n : cap - 1] = '\0';
-    }
-    return n;
+    return plugins_text_end_(buf, cap, n);
 }
 
 /* plugins_read_message, except that *out is left as it is on error or at the end. */
@@ -1454,11 +1733,11 @@ again:
     }
     if (!hello && !plugins_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
-        int skipped = payload <= r->max_size && plugins_reader_skip_(r, payload);
+        int skipped = payload <= plugins_reader_max_(r) && plugins_reader_skip_(r, payload);
         return plugins_reader_fail_(r, res, PLUGINS_ERR_MESSAGE, r->offset + 4, skipped,
                                 PLUGINS_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
-    if (payload > r->max_size) {
+    if (payload > plugins_reader_max_(r)) {
         return plugins_reader_fail_(r, res, PLUGINS_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
@@ -1582,15 +1861,28 @@ int plugins_write_hello(plugins_message_writer* w) {
 }
 
 int plugins_write_message(plugins_message_writer* w, const plugins_message* m) {
+    return plugins_write_message_ex(w, m, NULL);
+}
+
+int plugins_write_message_ex(plugins_message_writer* w, const plugins_message* m, plugins_encode_result* res) {
+    size_t max = w->max_size != 0 ? w->max_size : PLUGINS_DEFAULT_MAX_MESSAGE_SIZE;
     size_t n = plugins_encoded_message_size(m);
-    if (n == SIZE_MAX || n - PLUGINS_MESSAGE_HEADER_SIZE > w->max_size) {
-        return PLUGINS_ERR_ENCODE;
+    int rc;
+    if (n == SIZE_MAX) {
+        /* The dispatcher's _encode_message_ex finds the rule and the path. */
+        rc = plugins_encode_message_ex(m, NULL, 0, res);
+        /* Else the header makes the size too large for size_t (rule size). */
+        return rc == PLUGINS_ERR_ENCODE ? rc : plugins_refuse_(res, NULL, 1);
+    }
+    if (n - PLUGINS_MESSAGE_HEADER_SIZE > max) {
+        return plugins_refuse_message_(res);
     }
     if (!plugins_writer_reserve_(w, n)) {
-        return PLUGINS_ERR_NO_MEMORY;
+        return plugins_encoded_(res, PLUGINS_ERR_NO_MEMORY, 0);
     }
     if (plugins_encode_message(m, w->buf, n) != n) {
-        return PLUGINS_ERR_ENCODE;
+        return plugins_encode_message_ex(m, NULL, 0, res);
     }
-    return plugins_writer_flush_(w, n);
+    rc = plugins_writer_flush_(w, n);
+    return plugins_encoded_(res, rc, rc == PLUGINS_OK ? n : 0);
 }

@@ -148,6 +148,51 @@ typedef struct plugins_decode_result {
 } plugins_decode_result;
 
 /**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's decode error (docs/api.md, "One layout of error text"):
+ * "<rule> at offset <offset> in <path>: <message>", without " in <path>"
+ * when the path is empty. The text is cut to fit cap bytes (cap may be 0);
+ * returns its full length, as snprintf does.
+ */
+size_t plugins_decode_error_text(const plugins_decode_result* res, char* buf, size_t cap);
+
+/**
+ * What an _encode_ex function (or plugins_write_message_ex) reports besides its
+ * return value. A value that has no encoding (docs/wire-format.md, "Values
+ * that have no encoding") is PLUGINS_ERR_ENCODE with the rule it breaks and the
+ * path of the value, the first in encoding order.
+ */
+typedef struct plugins_encode_result {
+    /** 0 or the PLUGINS_ERR_* code, as returned. */
+    int error;
+    /**
+     * With PLUGINS_ERR_ENCODE: the rule the value breaks: "enum" (a number the
+     * enum does not name), "union_tag" (a tag the union does not declare),
+     * "utf8" (a string that is not valid UTF-8), "size" (an encoding larger
+     * than size_t holds, possible where it has 32 bits; the path is empty) or
+     * "message" (a payload over 4 GiB or over a writer's max_size; the path
+     * is "message"). Otherwise "".
+     */
+    const char* rule;
+    /** The encoding's size in bytes: what was written, or with PLUGINS_ERR_BUFFER the size needed; else 0. */
+    size_t written;
+    /**
+     * With PLUGINS_ERR_ENCODE: the field path of the value, as a decoder's
+     * ("items[1].shape.Circle.radius"; see plugins_decode_result); "" otherwise
+     * and for a problem with the top-level value itself.
+     */
+    char path[PLUGINS_MAX_PATH];
+} plugins_encode_result;
+
+/**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's encode error (docs/api.md, "One layout of error text"):
+ * "<rule> in <path>: <message>", or "<rule>: <message>" when the path is
+ * empty; cut to fit cap bytes (cap may be 0); returns its full length.
+ */
+size_t plugins_encode_error_text(const plugins_encode_result* res, char* buf, size_t cap);
+
+/**
  * Reads a message header: checks the magic and returns the type id and the
  * payload length. 0, PLUGINS_ERR_TRUNCATED (fewer than 10 bytes) or
  * PLUGINS_ERR_MESSAGE. A stream reader calls this on the first 10 bytes and
@@ -233,12 +278,14 @@ size_t plugins_parameter_encoded_size(const plugins_parameter* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t plugins_parameter_encode(const plugins_parameter* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: PLUGINS_OK,
- * PLUGINS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or PLUGINS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: PLUGINS_OK, PLUGINS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or PLUGINS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with PLUGINS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (plugins_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int plugins_parameter_encode_ex(const plugins_parameter* v, uint8_t* buf, size_t cap, size_t* written);
+int plugins_parameter_encode_ex(const plugins_parameter* v, uint8_t* buf, size_t cap, plugins_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (plugins_strerror names it). *out need not be
@@ -255,8 +302,11 @@ int plugins_parameter_decode_ex(const uint8_t* data, size_t len, plugins_paramet
 size_t plugins_parameter_encoded_message_size(const plugins_parameter* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t plugins_parameter_encode_message(const plugins_parameter* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int plugins_parameter_encode_message_ex(const plugins_parameter* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int plugins_parameter_encode_message_ex(const plugins_parameter* v, uint8_t* buf, size_t cap, plugins_encode_result* res);
 /** Decodes a message that must carry a value of Parameter (another type id is PLUGINS_ERR_MESSAGE). */
 int plugins_parameter_decode_message(const uint8_t* data, size_t len, plugins_parameter* out, plugins_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -277,12 +327,14 @@ size_t plugins_plugin_encoded_size(const plugins_plugin* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t plugins_plugin_encode(const plugins_plugin* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: PLUGINS_OK,
- * PLUGINS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or PLUGINS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: PLUGINS_OK, PLUGINS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or PLUGINS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with PLUGINS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (plugins_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int plugins_plugin_encode_ex(const plugins_plugin* v, uint8_t* buf, size_t cap, size_t* written);
+int plugins_plugin_encode_ex(const plugins_plugin* v, uint8_t* buf, size_t cap, plugins_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (plugins_strerror names it). *out need not be
@@ -299,8 +351,11 @@ int plugins_plugin_decode_ex(const uint8_t* data, size_t len, plugins_plugin* ou
 size_t plugins_plugin_encoded_message_size(const plugins_plugin* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t plugins_plugin_encode_message(const plugins_plugin* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int plugins_plugin_encode_message_ex(const plugins_plugin* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int plugins_plugin_encode_message_ex(const plugins_plugin* v, uint8_t* buf, size_t cap, plugins_encode_result* res);
 /** Decodes a message that must carry a value of Plugin (another type id is PLUGINS_ERR_MESSAGE). */
 int plugins_plugin_decode_message(const uint8_t* data, size_t len, plugins_plugin* out, plugins_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -321,12 +376,14 @@ size_t plugins_plugin_registry_encoded_size(const plugins_plugin_registry* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t plugins_plugin_registry_encode(const plugins_plugin_registry* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: PLUGINS_OK,
- * PLUGINS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or PLUGINS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: PLUGINS_OK, PLUGINS_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or PLUGINS_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with PLUGINS_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (plugins_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int plugins_plugin_registry_encode_ex(const plugins_plugin_registry* v, uint8_t* buf, size_t cap, size_t* written);
+int plugins_plugin_registry_encode_ex(const plugins_plugin_registry* v, uint8_t* buf, size_t cap, plugins_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (plugins_strerror names it). *out need not be
@@ -343,8 +400,11 @@ int plugins_plugin_registry_decode_ex(const uint8_t* data, size_t len, plugins_p
 size_t plugins_plugin_registry_encoded_message_size(const plugins_plugin_registry* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t plugins_plugin_registry_encode_message(const plugins_plugin_registry* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int plugins_plugin_registry_encode_message_ex(const plugins_plugin_registry* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int plugins_plugin_registry_encode_message_ex(const plugins_plugin_registry* v, uint8_t* buf, size_t cap, plugins_encode_result* res);
 /** Decodes a message that must carry a value of PluginRegistry (another type id is PLUGINS_ERR_MESSAGE). */
 int plugins_plugin_registry_decode_message(const uint8_t* data, size_t len, plugins_plugin_registry* out, plugins_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -374,8 +434,8 @@ int plugins_decode_message_ex(const uint8_t* data, size_t len, plugins_message* 
 size_t plugins_encoded_message_size(const plugins_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t plugins_encode_message(const plugins_message* m, uint8_t* buf, size_t cap);
-/** Like the struct's _encode_message_ex; an unknown type_id is PLUGINS_ERR_ENCODE. */
-int plugins_encode_message_ex(const plugins_message* m, uint8_t* buf, size_t cap, size_t* written);
+/** Like the struct's _encode_message_ex; an unknown type_id is PLUGINS_ERR_ENCODE, rule "message". */
+int plugins_encode_message_ex(const plugins_message* m, uint8_t* buf, size_t cap, plugins_encode_result* res);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*plugins_read_fn)(void* ctx, uint8_t* buf, size_t n);
@@ -441,7 +501,10 @@ typedef struct plugins_stream_result {
  * with PLUGINS_ERR_MESSAGE; neither can be skipped.
  */
 typedef struct plugins_message_reader {
-    /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
+    /**
+     * The largest payload length accepted, refused before it is read; 0 means
+     * PLUGINS_DEFAULT_MAX_MESSAGE_SIZE, UINT32_MAX accepts any.
+     */
     uint32_t max_size;
     /** The decode options of every message (allow_trailing is ignored). */
     plugins_decode_options options;
@@ -484,10 +547,14 @@ void plugins_message_reader_free(plugins_message_reader* r);
  */
 int plugins_message_reader_schema_checked(const plugins_message_reader* r);
 /**
- * Describes the error res reports as NUL-terminated text "<rule>: ...",
- * cut to fit cap bytes (cap may be 0), and returns its full length: for a
- * hello from another version of the schema, the struct's name, both
- * fingerprints and a hint to run sdp compat; otherwise plugins_strerror's text.
+ * Describes the error res reports as NUL-terminated text in the layout of
+ * every language's stream error (docs/api.md, "One layout of error text"):
+ * "message <index> at stream offset <start>: " and the decode error as
+ * plugins_decode_error_text writes it, its offset counted from the message's
+ * first byte ("<rule> at offset <offset> in <path>: <message>"). The
+ * message of a hello from another version of the schema names the struct,
+ * both fingerprints and suggests sdp compat. Cut to fit cap bytes (cap may
+ * be 0); returns the full length.
  */
 size_t plugins_stream_error_text(const plugins_stream_result* res, char* buf, size_t cap);
 
@@ -495,9 +562,10 @@ size_t plugins_stream_error_text(const plugins_stream_result* res, char* buf, si
 typedef struct plugins_message_writer {
     /**
      * The largest payload written, in bytes (PLUGINS_DEFAULT_MAX_MESSAGE_SIZE
-     * after _init): plugins_write_message refuses a larger message, which a
-     * reader with the same max_size would refuse, with PLUGINS_ERR_ENCODE and
-     * writes nothing.
+     * after _init; 0 means that default too): plugins_write_message refuses a
+     * larger message, which a reader with the same max_size would refuse,
+     * with PLUGINS_ERR_ENCODE (rule "message", path "message") and writes
+     * nothing.
      */
     size_t max_size;
     plugins_write_fn write;
@@ -522,6 +590,13 @@ int plugins_write_hello(plugins_message_writer* w);
  * written), PLUGINS_ERR_NO_MEMORY or PLUGINS_ERR_WRITE.
  */
 int plugins_write_message(plugins_message_writer* w, const plugins_message* m);
+/**
+ * plugins_write_message with a result: res (may be NULL) gets the rule and path
+ * of a value that has no encoding, or rule "message" for a payload over
+ * max_size, as _encode_ex reports them (plugins_encode_error_text describes
+ * them), and on success the bytes written.
+ */
+int plugins_write_message_ex(plugins_message_writer* w, const plugins_message* m, plugins_encode_result* res);
 /** Releases the writer's buffer. */
 void plugins_message_writer_free(plugins_message_writer* w);
 

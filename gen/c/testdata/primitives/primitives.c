@@ -191,6 +191,118 @@ const char* primitives_strerror(int code) {
     return "unknown error";
 }
 
+/* Appends s to the text at buf (n bytes so far), as much as fits cap with a NUL; returns the full length. */
+static size_t primitives_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t primitives_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return primitives_text_put_(buf, cap, n, digits + i);
+}
+
+/* Terminates the text at buf (n bytes long, cut to cap) and returns n. */
+static size_t primitives_text_end_(char* buf, size_t cap, size_t n) {
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
+/*
+ * Appends the part of primitives_strerror(code) before its ": " (the rule's name)
+ * when rule is set, else the part after it (the message).
+ */
+static size_t primitives_text_code_(char* buf, size_t cap, size_t n, int code, int rule) {
+    const char* s = primitives_strerror(code);
+    const char* colon = s;
+    while (*colon != '\0' && *colon != ':') {
+        colon++;
+    }
+    if (*colon == '\0') {
+        return rule ? primitives_text_put_(buf, cap, n, s) : n;
+    }
+    if (!rule) {
+        return primitives_text_put_(buf, cap, n, colon[1] == ' ' ? colon + 2 : colon + 1);
+    }
+    for (; s < colon; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* "<rule> at offset <offset>[ in <path>]: <message>", as primitives_decode_error_text. */
+static size_t primitives_text_decode_(char* buf, size_t cap, size_t n, int code, uint64_t offset, const char* path) {
+    n = primitives_text_code_(buf, cap, n, code, 1);
+    n = primitives_text_put_(buf, cap, n, " at offset ");
+    n = primitives_text_num_(buf, cap, n, offset, 0);
+    if (path[0] != '\0') {
+        n = primitives_text_put_(buf, cap, n, " in ");
+        n = primitives_text_put_(buf, cap, n, path);
+    }
+    n = primitives_text_put_(buf, cap, n, ": ");
+    return primitives_text_code_(buf, cap, n, code, 0);
+}
+
+size_t primitives_decode_error_text(const primitives_decode_result* res, char* buf, size_t cap) {
+    return primitives_text_end_(buf, cap, primitives_text_decode_(buf, cap, 0, res->error, res->offset, res->path));
+}
+
+/* Whether the NUL-terminated strings a and b are equal. */
+static int primitives_text_eq_(const char* a, const char* b) {
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+size_t primitives_encode_error_text(const primitives_encode_result* res, char* buf, size_t cap) {
+    size_t n = 0;
+    const char* rule = res->rule != NULL ? res->rule : "";
+    const char* msg = NULL;
+    if (res->error != PRIMITIVES_ERR_ENCODE || rule[0] == '\0') {
+        n = primitives_text_code_(buf, cap, n, res->error, 1);
+    } else {
+        n = primitives_text_put_(buf, cap, n, rule);
+        if (primitives_text_eq_(rule, "enum")) {
+            msg = "a number that names no value of the enum";
+        } else if (primitives_text_eq_(rule, "union_tag")) {
+            msg = "a tag that names no variant of the union";
+        } else if (primitives_text_eq_(rule, "utf8")) {
+            msg = "the string is not valid UTF-8";
+        } else if (primitives_text_eq_(rule, "size")) {
+            msg = "the encoding is larger than size_t holds on this host";
+        } else if (primitives_text_eq_(rule, "message")) {
+            msg = "the payload is over the writer's max_size, or over a message's 4294967295 bytes";
+        } else {
+            msg = "the value cannot be encoded";
+        }
+    }
+    if (res->error == PRIMITIVES_ERR_ENCODE && res->path[0] != '\0') {
+        n = primitives_text_put_(buf, cap, n, " in ");
+        n = primitives_text_put_(buf, cap, n, res->path);
+    }
+    n = primitives_text_put_(buf, cap, n, ": ");
+    n = msg != NULL ? primitives_text_put_(buf, cap, n, msg) : primitives_text_code_(buf, cap, n, res->error, 0);
+    return primitives_text_end_(buf, cap, n);
+}
+
 /* The state of one decode call. */
 typedef struct primitives_dec_ {
     const uint8_t* origin; /* offsets are reported from here */
@@ -599,11 +711,89 @@ static const uint8_t* primitives_read_str_(primitives_dec_* d, const uint8_t* p,
     return p + 4 + (size_t)n;
 }
 
+/*
+ * The check walk of an encode that failed (its size was SIZE_MAX): the
+ * generated _check_ functions visit the value in encoding order and stop at
+ * the first value that has no encoding, with a decoder's state d holding
+ * its rule (as the decode error code of that rule: PRIMITIVES_ERR_ENUM,
+ * PRIMITIVES_ERR_UNION_TAG, PRIMITIVES_ERR_UTF8) and its path, built as the walk unwinds.
+ * They return 1 when the value is fine, else 0.
+ *
+ * primitives_refuse_ fills res (may be NULL) for a value whose size was SIZE_MAX,
+ * after its check walk: ok means the walk found nothing, so the size itself
+ * is too large for size_t (rule size). It returns PRIMITIVES_ERR_ENCODE.
+ */
+static int primitives_refuse_(primitives_encode_result* res, primitives_dec_* d, int ok) {
+    if (res != NULL) {
+        res->error = PRIMITIVES_ERR_ENCODE;
+        res->written = 0;
+        res->path[0] = '\0';
+        if (ok) {
+            res->rule = "size";
+        } else {
+            res->rule = d->err == PRIMITIVES_ERR_ENUM ? "enum" : d->err == PRIMITIVES_ERR_UNION_TAG ? "union_tag" : "utf8";
+            primitives_path_out_(d, res->path);
+        }
+    }
+    return PRIMITIVES_ERR_ENCODE;
+}
+
+static int primitives_check_fail_(primitives_dec_* d, int rule) {
+    (void)primitives_fail_(d, NULL, rule);
+    return 0;
+}
+
+#ifndef PRIMITIVES_ENCODE_UTF8_CHECK
+#define PRIMITIVES_ENCODE_UTF8_CHECK 1
+#endif
+static int primitives_check_str_(primitives_dec_* d, const primitives_str* s) {
+#if PRIMITIVES_ENCODE_UTF8_CHECK
+    if (!primitives_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return primitives_check_fail_(d, PRIMITIVES_ERR_UTF8);
+    }
+#else
+    (void)d;
+    (void)s;
+#endif
+    return 1;
+}
+
+/* Prepend a field's name to the path; return 0. */
+static int primitives_check_in_(primitives_dec_* d, const char* name) {
+    (void)primitives_in_field_(d, name);
+    return 0;
+}
+
+/* Fills res (may be NULL) for an encode that returns code (0 or PRIMITIVES_ERR_BUFFER) and takes n bytes. */
+static int primitives_encoded_(primitives_encode_result* res, int code, size_t n) {
+    if (res != NULL) {
+        res->error = code;
+        res->rule = "";
+        res->written = n;
+        res->path[0] = '\0';
+    }
+    return code;
+}
+
+/* Fills res (may be NULL) for a message payload over max (rule message). */
+static int primitives_refuse_message_(primitives_encode_result* res) {
+    if (res != NULL) {
+        res->error = PRIMITIVES_ERR_ENCODE;
+        res->rule = "message";
+        res->written = 0;
+        memcpy(res->path, "message", 8);
+    }
+    return PRIMITIVES_ERR_ENCODE;
+}
+
 static uint8_t* primitives_all_primitives_write_(const primitives_all_primitives* v, uint8_t* p);
+static int primitives_all_primitives_check_(const primitives_all_primitives* v, primitives_dec_* d);
 static const uint8_t* primitives_all_primitives_read_(primitives_dec_* d, const uint8_t* p, primitives_all_primitives* out, uint32_t depth);
 static uint8_t* primitives_text_write_(const primitives_text* v, uint8_t* p);
+static int primitives_text_check_(const primitives_text* v, primitives_dec_* d);
 static const uint8_t* primitives_text_read_(primitives_dec_* d, const uint8_t* p, primitives_text* out, uint32_t depth);
 static uint8_t* primitives_empty_write_(const primitives_empty* v, uint8_t* p);
+static int primitives_empty_check_(const primitives_empty* v, primitives_dec_* d);
 static const uint8_t* primitives_empty_read_(primitives_dec_* d, const uint8_t* p, primitives_empty* out, uint32_t depth);
 
 void primitives_all_primitives_init(primitives_all_primitives* v) {
@@ -640,23 +830,34 @@ static uint8_t* primitives_all_primitives_write_(const primitives_all_primitives
     return p;
 }
 
-int primitives_all_primitives_encode_ex(const primitives_all_primitives* v, uint8_t* buf, size_t cap, size_t* written) {
+static int primitives_all_primitives_check_(const primitives_all_primitives* v, primitives_dec_* d) {
+    if (!primitives_check_str_(d, &v->label)) {
+        (void)primitives_check_in_(d, "label");
+        return 0;
+    }
+    return 1;
+}
+
+int primitives_all_primitives_encode_ex(const primitives_all_primitives* v, uint8_t* buf, size_t cap, primitives_encode_result* res) {
     size_t n = primitives_all_primitives_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return PRIMITIVES_ERR_ENCODE;
+        primitives_dec_ d;
+        return primitives_refuse_(res, &d, primitives_all_primitives_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return PRIMITIVES_ERR_BUFFER;
+        return primitives_encoded_(res, PRIMITIVES_ERR_BUFFER, n);
     }
     (void)primitives_all_primitives_write_(v, buf);
-    return PRIMITIVES_OK;
+    return primitives_encoded_(res, PRIMITIVES_OK, n);
 }
 
 size_t primitives_all_primitives_encode(const primitives_all_primitives* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return primitives_all_primitives_encode_ex(v, buf, cap, &n) == PRIMITIVES_OK ? n : 0;
+    size_t n = primitives_all_primitives_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)primitives_all_primitives_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* primitives_all_primitives_read_(primitives_dec_* d, const uint8_t* p, primitives_all_primitives* out, uint32_t depth) {
@@ -760,23 +961,33 @@ size_t primitives_all_primitives_encoded_message_size(const primitives_all_primi
     return primitives_add_(PRIMITIVES_MESSAGE_HEADER_SIZE, primitives_all_primitives_encoded_size(v));
 }
 
-int primitives_all_primitives_encode_message_ex(const primitives_all_primitives* v, uint8_t* buf, size_t cap, size_t* written) {
+int primitives_all_primitives_encode_message_ex(const primitives_all_primitives* v, uint8_t* buf, size_t cap, primitives_encode_result* res) {
     size_t n = primitives_all_primitives_encoded_size(v);
-    if (n == SIZE_MAX || primitives_over_u32_(n)) {
-        *written = 0;
-        return PRIMITIVES_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        primitives_dec_ d;
+        return primitives_refuse_(res, &d, primitives_all_primitives_check_(v, &d));
     }
-    *written = n + PRIMITIVES_MESSAGE_HEADER_SIZE;
+    if (primitives_over_u32_(n)) {
+        return primitives_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - PRIMITIVES_MESSAGE_HEADER_SIZE) {
+        return primitives_refuse_(res, NULL, 1);
+    }
     if (cap < PRIMITIVES_MESSAGE_HEADER_SIZE || n > cap - PRIMITIVES_MESSAGE_HEADER_SIZE) {
-        return PRIMITIVES_ERR_BUFFER;
+        return primitives_encoded_(res, PRIMITIVES_ERR_BUFFER, n + PRIMITIVES_MESSAGE_HEADER_SIZE);
     }
     (void)primitives_all_primitives_write_(v, primitives_put_header_(buf, PRIMITIVES_ALL_PRIMITIVES_TYPE_ID, n));
-    return PRIMITIVES_OK;
+    return primitives_encoded_(res, PRIMITIVES_OK, n + PRIMITIVES_MESSAGE_HEADER_SIZE);
 }
 
 size_t primitives_all_primitives_encode_message(const primitives_all_primitives* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return primitives_all_primitives_encode_message_ex(v, buf, cap, &n) == PRIMITIVES_OK ? n : 0;
+    size_t n = primitives_all_primitives_encoded_size(v);
+    if (n == SIZE_MAX || primitives_over_u32_(n) || cap < PRIMITIVES_MESSAGE_HEADER_SIZE ||
+            n > cap - PRIMITIVES_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)primitives_all_primitives_write_(v, primitives_put_header_(buf, PRIMITIVES_ALL_PRIMITIVES_TYPE_ID, n));
+    return n + PRIMITIVES_MESSAGE_HEADER_SIZE;
 }
 
 int primitives_all_primitives_decode_message(const uint8_t* data, size_t len, primitives_all_primitives* out, primitives_arena* arena) {
@@ -813,23 +1024,34 @@ static uint8_t* primitives_text_write_(const primitives_text* v, uint8_t* p) {
     return p;
 }
 
-int primitives_text_encode_ex(const primitives_text* v, uint8_t* buf, size_t cap, size_t* written) {
+static int primitives_text_check_(const primitives_text* v, primitives_dec_* d) {
+    if (!primitives_check_str_(d, &v->value)) {
+        (void)primitives_check_in_(d, "value");
+        return 0;
+    }
+    return 1;
+}
+
+int primitives_text_encode_ex(const primitives_text* v, uint8_t* buf, size_t cap, primitives_encode_result* res) {
     size_t n = primitives_text_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return PRIMITIVES_ERR_ENCODE;
+        primitives_dec_ d;
+        return primitives_refuse_(res, &d, primitives_text_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return PRIMITIVES_ERR_BUFFER;
+        return primitives_encoded_(res, PRIMITIVES_ERR_BUFFER, n);
     }
     (void)primitives_text_write_(v, buf);
-    return PRIMITIVES_OK;
+    return primitives_encoded_(res, PRIMITIVES_OK, n);
 }
 
 size_t primitives_text_encode(const primitives_text* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return primitives_text_encode_ex(v, buf, cap, &n) == PRIMITIVES_OK ? n : 0;
+    size_t n = primitives_text_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)primitives_text_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* primitives_text_read_(primitives_dec_* d, const uint8_t* p, primitives_text* out, uint32_t depth) {
@@ -863,23 +1085,33 @@ size_t primitives_text_encoded_message_size(const primitives_text* v) {
     return primitives_add_(PRIMITIVES_MESSAGE_HEADER_SIZE, primitives_text_encoded_size(v));
 }
 
-int primitives_text_encode_message_ex(const primitives_text* v, uint8_t* buf, size_t cap, size_t* written) {
+int primitives_text_encode_message_ex(const primitives_text* v, uint8_t* buf, size_t cap, primitives_encode_result* res) {
     size_t n = primitives_text_encoded_size(v);
-    if (n == SIZE_MAX || primitives_over_u32_(n)) {
-        *written = 0;
-        return PRIMITIVES_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        primitives_dec_ d;
+        return primitives_refuse_(res, &d, primitives_text_check_(v, &d));
     }
-    *written = n + PRIMITIVES_MESSAGE_HEADER_SIZE;
+    if (primitives_over_u32_(n)) {
+        return primitives_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - PRIMITIVES_MESSAGE_HEADER_SIZE) {
+        return primitives_refuse_(res, NULL, 1);
+    }
     if (cap < PRIMITIVES_MESSAGE_HEADER_SIZE || n > cap - PRIMITIVES_MESSAGE_HEADER_SIZE) {
-        return PRIMITIVES_ERR_BUFFER;
+        return primitives_encoded_(res, PRIMITIVES_ERR_BUFFER, n + PRIMITIVES_MESSAGE_HEADER_SIZE);
     }
     (void)primitives_text_write_(v, primitives_put_header_(buf, PRIMITIVES_TEXT_TYPE_ID, n));
-    return PRIMITIVES_OK;
+    return primitives_encoded_(res, PRIMITIVES_OK, n + PRIMITIVES_MESSAGE_HEADER_SIZE);
 }
 
 size_t primitives_text_encode_message(const primitives_text* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return primitives_text_encode_message_ex(v, buf, cap, &n) == PRIMITIVES_OK ? n : 0;
+    size_t n = primitives_text_encoded_size(v);
+    if (n == SIZE_MAX || primitives_over_u32_(n) || cap < PRIMITIVES_MESSAGE_HEADER_SIZE ||
+            n > cap - PRIMITIVES_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)primitives_text_write_(v, primitives_put_header_(buf, PRIMITIVES_TEXT_TYPE_ID, n));
+    return n + PRIMITIVES_MESSAGE_HEADER_SIZE;
 }
 
 int primitives_text_decode_message(const uint8_t* data, size_t len, primitives_text* out, primitives_arena* arena) {
@@ -915,23 +1147,32 @@ static uint8_t* primitives_empty_write_(const primitives_empty* v, uint8_t* p) {
     return p;
 }
 
-int primitives_empty_encode_ex(const primitives_empty* v, uint8_t* buf, size_t cap, size_t* written) {
+static int primitives_empty_check_(const primitives_empty* v, primitives_dec_* d) {
+    (void)v;
+    (void)d;
+    return 1;
+}
+
+int primitives_empty_encode_ex(const primitives_empty* v, uint8_t* buf, size_t cap, primitives_encode_result* res) {
     size_t n = primitives_empty_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return PRIMITIVES_ERR_ENCODE;
+        primitives_dec_ d;
+        return primitives_refuse_(res, &d, primitives_empty_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return PRIMITIVES_ERR_BUFFER;
+        return primitives_encoded_(res, PRIMITIVES_ERR_BUFFER, n);
     }
     (void)primitives_empty_write_(v, buf);
-    return PRIMITIVES_OK;
+    return primitives_encoded_(res, PRIMITIVES_OK, n);
 }
 
 size_t primitives_empty_encode(const primitives_empty* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return primitives_empty_encode_ex(v, buf, cap, &n) == PRIMITIVES_OK ? n : 0;
+    size_t n = primitives_empty_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)primitives_empty_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* primitives_empty_read_(primitives_dec_* d, const uint8_t* p, primitives_empty* out, uint32_t depth) {
@@ -962,23 +1203,33 @@ size_t primitives_empty_encoded_message_size(const primitives_empty* v) {
     return primitives_add_(PRIMITIVES_MESSAGE_HEADER_SIZE, primitives_empty_encoded_size(v));
 }
 
-int primitives_empty_encode_message_ex(const primitives_empty* v, uint8_t* buf, size_t cap, size_t* written) {
+int primitives_empty_encode_message_ex(const primitives_empty* v, uint8_t* buf, size_t cap, primitives_encode_result* res) {
     size_t n = primitives_empty_encoded_size(v);
-    if (n == SIZE_MAX || primitives_over_u32_(n)) {
-        *written = 0;
-        return PRIMITIVES_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        primitives_dec_ d;
+        return primitives_refuse_(res, &d, primitives_empty_check_(v, &d));
     }
-    *written = n + PRIMITIVES_MESSAGE_HEADER_SIZE;
+    if (primitives_over_u32_(n)) {
+        return primitives_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - PRIMITIVES_MESSAGE_HEADER_SIZE) {
+        return primitives_refuse_(res, NULL, 1);
+    }
     if (cap < PRIMITIVES_MESSAGE_HEADER_SIZE || n > cap - PRIMITIVES_MESSAGE_HEADER_SIZE) {
-        return PRIMITIVES_ERR_BUFFER;
+        return primitives_encoded_(res, PRIMITIVES_ERR_BUFFER, n + PRIMITIVES_MESSAGE_HEADER_SIZE);
     }
     (void)primitives_empty_write_(v, primitives_put_header_(buf, PRIMITIVES_EMPTY_TYPE_ID, n));
-    return PRIMITIVES_OK;
+    return primitives_encoded_(res, PRIMITIVES_OK, n + PRIMITIVES_MESSAGE_HEADER_SIZE);
 }
 
 size_t primitives_empty_encode_message(const primitives_empty* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return primitives_empty_encode_message_ex(v, buf, cap, &n) == PRIMITIVES_OK ? n : 0;
+    size_t n = primitives_empty_encoded_size(v);
+    if (n == SIZE_MAX || primitives_over_u32_(n) || cap < PRIMITIVES_MESSAGE_HEADER_SIZE ||
+            n > cap - PRIMITIVES_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)primitives_empty_write_(v, primitives_put_header_(buf, PRIMITIVES_EMPTY_TYPE_ID, n));
+    return n + PRIMITIVES_MESSAGE_HEADER_SIZE;
 }
 
 int primitives_empty_decode_message(const uint8_t* data, size_t len, primitives_empty* out, primitives_arena* arena) {
@@ -1062,19 +1313,18 @@ size_t primitives_encode_message(const primitives_message* m, uint8_t* buf, size
     }
 }
 
-int primitives_encode_message_ex(const primitives_message* m, uint8_t* buf, size_t cap, size_t* written) {
+int primitives_encode_message_ex(const primitives_message* m, uint8_t* buf, size_t cap, primitives_encode_result* res) {
     switch (m->type_id) {
     case PRIMITIVES_ALL_PRIMITIVES_TYPE_ID:
-        return primitives_all_primitives_encode_message_ex(&m->value.all_primitives, buf, cap, written);
+        return primitives_all_primitives_encode_message_ex(&m->value.all_primitives, buf, cap, res);
     case PRIMITIVES_TEXT_TYPE_ID:
-        return primitives_text_encode_message_ex(&m->value.text, buf, cap, written);
+        return primitives_text_encode_message_ex(&m->value.text, buf, cap, res);
     case PRIMITIVES_EMPTY_TYPE_ID:
-        return primitives_empty_encode_message_ex(&m->value.empty, buf, cap, written);
+        return primitives_empty_encode_message_ex(&m->value.empty, buf, cap, res);
     default:
         (void)buf;
         (void)cap;
-        *written = 0;
-        return PRIMITIVES_ERR_ENCODE;
+        return primitives_refuse_message_(res);
     }
 }
 
@@ -1116,6 +1366,11 @@ void primitives_message_reader_free(primitives_message_reader* r) {
     free(r->buf);
     r->buf = NULL;
     r->cap = 0;
+}
+
+/* The reader's maximum payload length: max_size, or the default when it is 0. */
+static uint32_t primitives_reader_max_(const primitives_message_reader* r) {
+    return r->max_size != 0 ? r->max_size : PRIMITIVES_DEFAULT_MAX_MESSAGE_SIZE;
 }
 
 /* Reads n bytes into buf: fewer only where the stream ends. */
@@ -1236,29 +1491,6 @@ static int primitives_check_hello_(primitives_message_reader* r, size_t total, p
     return PRIMITIVES_OK;
 }
 
-/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
-static size_t primitives_text_put_(char* buf, size_t cap, size_t n, const char* s) {
-    for (; *s != '\0'; s++, n++) {
-        if (n + 1 < cap) {
-            buf[n] = *s;
-        }
-    }
-    return n;
-}
-
-/* Appends v in decimal, or in 16 hex digits when hex is set. */
-static size_t primitives_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
-    char digits[21];
-    size_t i = sizeof digits - 1;
-    unsigned base = hex ? 16u : 10u;
-    digits[i] = '\0';
-    do {
-        digits[--i] = "0123456789abcdef"[v % base];
-        v /= base;
-    } while (hex ? i > sizeof digits - 17 : v != 0);
-    return primitives_text_put_(buf, cap, n, digits + i);
-}
-
 size_t primitives_stream_error_text(const primitives_stream_result* res, char* buf, size_t cap) {
     size_t n = 0, j;
     for (j = 0; j < primitives_hello_count_; j++) {
@@ -1267,8 +1499,23 @@ size_t primitives_stream_error_text(const primitives_stream_result* res, char* b
             break;
         }
     }
-    if (res->error == PRIMITIVES_ERR_SCHEMA && j < primitives_hello_count_) {
-        n = primitives_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+    n = primitives_text_put_(buf, cap, n, "message ");
+    n = primitives_text_num_(buf, cap, n, res->index, 0);
+    n = primitives_text_put_(buf, cap, n, " at stream offset ");
+    n = primitives_text_num_(buf, cap, n, res->start, 0);
+    n = primitives_text_put_(buf, cap, n, ": ");
+    if (res->error != PRIMITIVES_ERR_SCHEMA) {
+        n = primitives_text_decode_(buf, cap, n, res->error, res->offset - res->start, res->path);
+        return primitives_text_end_(buf, cap, n);
+    }
+    n = primitives_text_put_(buf, cap, n, "schema at offset ");
+    n = primitives_text_num_(buf, cap, n, res->offset - res->start, 0);
+    if (res->path[0] != '\0') {
+        n = primitives_text_put_(buf, cap, n, " in ");
+        n = primitives_text_put_(buf, cap, n, res->path);
+    }
+    if (j < primitives_hello_count_) {
+        n = primitives_text_put_(buf, cap, n, ": the writer's schema has another version of ");
         n = primitives_text_put_(buf, cap, n, primitives_hello_entries_[j].name);
         n = primitives_text_put_(buf, cap, n, " (type id ");
         n = primitives_text_num_(buf, cap, n, res->schema_type_id, 0);
@@ -1277,16 +1524,10 @@ size_t primitives_stream_error_text(const primitives_stream_result* res, char* b
         n = primitives_text_put_(buf, cap, n, ", here ");
         n = primitives_text_num_(buf, cap, n, primitives_hello_entries_[j].fingerprint, 1);
         n = primitives_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
-    } else if (res->error == PRIMITIVES_ERR_SCHEMA) {
-        n = primitives_text_put_(buf, cap, n,
-                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
     } else {
-        n = primitives_text_put_(buf, cap, n, primitives_strerror(res->error));
+        n = primitives_text_put_(buf, cap, n, ": the stream does not start with a hello (type id 0), and this reader requires one");
     }
-    if (cap > 0) {
-        buf[n < cap ? n : cap - 1] = '\0';
-    }
-    return n;
+    return primitives_text_end_(buf, cap, n);
 }
 
 /* primitives_read_message, except that *out is left as it is on error or at the end. */
@@ -1326,11 +1567,11 @@ again:
     }
     if (!hello && !primitives_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
-        int skipped = payload <= r->max_size && primitives_reader_skip_(r, payload);
+        int skipped = payload <= primitives_reader_max_(r) && primitives_reader_skip_(r, payload);
         return primitives_reader_fail_(r, res, PRIMITIVES_ERR_MESSAGE, r->offset + 4, skipped,
                                 PRIMITIVES_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
-    if (payload > r->max_size) {
+    if (payload > primitives_reader_max_(r)) {
         return primitives_reader_fail_(r, res, PRIMITIVES_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
@@ -1454,15 +1695,28 @@ int primitives_write_hello(primitives_message_writer* w) {
 }
 
 int primitives_write_message(primitives_message_writer* w, const primitives_message* m) {
+    return primitives_write_message_ex(w, m, NULL);
+}
+
+int primitives_write_message_ex(primitives_message_writer* w, const primitives_message* m, primitives_encode_result* res) {
+    size_t max = w->max_size != 0 ? w->max_size : PRIMITIVES_DEFAULT_MAX_MESSAGE_SIZE;
     size_t n = primitives_encoded_message_size(m);
-    if (n == SIZE_MAX || n - PRIMITIVES_MESSAGE_HEADER_SIZE > w->max_size) {
-        return PRIMITIVES_ERR_ENCODE;
+    int rc;
+    if (n == SIZE_MAX) {
+        /* The dispatcher's _encode_message_ex finds the rule and the path. */
+        rc = primitives_encode_message_ex(m, NULL, 0, res);
+        /* Else the header makes the size too large for size_t (rule size). */
+        return rc == PRIMITIVES_ERR_ENCODE ? rc : primitives_refuse_(res, NULL, 1);
+    }
+    if (n - PRIMITIVES_MESSAGE_HEADER_SIZE > max) {
+        return primitives_refuse_message_(res);
     }
     if (!primitives_writer_reserve_(w, n)) {
-        return PRIMITIVES_ERR_NO_MEMORY;
+        return primitives_encoded_(res, PRIMITIVES_ERR_NO_MEMORY, 0);
     }
     if (primitives_encode_message(m, w->buf, n) != n) {
-        return PRIMITIVES_ERR_ENCODE;
+        return primitives_encode_message_ex(m, NULL, 0, res);
     }
-    return primitives_writer_flush_(w, n);
+    rc = primitives_writer_flush_(w, n);
+    return primitives_encoded_(res, rc, rc == PRIMITIVES_OK ? n : 0);
 }

@@ -148,6 +148,51 @@ typedef struct primitives_decode_result {
 } primitives_decode_result;
 
 /**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's decode error (docs/api.md, "One layout of error text"):
+ * "<rule> at offset <offset> in <path>: <message>", without " in <path>"
+ * when the path is empty. The text is cut to fit cap bytes (cap may be 0);
+ * returns its full length, as snprintf does.
+ */
+size_t primitives_decode_error_text(const primitives_decode_result* res, char* buf, size_t cap);
+
+/**
+ * What an _encode_ex function (or primitives_write_message_ex) reports besides its
+ * return value. A value that has no encoding (docs/wire-format.md, "Values
+ * that have no encoding") is PRIMITIVES_ERR_ENCODE with the rule it breaks and the
+ * path of the value, the first in encoding order.
+ */
+typedef struct primitives_encode_result {
+    /** 0 or the PRIMITIVES_ERR_* code, as returned. */
+    int error;
+    /**
+     * With PRIMITIVES_ERR_ENCODE: the rule the value breaks: "enum" (a number the
+     * enum does not name), "union_tag" (a tag the union does not declare),
+     * "utf8" (a string that is not valid UTF-8), "size" (an encoding larger
+     * than size_t holds, possible where it has 32 bits; the path is empty) or
+     * "message" (a payload over 4 GiB or over a writer's max_size; the path
+     * is "message"). Otherwise "".
+     */
+    const char* rule;
+    /** The encoding's size in bytes: what was written, or with PRIMITIVES_ERR_BUFFER the size needed; else 0. */
+    size_t written;
+    /**
+     * With PRIMITIVES_ERR_ENCODE: the field path of the value, as a decoder's
+     * ("items[1].shape.Circle.radius"; see primitives_decode_result); "" otherwise
+     * and for a problem with the top-level value itself.
+     */
+    char path[PRIMITIVES_MAX_PATH];
+} primitives_encode_result;
+
+/**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's encode error (docs/api.md, "One layout of error text"):
+ * "<rule> in <path>: <message>", or "<rule>: <message>" when the path is
+ * empty; cut to fit cap bytes (cap may be 0); returns its full length.
+ */
+size_t primitives_encode_error_text(const primitives_encode_result* res, char* buf, size_t cap);
+
+/**
  * Reads a message header: checks the magic and returns the type id and the
  * payload length. 0, PRIMITIVES_ERR_TRUNCATED (fewer than 10 bytes) or
  * PRIMITIVES_ERR_MESSAGE. A stream reader calls this on the first 10 bytes and
@@ -214,12 +259,14 @@ size_t primitives_all_primitives_encoded_size(const primitives_all_primitives* v
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t primitives_all_primitives_encode(const primitives_all_primitives* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: PRIMITIVES_OK,
- * PRIMITIVES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or PRIMITIVES_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: PRIMITIVES_OK, PRIMITIVES_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or PRIMITIVES_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with PRIMITIVES_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (primitives_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int primitives_all_primitives_encode_ex(const primitives_all_primitives* v, uint8_t* buf, size_t cap, size_t* written);
+int primitives_all_primitives_encode_ex(const primitives_all_primitives* v, uint8_t* buf, size_t cap, primitives_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (primitives_strerror names it). *out need not be
@@ -236,8 +283,11 @@ int primitives_all_primitives_decode_ex(const uint8_t* data, size_t len, primiti
 size_t primitives_all_primitives_encoded_message_size(const primitives_all_primitives* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t primitives_all_primitives_encode_message(const primitives_all_primitives* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int primitives_all_primitives_encode_message_ex(const primitives_all_primitives* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int primitives_all_primitives_encode_message_ex(const primitives_all_primitives* v, uint8_t* buf, size_t cap, primitives_encode_result* res);
 /** Decodes a message that must carry a value of AllPrimitives (another type id is PRIMITIVES_ERR_MESSAGE). */
 int primitives_all_primitives_decode_message(const uint8_t* data, size_t len, primitives_all_primitives* out, primitives_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -258,12 +308,14 @@ size_t primitives_text_encoded_size(const primitives_text* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t primitives_text_encode(const primitives_text* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: PRIMITIVES_OK,
- * PRIMITIVES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or PRIMITIVES_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: PRIMITIVES_OK, PRIMITIVES_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or PRIMITIVES_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with PRIMITIVES_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (primitives_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int primitives_text_encode_ex(const primitives_text* v, uint8_t* buf, size_t cap, size_t* written);
+int primitives_text_encode_ex(const primitives_text* v, uint8_t* buf, size_t cap, primitives_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (primitives_strerror names it). *out need not be
@@ -280,8 +332,11 @@ int primitives_text_decode_ex(const uint8_t* data, size_t len, primitives_text* 
 size_t primitives_text_encoded_message_size(const primitives_text* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t primitives_text_encode_message(const primitives_text* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int primitives_text_encode_message_ex(const primitives_text* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int primitives_text_encode_message_ex(const primitives_text* v, uint8_t* buf, size_t cap, primitives_encode_result* res);
 /** Decodes a message that must carry a value of Text (another type id is PRIMITIVES_ERR_MESSAGE). */
 int primitives_text_decode_message(const uint8_t* data, size_t len, primitives_text* out, primitives_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -302,12 +357,14 @@ size_t primitives_empty_encoded_size(const primitives_empty* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t primitives_empty_encode(const primitives_empty* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: PRIMITIVES_OK,
- * PRIMITIVES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or PRIMITIVES_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: PRIMITIVES_OK, PRIMITIVES_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or PRIMITIVES_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with PRIMITIVES_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (primitives_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int primitives_empty_encode_ex(const primitives_empty* v, uint8_t* buf, size_t cap, size_t* written);
+int primitives_empty_encode_ex(const primitives_empty* v, uint8_t* buf, size_t cap, primitives_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (primitives_strerror names it). *out need not be
@@ -324,8 +381,11 @@ int primitives_empty_decode_ex(const uint8_t* data, size_t len, primitives_empty
 size_t primitives_empty_encoded_message_size(const primitives_empty* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t primitives_empty_encode_message(const primitives_empty* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int primitives_empty_encode_message_ex(const primitives_empty* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int primitives_empty_encode_message_ex(const primitives_empty* v, uint8_t* buf, size_t cap, primitives_encode_result* res);
 /** Decodes a message that must carry a value of Empty (another type id is PRIMITIVES_ERR_MESSAGE). */
 int primitives_empty_decode_message(const uint8_t* data, size_t len, primitives_empty* out, primitives_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -355,8 +415,8 @@ int primitives_decode_message_ex(const uint8_t* data, size_t len, primitives_mes
 size_t primitives_encoded_message_size(const primitives_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t primitives_encode_message(const primitives_message* m, uint8_t* buf, size_t cap);
-/** Like the struct's _encode_message_ex; an unknown type_id is PRIMITIVES_ERR_ENCODE. */
-int primitives_encode_message_ex(const primitives_message* m, uint8_t* buf, size_t cap, size_t* written);
+/** Like the struct's _encode_message_ex; an unknown type_id is PRIMITIVES_ERR_ENCODE, rule "message". */
+int primitives_encode_message_ex(const primitives_message* m, uint8_t* buf, size_t cap, primitives_encode_result* res);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*primitives_read_fn)(void* ctx, uint8_t* buf, size_t n);
@@ -422,7 +482,10 @@ typedef struct primitives_stream_result {
  * with PRIMITIVES_ERR_MESSAGE; neither can be skipped.
  */
 typedef struct primitives_message_reader {
-    /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
+    /**
+     * The largest payload length accepted, refused before it is read; 0 means
+     * PRIMITIVES_DEFAULT_MAX_MESSAGE_SIZE, UINT32_MAX accepts any.
+     */
     uint32_t max_size;
     /** The decode options of every message (allow_trailing is ignored). */
     primitives_decode_options options;
@@ -465,10 +528,14 @@ void primitives_message_reader_free(primitives_message_reader* r);
  */
 int primitives_message_reader_schema_checked(const primitives_message_reader* r);
 /**
- * Describes the error res reports as NUL-terminated text "<rule>: ...",
- * cut to fit cap bytes (cap may be 0), and returns its full length: for a
- * hello from another version of the schema, the struct's name, both
- * fingerprints and a hint to run sdp compat; otherwise primitives_strerror's text.
+ * Describes the error res reports as NUL-terminated text in the layout of
+ * every language's stream error (docs/api.md, "One layout of error text"):
+ * "message <index> at stream offset <start>: " and the decode error as
+ * primitives_decode_error_text writes it, its offset counted from the message's
+ * first byte ("<rule> at offset <offset> in <path>: <message>"). The
+ * message of a hello from another version of the schema names the struct,
+ * both fingerprints and suggests sdp compat. Cut to fit cap bytes (cap may
+ * be 0); returns the full length.
  */
 size_t primitives_stream_error_text(const primitives_stream_result* res, char* buf, size_t cap);
 
@@ -476,9 +543,10 @@ size_t primitives_stream_error_text(const primitives_stream_result* res, char* b
 typedef struct primitives_message_writer {
     /**
      * The largest payload written, in bytes (PRIMITIVES_DEFAULT_MAX_MESSAGE_SIZE
-     * after _init): primitives_write_message refuses a larger message, which a
-     * reader with the same max_size would refuse, with PRIMITIVES_ERR_ENCODE and
-     * writes nothing.
+     * after _init; 0 means that default too): primitives_write_message refuses a
+     * larger message, which a reader with the same max_size would refuse,
+     * with PRIMITIVES_ERR_ENCODE (rule "message", path "message") and writes
+     * nothing.
      */
     size_t max_size;
     primitives_write_fn write;
@@ -503,6 +571,13 @@ int primitives_write_hello(primitives_message_writer* w);
  * written), PRIMITIVES_ERR_NO_MEMORY or PRIMITIVES_ERR_WRITE.
  */
 int primitives_write_message(primitives_message_writer* w, const primitives_message* m);
+/**
+ * primitives_write_message with a result: res (may be NULL) gets the rule and path
+ * of a value that has no encoding, or rule "message" for a payload over
+ * max_size, as _encode_ex reports them (primitives_encode_error_text describes
+ * them), and on success the bytes written.
+ */
+int primitives_write_message_ex(primitives_message_writer* w, const primitives_message* m, primitives_encode_result* res);
 /** Releases the writer's buffer. */
 void primitives_message_writer_free(primitives_message_writer* w);
 

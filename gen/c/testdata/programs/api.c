@@ -243,13 +243,18 @@ static void test_messages(void) {
     CHECK(memcmp(buf, point_msg + 10, 16) == 0);
     {
         /* _encode_ex: a status, and the size written or needed. */
-        size_t w = 99;
+        messages_encode_result er;
+        char text[256];
         memset(buf, 0xAA, sizeof buf);
-        CHECK(messages_point_encode_ex(&pt, buf, 15, &w) == MESSAGES_ERR_BUFFER && w == 16 && buf[0] == 0xAA);
-        CHECK(messages_point_encode_ex(&pt, buf, 16, &w) == MESSAGES_OK && w == 16);
+        CHECK(messages_point_encode_ex(&pt, buf, 15, &er) == MESSAGES_ERR_BUFFER && er.written == 16 && buf[0] == 0xAA);
+        CHECK(er.error == MESSAGES_ERR_BUFFER && strcmp(er.rule, "") == 0);
+        messages_encode_error_text(&er, text, sizeof text);
+        CHECK(strcmp(text, "buffer: the buffer is smaller than the encoding") == 0);
+        CHECK(messages_point_encode_ex(&pt, buf, 16, &er) == MESSAGES_OK && er.written == 16 && er.error == 0);
+        CHECK(messages_point_encode_ex(&pt, buf, 16, NULL) == MESSAGES_OK);
         CHECK(memcmp(buf, point_msg + 10, 16) == 0);
-        CHECK(messages_point_encode_message_ex(&pt, buf, 25, &w) == MESSAGES_ERR_BUFFER && w == 26);
-        CHECK(messages_point_encode_message_ex(&pt, buf, 26, &w) == MESSAGES_OK && w == 26);
+        CHECK(messages_point_encode_message_ex(&pt, buf, 25, &er) == MESSAGES_ERR_BUFFER && er.written == 26);
+        CHECK(messages_point_encode_message_ex(&pt, buf, 26, &er) == MESSAGES_OK && er.written == 26);
         CHECK(memcmp(buf, point_msg, 26) == 0);
         CHECK(strcmp(messages_strerror(MESSAGES_ERR_BUFFER), "buffer: the buffer is smaller than the encoding") == 0);
     }
@@ -266,10 +271,12 @@ static void test_messages(void) {
     m.type_id = 7;
     CHECK(messages_encoded_message_size(&m) == SIZE_MAX && messages_encode_message(&m, buf, sizeof buf) == 0);
     {
-        size_t w = 99;
-        CHECK(messages_encode_message_ex(&m, buf, sizeof buf, &w) == MESSAGES_ERR_ENCODE && w == 0);
+        /* A message of no struct: rule message, path message. */
+        messages_encode_result er;
+        CHECK(messages_encode_message_ex(&m, buf, sizeof buf, &er) == MESSAGES_ERR_ENCODE && er.written == 0);
+        CHECK(strcmp(er.rule, "message") == 0 && strcmp(er.path, "message") == 0);
         m.type_id = MESSAGES_POINT_TYPE_ID;
-        CHECK(messages_encode_message_ex(&m, buf, 20, &w) == MESSAGES_ERR_BUFFER && w == 26);
+        CHECK(messages_encode_message_ex(&m, buf, 20, &er) == MESSAGES_ERR_BUFFER && er.written == 26);
         m.type_id = 7;
     }
 
@@ -293,8 +300,8 @@ static void test_messages(void) {
         CHECK(messages_last_encode_message(&last, lbuf, sizeof lbuf) == 10);
         {
             /* An empty encoding is no error for _encode_ex (_encode returns 0 for both). */
-            size_t w = 99;
-            CHECK(messages_last_encode_ex(&last, NULL, 0, &w) == MESSAGES_OK && w == 0);
+            messages_encode_result er;
+            CHECK(messages_last_encode_ex(&last, NULL, 0, &er) == MESSAGES_OK && er.written == 0);
         }
         CHECK(lbuf[4] == 0xff && lbuf[5] == 0xff);
         CHECK(messages_last_decode_message(lbuf, 10, &last, &a) == MESSAGES_OK);
@@ -408,9 +415,17 @@ static void test_streams(void) {
     m.type_id = MESSAGES_POINT_TYPE_ID;
     m.value.point.x = 3.14;
     m.value.point.y = 2.71;
-    /* A payload over max_size is refused and nothing is written. */
+    /* A payload over max_size is refused and nothing is written: rule message, path message. */
     w.max_size = 15;
     CHECK(messages_write_message(&w, &m) == MESSAGES_ERR_ENCODE && sink.len == 0);
+    {
+        messages_encode_result er;
+        char text[256];
+        CHECK(messages_write_message_ex(&w, &m, &er) == MESSAGES_ERR_ENCODE && sink.len == 0);
+        CHECK(strcmp(er.rule, "message") == 0 && strcmp(er.path, "message") == 0);
+        messages_encode_error_text(&er, text, sizeof text);
+        CHECK(strncmp(text, "message in message: ", 20) == 0);
+    }
     w.max_size = 16;
     for (i = 0; i < 4; i++) {
         CHECK(messages_write_message(&w, &m) == MESSAGES_OK);
@@ -508,13 +523,13 @@ static void test_hello(void) {
     CHECK(!messages_message_reader_schema_checked(&r));
     n = messages_stream_error_text(&res, text, sizeof text);
     snprintf(want, sizeof want,
-             "schema: the writer's schema has another version of Ping (type id %u): fingerprint %016llx, here "
-             "%016llx; run `sdp compat` on the two schemas",
-             (unsigned)MESSAGES_PING_TYPE_ID, (unsigned long long)res.writer_fingerprint,
-             (unsigned long long)MESSAGES_PING_FINGERPRINT);
+             "message 0 at stream offset 0: schema at offset %u in message: the writer's schema has another "
+             "version of Ping (type id %u): fingerprint %016llx, here %016llx; run `sdp compat` on the two schemas",
+             (unsigned)(14 + 10 * ping + 2), (unsigned)MESSAGES_PING_TYPE_ID,
+             (unsigned long long)res.writer_fingerprint, (unsigned long long)MESSAGES_PING_FINGERPRINT);
     CHECK(strcmp(text, want) == 0 && n == strlen(want));
     /* Cut to the buffer, the full length returned. */
-    CHECK(messages_stream_error_text(&res, text, 8) == n && strcmp(text, "schema:") == 0);
+    CHECK(messages_stream_error_text(&res, text, 8) == n && strcmp(text, "message") == 0);
     CHECK(messages_stream_error_text(&res, NULL, 0) == n);
     messages_message_reader_free(&r);
 
@@ -526,7 +541,8 @@ static void test_hello(void) {
     CHECK(messages_read_message(&r, &m, &res) == MESSAGES_ERR_SCHEMA);
     CHECK(res.index == 0 && res.offset == 4 && !res.skipped && res.schema_type_id == 0);
     messages_stream_error_text(&res, text, sizeof text);
-    CHECK(strncmp(text, "schema: the stream does not start with a hello", 46) == 0);
+    CHECK(strcmp(text, "message 0 at stream offset 0: schema at offset 4 in message: the stream does not start "
+                       "with a hello (type id 0), and this reader requires one") == 0);
     messages_message_reader_free(&r);
     /* ... but not an empty stream; and without require_hello the stream is read, unchecked. */
     src.len = 0;
@@ -614,10 +630,14 @@ static void test_enums_unions(void) {
     CHECK(enums_unions_unions_encoded_size(&u) == SIZE_MAX && enums_unions_unions_encode(&u, buf, sizeof buf) == 0);
     CHECK(enums_unions_unions_encode_message(&u, buf, sizeof buf) == 0);
     {
-        size_t w = 99;
-        CHECK(enums_unions_unions_encode_ex(&u, buf, sizeof buf, &w) == ENUMS_UNIONS_ERR_ENCODE && w == 0);
-        w = 99;
-        CHECK(enums_unions_unions_encode_message_ex(&u, buf, sizeof buf, &w) == ENUMS_UNIONS_ERR_ENCODE && w == 0);
+        enums_unions_encode_result er;
+        char text[256];
+        CHECK(enums_unions_unions_encode_ex(&u, buf, sizeof buf, &er) == ENUMS_UNIONS_ERR_ENCODE && er.written == 0);
+        CHECK(strcmp(er.rule, "union_tag") == 0 && strcmp(er.path, "shapes[1]") == 0);
+        enums_unions_encode_error_text(&er, text, sizeof text);
+        CHECK(strcmp(text, "union_tag in shapes[1]: a tag that names no variant of the union") == 0);
+        CHECK(enums_unions_unions_encode_message_ex(&u, buf, sizeof buf, &er) == ENUMS_UNIONS_ERR_ENCODE &&
+              er.written == 0 && strcmp(er.rule, "union_tag") == 0 && strcmp(er.path, "shapes[1]") == 0);
     }
     enums_unions_arena_free(&a);
 }

@@ -191,6 +191,118 @@ const char* recursive_strerror(int code) {
     return "unknown error";
 }
 
+/* Appends s to the text at buf (n bytes so far), as much as fits cap with a NUL; returns the full length. */
+static size_t recursive_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t recursive_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return recursive_text_put_(buf, cap, n, digits + i);
+}
+
+/* Terminates the text at buf (n bytes long, cut to cap) and returns n. */
+static size_t recursive_text_end_(char* buf, size_t cap, size_t n) {
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
+/*
+ * Appends the part of recursive_strerror(code) before its ": " (the rule's name)
+ * when rule is set, else the part after it (the message).
+ */
+static size_t recursive_text_code_(char* buf, size_t cap, size_t n, int code, int rule) {
+    const char* s = recursive_strerror(code);
+    const char* colon = s;
+    while (*colon != '\0' && *colon != ':') {
+        colon++;
+    }
+    if (*colon == '\0') {
+        return rule ? recursive_text_put_(buf, cap, n, s) : n;
+    }
+    if (!rule) {
+        return recursive_text_put_(buf, cap, n, colon[1] == ' ' ? colon + 2 : colon + 1);
+    }
+    for (; s < colon; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* "<rule> at offset <offset>[ in <path>]: <message>", as recursive_decode_error_text. */
+static size_t recursive_text_decode_(char* buf, size_t cap, size_t n, int code, uint64_t offset, const char* path) {
+    n = recursive_text_code_(buf, cap, n, code, 1);
+    n = recursive_text_put_(buf, cap, n, " at offset ");
+    n = recursive_text_num_(buf, cap, n, offset, 0);
+    if (path[0] != '\0') {
+        n = recursive_text_put_(buf, cap, n, " in ");
+        n = recursive_text_put_(buf, cap, n, path);
+    }
+    n = recursive_text_put_(buf, cap, n, ": ");
+    return recursive_text_code_(buf, cap, n, code, 0);
+}
+
+size_t recursive_decode_error_text(const recursive_decode_result* res, char* buf, size_t cap) {
+    return recursive_text_end_(buf, cap, recursive_text_decode_(buf, cap, 0, res->error, res->offset, res->path));
+}
+
+/* Whether the NUL-terminated strings a and b are equal. */
+static int recursive_text_eq_(const char* a, const char* b) {
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+size_t recursive_encode_error_text(const recursive_encode_result* res, char* buf, size_t cap) {
+    size_t n = 0;
+    const char* rule = res->rule != NULL ? res->rule : "";
+    const char* msg = NULL;
+    if (res->error != RECURSIVE_ERR_ENCODE || rule[0] == '\0') {
+        n = recursive_text_code_(buf, cap, n, res->error, 1);
+    } else {
+        n = recursive_text_put_(buf, cap, n, rule);
+        if (recursive_text_eq_(rule, "enum")) {
+            msg = "a number that names no value of the enum";
+        } else if (recursive_text_eq_(rule, "union_tag")) {
+            msg = "a tag that names no variant of the union";
+        } else if (recursive_text_eq_(rule, "utf8")) {
+            msg = "the string is not valid UTF-8";
+        } else if (recursive_text_eq_(rule, "size")) {
+            msg = "the encoding is larger than size_t holds on this host";
+        } else if (recursive_text_eq_(rule, "message")) {
+            msg = "the payload is over the writer's max_size, or over a message's 4294967295 bytes";
+        } else {
+            msg = "the value cannot be encoded";
+        }
+    }
+    if (res->error == RECURSIVE_ERR_ENCODE && res->path[0] != '\0') {
+        n = recursive_text_put_(buf, cap, n, " in ");
+        n = recursive_text_put_(buf, cap, n, res->path);
+    }
+    n = recursive_text_put_(buf, cap, n, ": ");
+    n = msg != NULL ? recursive_text_put_(buf, cap, n, msg) : recursive_text_code_(buf, cap, n, res->error, 0);
+    return recursive_text_end_(buf, cap, n);
+}
+
 /* The state of one decode call. */
 typedef struct recursive_dec_ {
     const uint8_t* origin; /* offsets are reported from here */
@@ -604,19 +716,106 @@ static const uint8_t* recursive_read_str_(recursive_dec_* d, const uint8_t* p, r
     return p + 4 + (size_t)n;
 }
 
+/*
+ * The check walk of an encode that failed (its size was SIZE_MAX): the
+ * generated _check_ functions visit the value in encoding order and stop at
+ * the first value that has no encoding, with a decoder's state d holding
+ * its rule (as the decode error code of that rule: RECURSIVE_ERR_ENUM,
+ * RECURSIVE_ERR_UNION_TAG, RECURSIVE_ERR_UTF8) and its path, built as the walk unwinds.
+ * They return 1 when the value is fine, else 0.
+ *
+ * recursive_refuse_ fills res (may be NULL) for a value whose size was SIZE_MAX,
+ * after its check walk: ok means the walk found nothing, so the size itself
+ * is too large for size_t (rule size). It returns RECURSIVE_ERR_ENCODE.
+ */
+static int recursive_refuse_(recursive_encode_result* res, recursive_dec_* d, int ok) {
+    if (res != NULL) {
+        res->error = RECURSIVE_ERR_ENCODE;
+        res->written = 0;
+        res->path[0] = '\0';
+        if (ok) {
+            res->rule = "size";
+        } else {
+            res->rule = d->err == RECURSIVE_ERR_ENUM ? "enum" : d->err == RECURSIVE_ERR_UNION_TAG ? "union_tag" : "utf8";
+            recursive_path_out_(d, res->path);
+        }
+    }
+    return RECURSIVE_ERR_ENCODE;
+}
+
+static int recursive_check_fail_(recursive_dec_* d, int rule) {
+    (void)recursive_fail_(d, NULL, rule);
+    return 0;
+}
+
+#ifndef RECURSIVE_ENCODE_UTF8_CHECK
+#define RECURSIVE_ENCODE_UTF8_CHECK 1
+#endif
+static int recursive_check_str_(recursive_dec_* d, const recursive_str* s) {
+#if RECURSIVE_ENCODE_UTF8_CHECK
+    if (!recursive_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return recursive_check_fail_(d, RECURSIVE_ERR_UTF8);
+    }
+#else
+    (void)d;
+    (void)s;
+#endif
+    return 1;
+}
+
+/* Prepend a field's name to the path; return 0. */
+static int recursive_check_in_(recursive_dec_* d, const char* name) {
+    (void)recursive_in_field_(d, name);
+    return 0;
+}
+
+/* Prepend an element's index to the path; return 0. */
+static int recursive_check_at_(recursive_dec_* d, size_t i) {
+    (void)recursive_in_elem_(d, i);
+    return 0;
+}
+
+/* Fills res (may be NULL) for an encode that returns code (0 or RECURSIVE_ERR_BUFFER) and takes n bytes. */
+static int recursive_encoded_(recursive_encode_result* res, int code, size_t n) {
+    if (res != NULL) {
+        res->error = code;
+        res->rule = "";
+        res->written = n;
+        res->path[0] = '\0';
+    }
+    return code;
+}
+
+/* Fills res (may be NULL) for a message payload over max (rule message). */
+static int recursive_refuse_message_(recursive_encode_result* res) {
+    if (res != NULL) {
+        res->error = RECURSIVE_ERR_ENCODE;
+        res->rule = "message";
+        res->written = 0;
+        memcpy(res->path, "message", 8);
+    }
+    return RECURSIVE_ERR_ENCODE;
+}
+
 static uint8_t* recursive_tree_write_(const recursive_tree* v, uint8_t* p);
+static int recursive_tree_check_(const recursive_tree* v, recursive_dec_* d);
 static const uint8_t* recursive_tree_read_(recursive_dec_* d, const uint8_t* p, recursive_tree* out, uint32_t depth);
 static uint8_t* recursive_node_write_(const recursive_node* v, uint8_t* p);
+static int recursive_node_check_(const recursive_node* v, recursive_dec_* d);
 static const uint8_t* recursive_node_read_(recursive_dec_* d, const uint8_t* p, recursive_node* out, uint32_t depth);
 static uint8_t* recursive_dir_write_(const recursive_dir* v, uint8_t* p);
+static int recursive_dir_check_(const recursive_dir* v, recursive_dec_* d);
 static const uint8_t* recursive_dir_read_(recursive_dec_* d, const uint8_t* p, recursive_dir* out, uint32_t depth);
 static uint8_t* recursive_entry_write_(const recursive_entry* v, uint8_t* p);
+static int recursive_entry_check_(const recursive_entry* v, recursive_dec_* d);
 static const uint8_t* recursive_entry_read_(recursive_dec_* d, const uint8_t* p, recursive_entry* out, uint32_t depth);
 static uint8_t* recursive_program_write_(const recursive_program* v, uint8_t* p);
+static int recursive_program_check_(const recursive_program* v, recursive_dec_* d);
 static const uint8_t* recursive_program_read_(recursive_dec_* d, const uint8_t* p, recursive_program* out, uint32_t depth);
 static void recursive_expr_init_(recursive_expr* v);
 static size_t recursive_expr_size_(const recursive_expr* v);
 static uint8_t* recursive_expr_write_(const recursive_expr* v, uint8_t* p);
+static int recursive_expr_check_(const recursive_expr* v, recursive_dec_* d);
 static const uint8_t* recursive_expr_read_(recursive_dec_* d, const uint8_t* p, recursive_expr* out, uint32_t depth);
 
 void recursive_tree_init(recursive_tree* v) {
@@ -642,23 +841,37 @@ static uint8_t* recursive_tree_write_(const recursive_tree* v, uint8_t* p) {
     return p;
 }
 
-int recursive_tree_encode_ex(const recursive_tree* v, uint8_t* buf, size_t cap, size_t* written) {
+static int recursive_tree_check_(const recursive_tree* v, recursive_dec_* d) {
+    for (uint32_t i0 = 0; i0 < v->children.len; i0++) {
+        if (!recursive_tree_check_(&v->children.data[i0], d)) {
+            (void)recursive_check_at_(d, i0);
+            (void)recursive_check_in_(d, "children");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int recursive_tree_encode_ex(const recursive_tree* v, uint8_t* buf, size_t cap, recursive_encode_result* res) {
     size_t n = recursive_tree_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return RECURSIVE_ERR_ENCODE;
+        recursive_dec_ d;
+        return recursive_refuse_(res, &d, recursive_tree_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return RECURSIVE_ERR_BUFFER;
+        return recursive_encoded_(res, RECURSIVE_ERR_BUFFER, n);
     }
     (void)recursive_tree_write_(v, buf);
-    return RECURSIVE_OK;
+    return recursive_encoded_(res, RECURSIVE_OK, n);
 }
 
 size_t recursive_tree_encode(const recursive_tree* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return recursive_tree_encode_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
+    size_t n = recursive_tree_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)recursive_tree_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* recursive_tree_read_(recursive_dec_* d, const uint8_t* p, recursive_tree* out, uint32_t depth) {
@@ -726,23 +939,33 @@ size_t recursive_tree_encoded_message_size(const recursive_tree* v) {
     return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_tree_encoded_size(v));
 }
 
-int recursive_tree_encode_message_ex(const recursive_tree* v, uint8_t* buf, size_t cap, size_t* written) {
+int recursive_tree_encode_message_ex(const recursive_tree* v, uint8_t* buf, size_t cap, recursive_encode_result* res) {
     size_t n = recursive_tree_encoded_size(v);
-    if (n == SIZE_MAX || recursive_over_u32_(n)) {
-        *written = 0;
-        return RECURSIVE_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        recursive_dec_ d;
+        return recursive_refuse_(res, &d, recursive_tree_check_(v, &d));
     }
-    *written = n + RECURSIVE_MESSAGE_HEADER_SIZE;
+    if (recursive_over_u32_(n)) {
+        return recursive_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - RECURSIVE_MESSAGE_HEADER_SIZE) {
+        return recursive_refuse_(res, NULL, 1);
+    }
     if (cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
-        return RECURSIVE_ERR_BUFFER;
+        return recursive_encoded_(res, RECURSIVE_ERR_BUFFER, n + RECURSIVE_MESSAGE_HEADER_SIZE);
     }
     (void)recursive_tree_write_(v, recursive_put_header_(buf, RECURSIVE_TREE_TYPE_ID, n));
-    return RECURSIVE_OK;
+    return recursive_encoded_(res, RECURSIVE_OK, n + RECURSIVE_MESSAGE_HEADER_SIZE);
 }
 
 size_t recursive_tree_encode_message(const recursive_tree* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return recursive_tree_encode_message_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
+    size_t n = recursive_tree_encoded_size(v);
+    if (n == SIZE_MAX || recursive_over_u32_(n) || cap < RECURSIVE_MESSAGE_HEADER_SIZE ||
+            n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)recursive_tree_write_(v, recursive_put_header_(buf, RECURSIVE_TREE_TYPE_ID, n));
+    return n + RECURSIVE_MESSAGE_HEADER_SIZE;
 }
 
 int recursive_tree_decode_message(const uint8_t* data, size_t len, recursive_tree* out, recursive_arena* arena) {
@@ -788,23 +1011,40 @@ static uint8_t* recursive_node_write_(const recursive_node* v, uint8_t* p) {
     return p;
 }
 
-int recursive_node_encode_ex(const recursive_node* v, uint8_t* buf, size_t cap, size_t* written) {
+static int recursive_node_check_(const recursive_node* v, recursive_dec_* d) {
+    if (!recursive_check_str_(d, &v->value)) {
+        (void)recursive_check_in_(d, "value");
+        return 0;
+    }
+    if (v->next != NULL) {
+        if (!recursive_node_check_(&v->next[0], d)) {
+            (void)recursive_check_in_(d, "next");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int recursive_node_encode_ex(const recursive_node* v, uint8_t* buf, size_t cap, recursive_encode_result* res) {
     size_t n = recursive_node_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return RECURSIVE_ERR_ENCODE;
+        recursive_dec_ d;
+        return recursive_refuse_(res, &d, recursive_node_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return RECURSIVE_ERR_BUFFER;
+        return recursive_encoded_(res, RECURSIVE_ERR_BUFFER, n);
     }
     (void)recursive_node_write_(v, buf);
-    return RECURSIVE_OK;
+    return recursive_encoded_(res, RECURSIVE_OK, n);
 }
 
 size_t recursive_node_encode(const recursive_node* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return recursive_node_encode_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
+    size_t n = recursive_node_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)recursive_node_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* recursive_node_read_(recursive_dec_* d, const uint8_t* p, recursive_node* out, uint32_t depth) {
@@ -861,23 +1101,33 @@ size_t recursive_node_encoded_message_size(const recursive_node* v) {
     return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_node_encoded_size(v));
 }
 
-int recursive_node_encode_message_ex(const recursive_node* v, uint8_t* buf, size_t cap, size_t* written) {
+int recursive_node_encode_message_ex(const recursive_node* v, uint8_t* buf, size_t cap, recursive_encode_result* res) {
     size_t n = recursive_node_encoded_size(v);
-    if (n == SIZE_MAX || recursive_over_u32_(n)) {
-        *written = 0;
-        return RECURSIVE_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        recursive_dec_ d;
+        return recursive_refuse_(res, &d, recursive_node_check_(v, &d));
     }
-    *written = n + RECURSIVE_MESSAGE_HEADER_SIZE;
+    if (recursive_over_u32_(n)) {
+        return recursive_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - RECURSIVE_MESSAGE_HEADER_SIZE) {
+        return recursive_refuse_(res, NULL, 1);
+    }
     if (cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
-        return RECURSIVE_ERR_BUFFER;
+        return recursive_encoded_(res, RECURSIVE_ERR_BUFFER, n + RECURSIVE_MESSAGE_HEADER_SIZE);
     }
     (void)recursive_node_write_(v, recursive_put_header_(buf, RECURSIVE_NODE_TYPE_ID, n));
-    return RECURSIVE_OK;
+    return recursive_encoded_(res, RECURSIVE_OK, n + RECURSIVE_MESSAGE_HEADER_SIZE);
 }
 
 size_t recursive_node_encode_message(const recursive_node* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return recursive_node_encode_message_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
+    size_t n = recursive_node_encoded_size(v);
+    if (n == SIZE_MAX || recursive_over_u32_(n) || cap < RECURSIVE_MESSAGE_HEADER_SIZE ||
+            n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)recursive_node_write_(v, recursive_put_header_(buf, RECURSIVE_NODE_TYPE_ID, n));
+    return n + RECURSIVE_MESSAGE_HEADER_SIZE;
 }
 
 int recursive_node_decode_message(const uint8_t* data, size_t len, recursive_node* out, recursive_arena* arena) {
@@ -922,23 +1172,41 @@ static uint8_t* recursive_dir_write_(const recursive_dir* v, uint8_t* p) {
     return p;
 }
 
-int recursive_dir_encode_ex(const recursive_dir* v, uint8_t* buf, size_t cap, size_t* written) {
+static int recursive_dir_check_(const recursive_dir* v, recursive_dec_* d) {
+    if (!recursive_check_str_(d, &v->name)) {
+        (void)recursive_check_in_(d, "name");
+        return 0;
+    }
+    for (uint32_t i0 = 0; i0 < v->entries.len; i0++) {
+        if (!recursive_entry_check_(&v->entries.data[i0], d)) {
+            (void)recursive_check_at_(d, i0);
+            (void)recursive_check_in_(d, "entries");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int recursive_dir_encode_ex(const recursive_dir* v, uint8_t* buf, size_t cap, recursive_encode_result* res) {
     size_t n = recursive_dir_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return RECURSIVE_ERR_ENCODE;
+        recursive_dec_ d;
+        return recursive_refuse_(res, &d, recursive_dir_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return RECURSIVE_ERR_BUFFER;
+        return recursive_encoded_(res, RECURSIVE_ERR_BUFFER, n);
     }
     (void)recursive_dir_write_(v, buf);
-    return RECURSIVE_OK;
+    return recursive_encoded_(res, RECURSIVE_OK, n);
 }
 
 size_t recursive_dir_encode(const recursive_dir* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return recursive_dir_encode_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
+    size_t n = recursive_dir_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)recursive_dir_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* recursive_dir_read_(recursive_dec_* d, const uint8_t* p, recursive_dir* out, uint32_t depth) {
@@ -1004,23 +1272,33 @@ size_t recursive_dir_encoded_message_size(const recursive_dir* v) {
     return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_dir_encoded_size(v));
 }
 
-int recursive_dir_encode_message_ex(const recursive_dir* v, uint8_t* buf, size_t cap, size_t* written) {
+int recursive_dir_encode_message_ex(const recursive_dir* v, uint8_t* buf, size_t cap, recursive_encode_result* res) {
     size_t n = recursive_dir_encoded_size(v);
-    if (n == SIZE_MAX || recursive_over_u32_(n)) {
-        *written = 0;
-        return RECURSIVE_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        recursive_dec_ d;
+        return recursive_refuse_(res, &d, recursive_dir_check_(v, &d));
     }
-    *written = n + RECURSIVE_MESSAGE_HEADER_SIZE;
+    if (recursive_over_u32_(n)) {
+        return recursive_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - RECURSIVE_MESSAGE_HEADER_SIZE) {
+        return recursive_refuse_(res, NULL, 1);
+    }
     if (cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
-        return RECURSIVE_ERR_BUFFER;
+        return recursive_encoded_(res, RECURSIVE_ERR_BUFFER, n + RECURSIVE_MESSAGE_HEADER_SIZE);
     }
     (void)recursive_dir_write_(v, recursive_put_header_(buf, RECURSIVE_DIR_TYPE_ID, n));
-    return RECURSIVE_OK;
+    return recursive_encoded_(res, RECURSIVE_OK, n + RECURSIVE_MESSAGE_HEADER_SIZE);
 }
 
 size_t recursive_dir_encode_message(const recursive_dir* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return recursive_dir_encode_message_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
+    size_t n = recursive_dir_encoded_size(v);
+    if (n == SIZE_MAX || recursive_over_u32_(n) || cap < RECURSIVE_MESSAGE_HEADER_SIZE ||
+            n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)recursive_dir_write_(v, recursive_put_header_(buf, RECURSIVE_DIR_TYPE_ID, n));
+    return n + RECURSIVE_MESSAGE_HEADER_SIZE;
 }
 
 int recursive_dir_decode_message(const uint8_t* data, size_t len, recursive_dir* out, recursive_arena* arena) {
@@ -1068,23 +1346,40 @@ static uint8_t* recursive_entry_write_(const recursive_entry* v, uint8_t* p) {
     return p;
 }
 
-int recursive_entry_encode_ex(const recursive_entry* v, uint8_t* buf, size_t cap, size_t* written) {
+static int recursive_entry_check_(const recursive_entry* v, recursive_dec_* d) {
+    if (!recursive_check_str_(d, &v->name)) {
+        (void)recursive_check_in_(d, "name");
+        return 0;
+    }
+    if (v->sub != NULL) {
+        if (!recursive_dir_check_(&v->sub[0], d)) {
+            (void)recursive_check_in_(d, "sub");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int recursive_entry_encode_ex(const recursive_entry* v, uint8_t* buf, size_t cap, recursive_encode_result* res) {
     size_t n = recursive_entry_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return RECURSIVE_ERR_ENCODE;
+        recursive_dec_ d;
+        return recursive_refuse_(res, &d, recursive_entry_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return RECURSIVE_ERR_BUFFER;
+        return recursive_encoded_(res, RECURSIVE_ERR_BUFFER, n);
     }
     (void)recursive_entry_write_(v, buf);
-    return RECURSIVE_OK;
+    return recursive_encoded_(res, RECURSIVE_OK, n);
 }
 
 size_t recursive_entry_encode(const recursive_entry* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return recursive_entry_encode_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
+    size_t n = recursive_entry_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)recursive_entry_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* recursive_entry_read_(recursive_dec_* d, const uint8_t* p, recursive_entry* out, uint32_t depth) {
@@ -1147,23 +1442,33 @@ size_t recursive_entry_encoded_message_size(const recursive_entry* v) {
     return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_entry_encoded_size(v));
 }
 
-int recursive_entry_encode_message_ex(const recursive_entry* v, uint8_t* buf, size_t cap, size_t* written) {
+int recursive_entry_encode_message_ex(const recursive_entry* v, uint8_t* buf, size_t cap, recursive_encode_result* res) {
     size_t n = recursive_entry_encoded_size(v);
-    if (n == SIZE_MAX || recursive_over_u32_(n)) {
-        *written = 0;
-        return RECURSIVE_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        recursive_dec_ d;
+        return recursive_refuse_(res, &d, recursive_entry_check_(v, &d));
     }
-    *written = n + RECURSIVE_MESSAGE_HEADER_SIZE;
+    if (recursive_over_u32_(n)) {
+        return recursive_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - RECURSIVE_MESSAGE_HEADER_SIZE) {
+        return recursive_refuse_(res, NULL, 1);
+    }
     if (cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
-        return RECURSIVE_ERR_BUFFER;
+        return recursive_encoded_(res, RECURSIVE_ERR_BUFFER, n + RECURSIVE_MESSAGE_HEADER_SIZE);
     }
     (void)recursive_entry_write_(v, recursive_put_header_(buf, RECURSIVE_ENTRY_TYPE_ID, n));
-    return RECURSIVE_OK;
+    return recursive_encoded_(res, RECURSIVE_OK, n + RECURSIVE_MESSAGE_HEADER_SIZE);
 }
 
 size_t recursive_entry_encode_message(const recursive_entry* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return recursive_entry_encode_message_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
+    size_t n = recursive_entry_encoded_size(v);
+    if (n == SIZE_MAX || recursive_over_u32_(n) || cap < RECURSIVE_MESSAGE_HEADER_SIZE ||
+            n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)recursive_entry_write_(v, recursive_put_header_(buf, RECURSIVE_ENTRY_TYPE_ID, n));
+    return n + RECURSIVE_MESSAGE_HEADER_SIZE;
 }
 
 int recursive_entry_decode_message(const uint8_t* data, size_t len, recursive_entry* out, recursive_arena* arena) {
@@ -1200,23 +1505,34 @@ static uint8_t* recursive_program_write_(const recursive_program* v, uint8_t* p)
     return p;
 }
 
-int recursive_program_encode_ex(const recursive_program* v, uint8_t* buf, size_t cap, size_t* written) {
+static int recursive_program_check_(const recursive_program* v, recursive_dec_* d) {
+    if (!recursive_expr_check_(&v->body, d)) {
+        (void)recursive_check_in_(d, "body");
+        return 0;
+    }
+    return 1;
+}
+
+int recursive_program_encode_ex(const recursive_program* v, uint8_t* buf, size_t cap, recursive_encode_result* res) {
     size_t n = recursive_program_encoded_size(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return RECURSIVE_ERR_ENCODE;
+        recursive_dec_ d;
+        return recursive_refuse_(res, &d, recursive_program_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return RECURSIVE_ERR_BUFFER;
+        return recursive_encoded_(res, RECURSIVE_ERR_BUFFER, n);
     }
     (void)recursive_program_write_(v, buf);
-    return RECURSIVE_OK;
+    return recursive_encoded_(res, RECURSIVE_OK, n);
 }
 
 size_t recursive_program_encode(const recursive_program* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return recursive_program_encode_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
+    size_t n = recursive_program_encoded_size(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)recursive_program_write_(v, buf);
+    return n;
 }
 
 static const uint8_t* recursive_program_read_(recursive_dec_* d, const uint8_t* p, recursive_program* out, uint32_t depth) {
@@ -1250,23 +1566,33 @@ size_t recursive_program_encoded_message_size(const recursive_program* v) {
     return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_program_encoded_size(v));
 }
 
-int recursive_program_encode_message_ex(const recursive_program* v, uint8_t* buf, size_t cap, size_t* written) {
+int recursive_program_encode_message_ex(const recursive_program* v, uint8_t* buf, size_t cap, recursive_encode_result* res) {
     size_t n = recursive_program_encoded_size(v);
-    if (n == SIZE_MAX || recursive_over_u32_(n)) {
-        *written = 0;
-        return RECURSIVE_ERR_ENCODE;
+    if (n == SIZE_MAX) {
+        recursive_dec_ d;
+        return recursive_refuse_(res, &d, recursive_program_check_(v, &d));
     }
-    *written = n + RECURSIVE_MESSAGE_HEADER_SIZE;
+    if (recursive_over_u32_(n)) {
+        return recursive_refuse_message_(res);
+    }
+    if (n > SIZE_MAX - RECURSIVE_MESSAGE_HEADER_SIZE) {
+        return recursive_refuse_(res, NULL, 1);
+    }
     if (cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
-        return RECURSIVE_ERR_BUFFER;
+        return recursive_encoded_(res, RECURSIVE_ERR_BUFFER, n + RECURSIVE_MESSAGE_HEADER_SIZE);
     }
     (void)recursive_program_write_(v, recursive_put_header_(buf, RECURSIVE_PROGRAM_TYPE_ID, n));
-    return RECURSIVE_OK;
+    return recursive_encoded_(res, RECURSIVE_OK, n + RECURSIVE_MESSAGE_HEADER_SIZE);
 }
 
 size_t recursive_program_encode_message(const recursive_program* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return recursive_program_encode_message_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
+    size_t n = recursive_program_encoded_size(v);
+    if (n == SIZE_MAX || recursive_over_u32_(n) || cap < RECURSIVE_MESSAGE_HEADER_SIZE ||
+            n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
+        return 0;
+    }
+    (void)recursive_program_write_(v, recursive_put_header_(buf, RECURSIVE_PROGRAM_TYPE_ID, n));
+    return n + RECURSIVE_MESSAGE_HEADER_SIZE;
 }
 
 int recursive_program_decode_message(const uint8_t* data, size_t len, recursive_program* out, recursive_arena* arena) {
@@ -1444,23 +1770,53 @@ size_t recursive_expr_encoded_size(const recursive_expr* v) {
     return recursive_expr_size_(v);
 }
 
-int recursive_expr_encode_ex(const recursive_expr* v, uint8_t* buf, size_t cap, size_t* written) {
+static int recursive_expr_check_(const recursive_expr* v, recursive_dec_* d) {
+    switch (v->tag) {
+    case RECURSIVE_EXPR_LIT:
+        return 1;
+    case RECURSIVE_EXPR_NEG:
+        if (v->value.neg.inner != NULL) {
+            if (!recursive_expr_check_(&v->value.neg.inner[0], d)) {
+                (void)recursive_check_in_(d, "inner");
+                (void)recursive_check_in_(d, "Neg");
+                return 0;
+            }
+        }
+        return 1;
+    case RECURSIVE_EXPR_ADD:
+        for (uint32_t i0 = 0; i0 < v->value.add.terms.len; i0++) {
+            if (!recursive_expr_check_(&v->value.add.terms.data[i0], d)) {
+                (void)recursive_check_at_(d, i0);
+                (void)recursive_check_in_(d, "terms");
+                (void)recursive_check_in_(d, "Add");
+                return 0;
+            }
+        }
+        return 1;
+    }
+    return recursive_check_fail_(d, RECURSIVE_ERR_UNION_TAG);
+}
+
+int recursive_expr_encode_ex(const recursive_expr* v, uint8_t* buf, size_t cap, recursive_encode_result* res) {
     size_t n = recursive_expr_size_(v);
     if (n == SIZE_MAX) {
-        *written = 0;
-        return RECURSIVE_ERR_ENCODE;
+        recursive_dec_ d;
+        return recursive_refuse_(res, &d, recursive_expr_check_(v, &d));
     }
-    *written = n;
     if (n > cap) {
-        return RECURSIVE_ERR_BUFFER;
+        return recursive_encoded_(res, RECURSIVE_ERR_BUFFER, n);
     }
     (void)recursive_expr_write_(v, buf);
-    return RECURSIVE_OK;
+    return recursive_encoded_(res, RECURSIVE_OK, n);
 }
 
 size_t recursive_expr_encode(const recursive_expr* v, uint8_t* buf, size_t cap) {
-    size_t n = 0;
-    return recursive_expr_encode_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
+    size_t n = recursive_expr_size_(v);
+    if (n == SIZE_MAX || n > cap) {
+        return 0;
+    }
+    (void)recursive_expr_write_(v, buf);
+    return n;
 }
 
 int recursive_expr_decode(const uint8_t* data, size_t len, recursive_expr* out, recursive_arena* arena) {
@@ -1560,23 +1916,22 @@ size_t recursive_encode_message(const recursive_message* m, uint8_t* buf, size_t
     }
 }
 
-int recursive_encode_message_ex(const recursive_message* m, uint8_t* buf, size_t cap, size_t* written) {
+int recursive_encode_message_ex(const recursive_message* m, uint8_t* buf, size_t cap, recursive_encode_result* res) {
     switch (m->type_id) {
     case RECURSIVE_TREE_TYPE_ID:
-        return recursive_tree_encode_message_ex(&m->value.tree, buf, cap, written);
+        return recursive_tree_encode_message_ex(&m->value.tree, buf, cap, res);
     case RECURSIVE_NODE_TYPE_ID:
-        return recursive_node_encode_message_ex(&m->value.node, buf, cap, written);
+        return recursive_node_encode_message_ex(&m->value.node, buf, cap, res);
     case RECURSIVE_DIR_TYPE_ID:
-        return recursive_dir_encode_message_ex(&m->value.dir, buf, cap, written);
+        return recursive_dir_encode_message_ex(&m->value.dir, buf, cap, res);
     case RECURSIVE_ENTRY_TYPE_ID:
-        return recursive_entry_encode_message_ex(&m->value.entry, buf, cap, written);
+        return recursive_entry_encode_message_ex(&m->value.entry, buf, cap, res);
     case RECURSIVE_PROGRAM_TYPE_ID:
-        return recursive_program_encode_message_ex(&m->value.program, buf, cap, written);
+        return recursive_program_encode_message_ex(&m->value.program, buf, cap, res);
     default:
         (void)buf;
         (void)cap;
-        *written = 0;
-        return RECURSIVE_ERR_ENCODE;
+        return recursive_refuse_message_(res);
     }
 }
 
@@ -1622,6 +1977,11 @@ void recursive_message_reader_free(recursive_message_reader* r) {
     free(r->buf);
     r->buf = NULL;
     r->cap = 0;
+}
+
+/* The reader's maximum payload length: max_size, or the default when it is 0. */
+static uint32_t recursive_reader_max_(const recursive_message_reader* r) {
+    return r->max_size != 0 ? r->max_size : RECURSIVE_DEFAULT_MAX_MESSAGE_SIZE;
 }
 
 /* Reads n bytes into buf: fewer only where the stream ends. */
@@ -1742,29 +2102,6 @@ static int recursive_check_hello_(recursive_message_reader* r, size_t total, rec
     return RECURSIVE_OK;
 }
 
-/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
-static size_t recursive_text_put_(char* buf, size_t cap, size_t n, const char* s) {
-    for (; *s != '\0'; s++, n++) {
-        if (n + 1 < cap) {
-            buf[n] = *s;
-        }
-    }
-    return n;
-}
-
-/* Appends v in decimal, or in 16 hex digits when hex is set. */
-static size_t recursive_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
-    char digits[21];
-    size_t i = sizeof digits - 1;
-    unsigned base = hex ? 16u : 10u;
-    digits[i] = '\0';
-    do {
-        digits[--i] = "0123456789abcdef"[v % base];
-        v /= base;
-    } while (hex ? i > sizeof digits - 17 : v != 0);
-    return recursive_text_put_(buf, cap, n, digits + i);
-}
-
 size_t recursive_stream_error_text(const recursive_stream_result* res, char* buf, size_t cap) {
     size_t n = 0, j;
     for (j = 0; j < recursive_hello_count_; j++) {
@@ -1773,8 +2110,23 @@ size_t recursive_stream_error_text(const recursive_stream_result* res, char* buf
             break;
         }
     }
-    if (res->error == RECURSIVE_ERR_SCHEMA && j < recursive_hello_count_) {
-        n = recursive_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+    n = recursive_text_put_(buf, cap, n, "message ");
+    n = recursive_text_num_(buf, cap, n, res->index, 0);
+    n = recursive_text_put_(buf, cap, n, " at stream offset ");
+    n = recursive_text_num_(buf, cap, n, res->start, 0);
+    n = recursive_text_put_(buf, cap, n, ": ");
+    if (res->error != RECURSIVE_ERR_SCHEMA) {
+        n = recursive_text_decode_(buf, cap, n, res->error, res->offset - res->start, res->path);
+        return recursive_text_end_(buf, cap, n);
+    }
+    n = recursive_text_put_(buf, cap, n, "schema at offset ");
+    n = recursive_text_num_(buf, cap, n, res->offset - res->start, 0);
+    if (res->path[0] != '\0') {
+        n = recursive_text_put_(buf, cap, n, " in ");
+        n = recursive_text_put_(buf, cap, n, res->path);
+    }
+    if (j < recursive_hello_count_) {
+        n = recursive_text_put_(buf, cap, n, ": the writer's schema has another version of ");
         n = recursive_text_put_(buf, cap, n, recursive_hello_entries_[j].name);
         n = recursive_text_put_(buf, cap, n, " (type id ");
         n = recursive_text_num_(buf, cap, n, res->schema_type_id, 0);
@@ -1783,16 +2135,10 @@ size_t recursive_stream_error_text(const recursive_stream_result* res, char* buf
         n = recursive_text_put_(buf, cap, n, ", here ");
         n = recursive_text_num_(buf, cap, n, recursive_hello_entries_[j].fingerprint, 1);
         n = recursive_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
-    } else if (res->error == RECURSIVE_ERR_SCHEMA) {
-        n = recursive_text_put_(buf, cap, n,
-                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
     } else {
-        n = recursive_text_put_(buf, cap, n, recursive_strerror(res->error));
+        n = recursive_text_put_(buf, cap, n, ": the stream does not start with a hello (type id 0), and this reader requires one");
     }
-    if (cap > 0) {
-        buf[n < cap ? n : cap - 1] = '\0';
-    }
-    return n;
+    return recursive_text_end_(buf, cap, n);
 }
 
 /* recursive_read_message, except that *out is left as it is on error or at the end. */
@@ -1832,11 +2178,11 @@ again:
     }
     if (!hello && !recursive_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
-        int skipped = payload <= r->max_size && recursive_reader_skip_(r, payload);
+        int skipped = payload <= recursive_reader_max_(r) && recursive_reader_skip_(r, payload);
         return recursive_reader_fail_(r, res, RECURSIVE_ERR_MESSAGE, r->offset + 4, skipped,
                                 RECURSIVE_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
-    if (payload > r->max_size) {
+    if (payload > recursive_reader_max_(r)) {
         return recursive_reader_fail_(r, res, RECURSIVE_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
@@ -1960,15 +2306,28 @@ int recursive_write_hello(recursive_message_writer* w) {
 }
 
 int recursive_write_message(recursive_message_writer* w, const recursive_message* m) {
+    return recursive_write_message_ex(w, m, NULL);
+}
+
+int recursive_write_message_ex(recursive_message_writer* w, const recursive_message* m, recursive_encode_result* res) {
+    size_t max = w->max_size != 0 ? w->max_size : RECURSIVE_DEFAULT_MAX_MESSAGE_SIZE;
     size_t n = recursive_encoded_message_size(m);
-    if (n == SIZE_MAX || n - RECURSIVE_MESSAGE_HEADER_SIZE > w->max_size) {
-        return RECURSIVE_ERR_ENCODE;
+    int rc;
+    if (n == SIZE_MAX) {
+        /* The dispatcher's _encode_message_ex finds the rule and the path. */
+        rc = recursive_encode_message_ex(m, NULL, 0, res);
+        /* Else the header makes the size too large for size_t (rule size). */
+        return rc == RECURSIVE_ERR_ENCODE ? rc : recursive_refuse_(res, NULL, 1);
+    }
+    if (n - RECURSIVE_MESSAGE_HEADER_SIZE > max) {
+        return recursive_refuse_message_(res);
     }
     if (!recursive_writer_reserve_(w, n)) {
-        return RECURSIVE_ERR_NO_MEMORY;
+        return recursive_encoded_(res, RECURSIVE_ERR_NO_MEMORY, 0);
     }
     if (recursive_encode_message(m, w->buf, n) != n) {
-        return RECURSIVE_ERR_ENCODE;
+        return recursive_encode_message_ex(m, NULL, 0, res);
     }
-    return recursive_writer_flush_(w, n);
+    rc = recursive_writer_flush_(w, n);
+    return recursive_encoded_(res, rc, rc == RECURSIVE_OK ? n : 0);
 }

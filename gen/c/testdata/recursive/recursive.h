@@ -148,6 +148,51 @@ typedef struct recursive_decode_result {
 } recursive_decode_result;
 
 /**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's decode error (docs/api.md, "One layout of error text"):
+ * "<rule> at offset <offset> in <path>: <message>", without " in <path>"
+ * when the path is empty. The text is cut to fit cap bytes (cap may be 0);
+ * returns its full length, as snprintf does.
+ */
+size_t recursive_decode_error_text(const recursive_decode_result* res, char* buf, size_t cap);
+
+/**
+ * What an _encode_ex function (or recursive_write_message_ex) reports besides its
+ * return value. A value that has no encoding (docs/wire-format.md, "Values
+ * that have no encoding") is RECURSIVE_ERR_ENCODE with the rule it breaks and the
+ * path of the value, the first in encoding order.
+ */
+typedef struct recursive_encode_result {
+    /** 0 or the RECURSIVE_ERR_* code, as returned. */
+    int error;
+    /**
+     * With RECURSIVE_ERR_ENCODE: the rule the value breaks: "enum" (a number the
+     * enum does not name), "union_tag" (a tag the union does not declare),
+     * "utf8" (a string that is not valid UTF-8), "size" (an encoding larger
+     * than size_t holds, possible where it has 32 bits; the path is empty) or
+     * "message" (a payload over 4 GiB or over a writer's max_size; the path
+     * is "message"). Otherwise "".
+     */
+    const char* rule;
+    /** The encoding's size in bytes: what was written, or with RECURSIVE_ERR_BUFFER the size needed; else 0. */
+    size_t written;
+    /**
+     * With RECURSIVE_ERR_ENCODE: the field path of the value, as a decoder's
+     * ("items[1].shape.Circle.radius"; see recursive_decode_result); "" otherwise
+     * and for a problem with the top-level value itself.
+     */
+    char path[RECURSIVE_MAX_PATH];
+} recursive_encode_result;
+
+/**
+ * Writes the error res reports as NUL-terminated text in the layout of every
+ * language's encode error (docs/api.md, "One layout of error text"):
+ * "<rule> in <path>: <message>", or "<rule>: <message>" when the path is
+ * empty; cut to fit cap bytes (cap may be 0); returns its full length.
+ */
+size_t recursive_encode_error_text(const recursive_encode_result* res, char* buf, size_t cap);
+
+/**
  * Reads a message header: checks the magic and returns the type id and the
  * payload length. 0, RECURSIVE_ERR_TRUNCATED (fewer than 10 bytes) or
  * RECURSIVE_ERR_MESSAGE. A stream reader calls this on the first 10 bytes and
@@ -279,12 +324,14 @@ size_t recursive_tree_encoded_size(const recursive_tree* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_tree_encode(const recursive_tree* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: RECURSIVE_OK,
- * RECURSIVE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: RECURSIVE_OK, RECURSIVE_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or RECURSIVE_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with RECURSIVE_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (recursive_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int recursive_tree_encode_ex(const recursive_tree* v, uint8_t* buf, size_t cap, size_t* written);
+int recursive_tree_encode_ex(const recursive_tree* v, uint8_t* buf, size_t cap, recursive_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (recursive_strerror names it). *out need not be
@@ -301,8 +348,11 @@ int recursive_tree_decode_ex(const uint8_t* data, size_t len, recursive_tree* ou
 size_t recursive_tree_encoded_message_size(const recursive_tree* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_tree_encode_message(const recursive_tree* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int recursive_tree_encode_message_ex(const recursive_tree* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int recursive_tree_encode_message_ex(const recursive_tree* v, uint8_t* buf, size_t cap, recursive_encode_result* res);
 /** Decodes a message that must carry a value of Tree (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_tree_decode_message(const uint8_t* data, size_t len, recursive_tree* out, recursive_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -323,12 +373,14 @@ size_t recursive_node_encoded_size(const recursive_node* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_node_encode(const recursive_node* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: RECURSIVE_OK,
- * RECURSIVE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: RECURSIVE_OK, RECURSIVE_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or RECURSIVE_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with RECURSIVE_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (recursive_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int recursive_node_encode_ex(const recursive_node* v, uint8_t* buf, size_t cap, size_t* written);
+int recursive_node_encode_ex(const recursive_node* v, uint8_t* buf, size_t cap, recursive_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (recursive_strerror names it). *out need not be
@@ -345,8 +397,11 @@ int recursive_node_decode_ex(const uint8_t* data, size_t len, recursive_node* ou
 size_t recursive_node_encoded_message_size(const recursive_node* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_node_encode_message(const recursive_node* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int recursive_node_encode_message_ex(const recursive_node* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int recursive_node_encode_message_ex(const recursive_node* v, uint8_t* buf, size_t cap, recursive_encode_result* res);
 /** Decodes a message that must carry a value of Node (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_node_decode_message(const uint8_t* data, size_t len, recursive_node* out, recursive_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -367,12 +422,14 @@ size_t recursive_dir_encoded_size(const recursive_dir* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_dir_encode(const recursive_dir* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: RECURSIVE_OK,
- * RECURSIVE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: RECURSIVE_OK, RECURSIVE_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or RECURSIVE_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with RECURSIVE_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (recursive_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int recursive_dir_encode_ex(const recursive_dir* v, uint8_t* buf, size_t cap, size_t* written);
+int recursive_dir_encode_ex(const recursive_dir* v, uint8_t* buf, size_t cap, recursive_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (recursive_strerror names it). *out need not be
@@ -389,8 +446,11 @@ int recursive_dir_decode_ex(const uint8_t* data, size_t len, recursive_dir* out,
 size_t recursive_dir_encoded_message_size(const recursive_dir* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_dir_encode_message(const recursive_dir* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int recursive_dir_encode_message_ex(const recursive_dir* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int recursive_dir_encode_message_ex(const recursive_dir* v, uint8_t* buf, size_t cap, recursive_encode_result* res);
 /** Decodes a message that must carry a value of Dir (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_dir_decode_message(const uint8_t* data, size_t len, recursive_dir* out, recursive_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -411,12 +471,14 @@ size_t recursive_entry_encoded_size(const recursive_entry* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_entry_encode(const recursive_entry* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: RECURSIVE_OK,
- * RECURSIVE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: RECURSIVE_OK, RECURSIVE_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or RECURSIVE_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with RECURSIVE_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (recursive_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int recursive_entry_encode_ex(const recursive_entry* v, uint8_t* buf, size_t cap, size_t* written);
+int recursive_entry_encode_ex(const recursive_entry* v, uint8_t* buf, size_t cap, recursive_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (recursive_strerror names it). *out need not be
@@ -433,8 +495,11 @@ int recursive_entry_decode_ex(const uint8_t* data, size_t len, recursive_entry* 
 size_t recursive_entry_encoded_message_size(const recursive_entry* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_entry_encode_message(const recursive_entry* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int recursive_entry_encode_message_ex(const recursive_entry* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int recursive_entry_encode_message_ex(const recursive_entry* v, uint8_t* buf, size_t cap, recursive_encode_result* res);
 /** Decodes a message that must carry a value of Entry (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_entry_decode_message(const uint8_t* data, size_t len, recursive_entry* out, recursive_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -455,12 +520,14 @@ size_t recursive_program_encoded_size(const recursive_program* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_program_encode(const recursive_program* v, uint8_t* buf, size_t cap);
 /**
- * Encodes *v into buf and sets *written to its encoded size: RECURSIVE_OK,
- * RECURSIVE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
- * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ * Encodes *v into buf: RECURSIVE_OK, RECURSIVE_ERR_BUFFER when cap is smaller (buf is
+ * left alone) or RECURSIVE_ERR_ENCODE when *v has no encoding (see _encoded_size).
+ * res (may be NULL) gets the encoded size (with RECURSIVE_ERR_BUFFER the size
+ * needed) or the rule and path of the first value that has no encoding
+ * (recursive_encode_error_text describes it). Unlike _encode, it tells an empty
+ * encoding from an error.
  */
-int recursive_program_encode_ex(const recursive_program* v, uint8_t* buf, size_t cap, size_t* written);
+int recursive_program_encode_ex(const recursive_program* v, uint8_t* buf, size_t cap, recursive_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (recursive_strerror names it). *out need not be
@@ -477,8 +544,11 @@ int recursive_program_decode_ex(const uint8_t* data, size_t len, recursive_progr
 size_t recursive_program_encoded_message_size(const recursive_program* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_program_encode_message(const recursive_program* v, uint8_t* buf, size_t cap);
-/** Like _encode_ex, as a message: *written counts the header too. */
-int recursive_program_encode_message_ex(const recursive_program* v, uint8_t* buf, size_t cap, size_t* written);
+/**
+ * Like _encode_ex, as a message: res->written counts the header too; a
+ * payload over 4 GiB is rule "message" with path "message".
+ */
+int recursive_program_encode_message_ex(const recursive_program* v, uint8_t* buf, size_t cap, recursive_encode_result* res);
 /** Decodes a message that must carry a value of Program (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_program_decode_message(const uint8_t* data, size_t len, recursive_program* out, recursive_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -492,8 +562,8 @@ void recursive_expr_init(recursive_expr* v);
 size_t recursive_expr_encoded_size(const recursive_expr* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_expr_encode(const recursive_expr* v, uint8_t* buf, size_t cap);
-/** Encodes *v into buf and sets *written, as a struct's _encode_ex does. */
-int recursive_expr_encode_ex(const recursive_expr* v, uint8_t* buf, size_t cap, size_t* written);
+/** Encodes *v into buf and fills res (may be NULL), as a struct's _encode_ex does. */
+int recursive_expr_encode_ex(const recursive_expr* v, uint8_t* buf, size_t cap, recursive_encode_result* res);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena, as a
  * struct's _decode does; after an error *out holds its default value (recursive_expr_init).
@@ -531,8 +601,8 @@ int recursive_decode_message_ex(const uint8_t* data, size_t len, recursive_messa
 size_t recursive_encoded_message_size(const recursive_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t recursive_encode_message(const recursive_message* m, uint8_t* buf, size_t cap);
-/** Like the struct's _encode_message_ex; an unknown type_id is RECURSIVE_ERR_ENCODE. */
-int recursive_encode_message_ex(const recursive_message* m, uint8_t* buf, size_t cap, size_t* written);
+/** Like the struct's _encode_message_ex; an unknown type_id is RECURSIVE_ERR_ENCODE, rule "message". */
+int recursive_encode_message_ex(const recursive_message* m, uint8_t* buf, size_t cap, recursive_encode_result* res);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*recursive_read_fn)(void* ctx, uint8_t* buf, size_t n);
@@ -598,7 +668,10 @@ typedef struct recursive_stream_result {
  * with RECURSIVE_ERR_MESSAGE; neither can be skipped.
  */
 typedef struct recursive_message_reader {
-    /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
+    /**
+     * The largest payload length accepted, refused before it is read; 0 means
+     * RECURSIVE_DEFAULT_MAX_MESSAGE_SIZE, UINT32_MAX accepts any.
+     */
     uint32_t max_size;
     /** The decode options of every message (allow_trailing is ignored). */
     recursive_decode_options options;
@@ -641,10 +714,14 @@ void recursive_message_reader_free(recursive_message_reader* r);
  */
 int recursive_message_reader_schema_checked(const recursive_message_reader* r);
 /**
- * Describes the error res reports as NUL-terminated text "<rule>: ...",
- * cut to fit cap bytes (cap may be 0), and returns its full length: for a
- * hello from another version of the schema, the struct's name, both
- * fingerprints and a hint to run sdp compat; otherwise recursive_strerror's text.
+ * Describes the error res reports as NUL-terminated text in the layout of
+ * every language's stream error (docs/api.md, "One layout of error text"):
+ * "message <index> at stream offset <start>: " and the decode error as
+ * recursive_decode_error_text writes it, its offset counted from the message's
+ * first byte ("<rule> at offset <offset> in <path>: <message>"). The
+ * message of a hello from another version of the schema names the struct,
+ * both fingerprints and suggests sdp compat. Cut to fit cap bytes (cap may
+ * be 0); returns the full length.
  */
 size_t recursive_stream_error_text(const recursive_stream_result* res, char* buf, size_t cap);
 
@@ -652,9 +729,10 @@ size_t recursive_stream_error_text(const recursive_stream_result* res, char* buf
 typedef struct recursive_message_writer {
     /**
      * The largest payload written, in bytes (RECURSIVE_DEFAULT_MAX_MESSAGE_SIZE
-     * after _init): recursive_write_message refuses a larger message, which a
-     * reader with the same max_size would refuse, with RECURSIVE_ERR_ENCODE and
-     * writes nothing.
+     * after _init; 0 means that default too): recursive_write_message refuses a
+     * larger message, which a reader with the same max_size would refuse,
+     * with RECURSIVE_ERR_ENCODE (rule "message", path "message") and writes
+     * nothing.
      */
     size_t max_size;
     recursive_write_fn write;
@@ -679,6 +757,13 @@ int recursive_write_hello(recursive_message_writer* w);
  * written), RECURSIVE_ERR_NO_MEMORY or RECURSIVE_ERR_WRITE.
  */
 int recursive_write_message(recursive_message_writer* w, const recursive_message* m);
+/**
+ * recursive_write_message with a result: res (may be NULL) gets the rule and path
+ * of a value that has no encoding, or rule "message" for a payload over
+ * max_size, as _encode_ex reports them (recursive_encode_error_text describes
+ * them), and on success the bytes written.
+ */
+int recursive_write_message_ex(recursive_message_writer* w, const recursive_message* m, recursive_encode_result* res);
 /** Releases the writer's buffer. */
 void recursive_message_writer_free(recursive_message_writer* w);
 

@@ -13,12 +13,12 @@ import (
 func (m *Arrays) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Arrays", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -28,13 +28,13 @@ func (m *Arrays) MarshalBinary() ([]byte, error) {
 func (m *Arrays) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Arrays", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -85,45 +85,132 @@ func (m *Arrays) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Arrays that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Arrays) check(c *checker) bool {
+	if !c.count(len(m.Bools)) {
+		c.at("bools")
+		return false
+	}
+	if !c.count(len(m.Bytes)) {
+		c.at("bytes")
+		return false
+	}
+	if !c.count(len(m.I8s)) {
+		c.at("i8s")
+		return false
+	}
+	if !c.count(len(m.U16s)) {
+		c.at("u16s")
+		return false
+	}
+	if !c.count(len(m.I16s)) {
+		c.at("i16s")
+		return false
+	}
+	if !c.count(len(m.U32s)) {
+		c.at("u32s")
+		return false
+	}
+	if !c.count(len(m.I32s)) {
+		c.at("i32s")
+		return false
+	}
+	if !c.count(len(m.U64s)) {
+		c.at("u64s")
+		return false
+	}
+	if !c.count(len(m.I64s)) {
+		c.at("i64s")
+		return false
+	}
+	if !c.count(len(m.F32s)) {
+		c.at("f32s")
+		return false
+	}
+	if !c.count(len(m.F64s)) {
+		c.at("f64s")
+		return false
+	}
+	if !c.count(len(m.Strings)) {
+		c.at("strings")
+		return false
+	}
+	for i0 := range m.Strings {
+		if !c.str(m.Strings[i0]) {
+			c.index(i0)
+			c.at("strings")
+			return false
+		}
+	}
+	if !c.count(len(m.Points)) {
+		c.at("points")
+		return false
+	}
+	if !c.count(len(m.Nested)) {
+		c.at("nested")
+		return false
+	}
+	for i0 := range m.Nested {
+		if !c.count(len(m.Nested[i0])) {
+			c.index(i0)
+			c.at("nested")
+			return false
+		}
+	}
+	if !c.count(len(m.Blobs)) {
+		c.at("blobs")
+		return false
+	}
+	for i0 := range m.Blobs {
+		if !c.count(len(m.Blobs[i0])) {
+			c.index(i0)
+			c.at("blobs")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the fields of Arrays to b.
 func (m *Arrays) encode(b []byte, e *encoder) []byte {
-	b = appendCount(b, len(m.Bools), e, "Arrays.bools")
+	b = appendCount(b, len(m.Bools), e)
 	for i0 := range m.Bools {
 		b = appendBool(b, m.Bools[i0])
 	}
-	b = appendBytes(b, m.Bytes, e, "Arrays.bytes")
-	b = appendCount(b, len(m.I8s), e, "Arrays.i8s")
+	b = appendBytes(b, m.Bytes, e)
+	b = appendCount(b, len(m.I8s), e)
 	b = appendI8s(b, m.I8s)
-	b = appendCount(b, len(m.U16s), e, "Arrays.u16s")
+	b = appendCount(b, len(m.U16s), e)
 	b = appendU16s(b, m.U16s)
-	b = appendCount(b, len(m.I16s), e, "Arrays.i16s")
+	b = appendCount(b, len(m.I16s), e)
 	b = appendI16s(b, m.I16s)
-	b = appendCount(b, len(m.U32s), e, "Arrays.u32s")
+	b = appendCount(b, len(m.U32s), e)
 	b = appendU32s(b, m.U32s)
-	b = appendCount(b, len(m.I32s), e, "Arrays.i32s")
+	b = appendCount(b, len(m.I32s), e)
 	b = appendI32s(b, m.I32s)
-	b = appendCount(b, len(m.U64s), e, "Arrays.u64s")
+	b = appendCount(b, len(m.U64s), e)
 	b = appendU64s(b, m.U64s)
-	b = appendCount(b, len(m.I64s), e, "Arrays.i64s")
+	b = appendCount(b, len(m.I64s), e)
 	b = appendI64s(b, m.I64s)
-	b = appendCount(b, len(m.F32s), e, "Arrays.f32s")
+	b = appendCount(b, len(m.F32s), e)
 	b = appendF32s(b, m.F32s)
-	b = appendCount(b, len(m.F64s), e, "Arrays.f64s")
+	b = appendCount(b, len(m.F64s), e)
 	b = appendF64s(b, m.F64s)
-	b = appendCount(b, len(m.Strings), e, "Arrays.strings")
+	b = appendCount(b, len(m.Strings), e)
 	for i0 := range m.Strings {
-		b = appendString(b, m.Strings[i0], e, "Arrays.strings")
+		b = appendString(b, m.Strings[i0], e)
 	}
-	b = appendCount(b, len(m.Points), e, "Arrays.points")
+	b = appendCount(b, len(m.Points), e)
 	b = appendPlainPoints(b, m.Points)
-	b = appendCount(b, len(m.Nested), e, "Arrays.nested")
+	b = appendCount(b, len(m.Nested), e)
 	for i0 := range m.Nested {
-		b = appendCount(b, len(m.Nested[i0]), e, "Arrays.nested")
+		b = appendCount(b, len(m.Nested[i0]), e)
 		b = appendU32s(b, m.Nested[i0])
 	}
-	b = appendCount(b, len(m.Blobs), e, "Arrays.blobs")
+	b = appendCount(b, len(m.Blobs), e)
 	for i0 := range m.Blobs {
-		b = appendBytes(b, m.Blobs[i0], e, "Arrays.blobs")
+		b = appendBytes(b, m.Blobs[i0], e)
 	}
 	return b
 }
@@ -133,12 +220,12 @@ func (m *Arrays) encode(b []byte, e *encoder) []byte {
 func (m *Fixed) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Fixed", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -148,13 +235,13 @@ func (m *Fixed) MarshalBinary() ([]byte, error) {
 func (m *Fixed) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Fixed", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -189,6 +276,26 @@ func (m *Fixed) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Fixed that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Fixed) check(c *checker) bool {
+	for i0 := range m.Names {
+		if !c.str(m.Names[i0]) {
+			c.index(i0)
+			c.at("names")
+			return false
+		}
+	}
+	for i0 := range m.Lists {
+		if !c.count(len(m.Lists[i0])) {
+			c.index(i0)
+			c.at("lists")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the fields of Fixed to b.
 func (m *Fixed) encode(b []byte, e *encoder) []byte {
 	b = append(b, m.RGBA[:]...)
@@ -196,14 +303,14 @@ func (m *Fixed) encode(b []byte, e *encoder) []byte {
 		b = appendF32s(b, m.Matrix[i0][:])
 	}
 	for i0 := range m.Names {
-		b = appendString(b, m.Names[i0], e, "Fixed.names")
+		b = appendString(b, m.Names[i0], e)
 	}
 	for i0 := range m.Flags {
 		b = appendBool(b, m.Flags[i0])
 	}
 	b = appendPlainPoints(b, m.Points[:])
 	for i0 := range m.Lists {
-		b = appendCount(b, len(m.Lists[i0]), e, "Fixed.lists")
+		b = appendCount(b, len(m.Lists[i0]), e)
 		b = appendU16s(b, m.Lists[i0])
 	}
 	return b
@@ -214,12 +321,12 @@ func (m *Fixed) encode(b []byte, e *encoder) []byte {
 func (m *Point) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Point", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -229,13 +336,13 @@ func (m *Point) MarshalBinary() ([]byte, error) {
 func (m *Point) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Point", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -257,6 +364,10 @@ func (m *Point) EncodedSize() int { return 16 }
 // encodedSize is EncodedSize in 64 bits.
 func (m *Point) encodedSize() int64 { return 16 }
 
+// check finds the first value of Point that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Point) check(c *checker) bool { return true }
+
 // encode appends the fields of Point to b.
 func (m *Point) encode(b []byte, e *encoder) []byte {
 	b, r0 := extend(b, 16)
@@ -272,7 +383,7 @@ func (m *Point) encode(b []byte, e *encoder) []byte {
 func (m *U32Array) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("U32Array", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	var b []byte
@@ -283,7 +394,7 @@ func (m *U32Array) MarshalBinary() ([]byte, error) {
 	}
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	// append's block is rounded up to a size the allocator has, as make's
 	// is; the capacity is the encoded size either way.
@@ -295,13 +406,13 @@ func (m *U32Array) MarshalBinary() ([]byte, error) {
 func (m *U32Array) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("U32Array", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -329,9 +440,19 @@ func (m *U32Array) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of U32Array that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *U32Array) check(c *checker) bool {
+	if !c.count(len(m.Values)) {
+		c.at("values")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of U32Array to b.
 func (m *U32Array) encode(b []byte, e *encoder) []byte {
-	b = appendCount(b, len(m.Values), e, "U32Array.values")
+	b = appendCount(b, len(m.Values), e)
 	b = appendU32s(b, m.Values)
 	return b
 }
@@ -343,7 +464,7 @@ func (m *U32Array) encode(b []byte, e *encoder) []byte {
 func (m *I16Array) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("I16Array", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	var b []byte
@@ -354,7 +475,7 @@ func (m *I16Array) MarshalBinary() ([]byte, error) {
 	}
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	// append's block is rounded up to a size the allocator has, as make's
 	// is; the capacity is the encoded size either way.
@@ -366,13 +487,13 @@ func (m *I16Array) MarshalBinary() ([]byte, error) {
 func (m *I16Array) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("I16Array", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -400,9 +521,19 @@ func (m *I16Array) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of I16Array that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *I16Array) check(c *checker) bool {
+	if !c.count(len(m.Samples)) {
+		c.at("samples")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of I16Array to b.
 func (m *I16Array) encode(b []byte, e *encoder) []byte {
-	b = appendCount(b, len(m.Samples), e, "I16Array.samples")
+	b = appendCount(b, len(m.Samples), e)
 	b = appendI16s(b, m.Samples)
 	return b
 }
@@ -414,7 +545,7 @@ func (m *I16Array) encode(b []byte, e *encoder) []byte {
 func (m *F32Array) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("F32Array", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	var b []byte
@@ -425,7 +556,7 @@ func (m *F32Array) MarshalBinary() ([]byte, error) {
 	}
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	// append's block is rounded up to a size the allocator has, as make's
 	// is; the capacity is the encoded size either way.
@@ -437,13 +568,13 @@ func (m *F32Array) MarshalBinary() ([]byte, error) {
 func (m *F32Array) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("F32Array", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -471,9 +602,19 @@ func (m *F32Array) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of F32Array that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *F32Array) check(c *checker) bool {
+	if !c.count(len(m.Values)) {
+		c.at("values")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of F32Array to b.
 func (m *F32Array) encode(b []byte, e *encoder) []byte {
-	b = appendCount(b, len(m.Values), e, "F32Array.values")
+	b = appendCount(b, len(m.Values), e)
 	b = appendF32s(b, m.Values)
 	return b
 }
@@ -485,7 +626,7 @@ func (m *F32Array) encode(b []byte, e *encoder) []byte {
 func (m *ByteArray) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("ByteArray", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	var b []byte
@@ -496,7 +637,7 @@ func (m *ByteArray) MarshalBinary() ([]byte, error) {
 	}
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	// append's block is rounded up to a size the allocator has, as make's
 	// is; the capacity is the encoded size either way.
@@ -508,13 +649,13 @@ func (m *ByteArray) MarshalBinary() ([]byte, error) {
 func (m *ByteArray) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("ByteArray", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -542,9 +683,19 @@ func (m *ByteArray) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of ByteArray that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *ByteArray) check(c *checker) bool {
+	if !c.count(len(m.Data)) {
+		c.at("data")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of ByteArray to b.
 func (m *ByteArray) encode(b []byte, e *encoder) []byte {
-	b = appendBytes(b, m.Data, e, "ByteArray.data")
+	b = appendBytes(b, m.Data, e)
 	return b
 }
 
@@ -553,12 +704,12 @@ func (m *ByteArray) encode(b []byte, e *encoder) []byte {
 func (m *SmallArrays) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("SmallArrays", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -568,13 +719,13 @@ func (m *SmallArrays) MarshalBinary() ([]byte, error) {
 func (m *SmallArrays) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("SmallArrays", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -609,18 +760,51 @@ func (m *SmallArrays) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of SmallArrays that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *SmallArrays) check(c *checker) bool {
+	if !c.count(len(m.Bytes)) {
+		c.at("bytes")
+		return false
+	}
+	if !c.count(len(m.Words)) {
+		c.at("words")
+		return false
+	}
+	if !c.count(len(m.Reals)) {
+		c.at("reals")
+		return false
+	}
+	if !c.count(len(m.Names)) {
+		c.at("names")
+		return false
+	}
+	for i0 := range m.Names {
+		if !c.str(m.Names[i0]) {
+			c.index(i0)
+			c.at("names")
+			return false
+		}
+	}
+	if !c.count(len(m.Flags)) {
+		c.at("flags")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of SmallArrays to b.
 func (m *SmallArrays) encode(b []byte, e *encoder) []byte {
-	b = appendBytes(b, m.Bytes, e, "SmallArrays.bytes")
-	b = appendCount(b, len(m.Words), e, "SmallArrays.words")
+	b = appendBytes(b, m.Bytes, e)
+	b = appendCount(b, len(m.Words), e)
 	b = appendU32s(b, m.Words)
-	b = appendCount(b, len(m.Reals), e, "SmallArrays.reals")
+	b = appendCount(b, len(m.Reals), e)
 	b = appendF64s(b, m.Reals)
-	b = appendCount(b, len(m.Names), e, "SmallArrays.names")
+	b = appendCount(b, len(m.Names), e)
 	for i0 := range m.Names {
-		b = appendString(b, m.Names[i0], e, "SmallArrays.names")
+		b = appendString(b, m.Names[i0], e)
 	}
-	b = appendCount(b, len(m.Flags), e, "SmallArrays.flags")
+	b = appendCount(b, len(m.Flags), e)
 	for i0 := range m.Flags {
 		b = appendBool(b, m.Flags[i0])
 	}

@@ -60,7 +60,7 @@ func (v Color) String() string {
 // error.
 func (v Color) MarshalText() ([]byte, error) {
 	if !v.IsValid() {
-		return nil, &EncodeError{Field: "Color", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+		return nil, &EncodeError{Rule: RuleEnum, Msg: strconv.FormatUint(uint64(v), 10) + " is not a value of Color"}
 	}
 	return []byte(v.String()), nil
 }
@@ -111,6 +111,7 @@ type Shape interface {
 	AppendBinary(b []byte) ([]byte, error)
 	encodedSize() int64
 	encode(b []byte, e *encoder) []byte
+	check(c *checker) bool
 	isShape()
 }
 

@@ -13,12 +13,12 @@ import (
 func (m *Message_) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Message", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -28,13 +28,13 @@ func (m *Message_) MarshalBinary() ([]byte, error) {
 func (m *Message_) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Message", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -63,16 +63,30 @@ func (m *Message_) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Message_ that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Message_) check(c *checker) bool {
+	if !c.str(m.String_) {
+		c.at("string")
+		return false
+	}
+	if !c.str(m.URL) {
+		c.at("url")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of Message_ to b.
 func (m *Message_) encode(b []byte, e *encoder) []byte {
 	b, r := extend(b, 21+len(m.String_)+len(m.URL))
 	binary.LittleEndian.PutUint32(r[0:], m.EncodedSize_)
-	o := 4 + putString(r[4:], m.String_, e, "Message.string")
+	o := 4 + putString(r[4:], m.String_, e)
 	w2 := r[o : o+9]
 	w2[0] = m.WriteTo_
 	binary.LittleEndian.PutUint64(w2[1:], m.ID)
 	o += 9
-	putString(r[o:], m.URL, e, "Message.url")
+	putString(r[o:], m.URL, e)
 	return b
 }
 
@@ -81,12 +95,12 @@ func (m *Message_) encode(b []byte, e *encoder) []byte {
 func (m *DecodeError_) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("DecodeError", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -96,13 +110,13 @@ func (m *DecodeError_) MarshalBinary() ([]byte, error) {
 func (m *DecodeError_) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("DecodeError", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -130,10 +144,20 @@ func (m *DecodeError_) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of DecodeError_ that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *DecodeError_) check(c *checker) bool {
+	if !c.str(m.Msg) {
+		c.at("msg")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of DecodeError_ to b.
 func (m *DecodeError_) encode(b []byte, e *encoder) []byte {
 	b, r := extend(b, 4+len(m.Msg))
-	putString(r[0:], m.Msg, e, "DecodeError.msg")
+	putString(r[0:], m.Msg, e)
 	return b
 }
 
@@ -142,12 +166,12 @@ func (m *DecodeError_) encode(b []byte, e *encoder) []byte {
 func (v Color) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Color", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -157,13 +181,13 @@ func (v Color) MarshalBinary() ([]byte, error) {
 func (v Color) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Color", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -188,8 +212,16 @@ func (v Color) encodedSize() int64 { return 1 }
 // validate records an error for a number that names no value of Color.
 func (v Color) validate(e *encoder) {
 	if !v.IsValid() {
-		e.fail("Color", v.String()+" is not a value of Color")
+		e.fail(RuleEnum, v.String()+" is not a value of Color")
 	}
+}
+
+// check reports whether v is a value of Color, as validate does.
+func (v Color) check(c *checker) bool {
+	if !v.IsValid() {
+		return c.fail(RuleEnum, v.String()+" is not a value of Color")
+	}
+	return true
 }
 
 // encode appends v.
@@ -203,12 +235,12 @@ func (v Color) encode(b []byte, e *encoder) []byte {
 func (m *ColorRed) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("ColorRed", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -218,13 +250,13 @@ func (m *ColorRed) MarshalBinary() ([]byte, error) {
 func (m *ColorRed) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("ColorRed", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -246,6 +278,10 @@ func (m *ColorRed) EncodedSize() int { return 1 }
 // encodedSize is EncodedSize in 64 bits.
 func (m *ColorRed) encodedSize() int64 { return 1 }
 
+// check finds the first value of ColorRed that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *ColorRed) check(c *checker) bool { return true }
+
 // encode appends the fields of ColorRed to b.
 func (m *ColorRed) encode(b []byte, e *encoder) []byte {
 	b, r0 := extend(b, 1)
@@ -258,12 +294,12 @@ func (m *ColorRed) encode(b []byte, e *encoder) []byte {
 func (v ShapeRect_) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Shape.Rect", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -273,13 +309,13 @@ func (v ShapeRect_) MarshalBinary() ([]byte, error) {
 func (v ShapeRect_) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Shape.Rect", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -301,6 +337,10 @@ func (v ShapeRect_) EncodedSize() int { return 5 }
 // encodedSize is EncodedSize in 64 bits.
 func (v ShapeRect_) encodedSize() int64 { return 5 }
 
+// check finds the first value of ShapeRect_ that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v ShapeRect_) check(c *checker) bool { return true }
+
 // encode appends the tag of ShapeRect_ (0), then its fields.
 func (v ShapeRect_) encode(b []byte, e *encoder) []byte {
 	b = append(b, 0)
@@ -314,12 +354,12 @@ func (v ShapeRect_) encode(b []byte, e *encoder) []byte {
 func (v ShapeMessage) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Shape.Message", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -329,13 +369,13 @@ func (v ShapeMessage) MarshalBinary() ([]byte, error) {
 func (v ShapeMessage) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Shape.Message", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -363,6 +403,16 @@ func (v ShapeMessage) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of ShapeMessage that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v ShapeMessage) check(c *checker) bool {
+	if !v.Message_.check(c) {
+		c.at("Message")
+		return false
+	}
+	return true
+}
+
 // encode appends the tag of ShapeMessage (1), then its fields.
 func (v ShapeMessage) encode(b []byte, e *encoder) []byte {
 	b = append(b, 1)
@@ -375,12 +425,12 @@ func (v ShapeMessage) encode(b []byte, e *encoder) []byte {
 func (m *ShapeRect) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("ShapeRect", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -390,13 +440,13 @@ func (m *ShapeRect) MarshalBinary() ([]byte, error) {
 func (m *ShapeRect) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("ShapeRect", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -418,6 +468,10 @@ func (m *ShapeRect) EncodedSize() int { return 0 }
 // encodedSize is EncodedSize in 64 bits.
 func (m *ShapeRect) encodedSize() int64 { return 0 }
 
+// check finds the first value of ShapeRect that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *ShapeRect) check(c *checker) bool { return true }
+
 // encode appends the fields of ShapeRect to b.
 func (m *ShapeRect) encode(b []byte, e *encoder) []byte {
 	return b
@@ -428,12 +482,12 @@ func (m *ShapeRect) encode(b []byte, e *encoder) []byte {
 func (m *DecodeShape) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("DecodeShape", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -443,13 +497,13 @@ func (m *DecodeShape) MarshalBinary() ([]byte, error) {
 func (m *DecodeShape) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("DecodeShape", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -471,6 +525,10 @@ func (m *DecodeShape) EncodedSize() int { return 0 }
 // encodedSize is EncodedSize in 64 bits.
 func (m *DecodeShape) encodedSize() int64 { return 0 }
 
+// check finds the first value of DecodeShape that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *DecodeShape) check(c *checker) bool { return true }
+
 // encode appends the fields of DecodeShape to b.
 func (m *DecodeShape) encode(b []byte, e *encoder) []byte {
 	return b
@@ -481,12 +539,12 @@ func (m *DecodeShape) encode(b []byte, e *encoder) []byte {
 func (m *Holder) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Holder", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -496,13 +554,13 @@ func (m *Holder) MarshalBinary() ([]byte, error) {
 func (m *Holder) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Holder", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -543,6 +601,42 @@ func (m *Holder) encodedSize() int64 {
 		n += 1
 	}
 	return n
+}
+
+// check finds the first value of Holder that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Holder) check(c *checker) bool {
+	if !m.M.check(c) {
+		c.at("m")
+		return false
+	}
+	if m.S != nil && !m.S.check(c) {
+		c.at("s")
+		return false
+	}
+	if !m.C.check(c) {
+		c.at("c")
+		return false
+	}
+	if !m.R.check(c) {
+		c.at("r")
+		return false
+	}
+	if !m.E.check(c) {
+		c.at("e")
+		return false
+	}
+	if m.Maybe != nil && !m.Maybe.check(c) {
+		c.at("maybe")
+		return false
+	}
+	if m.Twice != nil {
+		if *m.Twice != nil && !(*m.Twice).check(c) {
+			c.at("twice")
+			return false
+		}
+	}
+	return true
 }
 
 // encode appends the fields of Holder to b.

@@ -37,7 +37,7 @@ func (v Mode) String() string {
 // error.
 func (v Mode) MarshalText() ([]byte, error) {
 	if !v.IsValid() {
-		return nil, &EncodeError{Field: "Mode", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+		return nil, &EncodeError{Rule: RuleEnum, Msg: strconv.FormatUint(uint64(v), 10) + " is not a value of Mode"}
 	}
 	return []byte(v.String()), nil
 }

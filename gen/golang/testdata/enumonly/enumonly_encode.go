@@ -12,12 +12,12 @@ import (
 func (v Mode) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Mode", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -27,13 +27,13 @@ func (v Mode) MarshalBinary() ([]byte, error) {
 func (v Mode) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Mode", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -58,8 +58,16 @@ func (v Mode) encodedSize() int64 { return 2 }
 // validate records an error for a number that names no value of Mode.
 func (v Mode) validate(e *encoder) {
 	if !v.IsValid() {
-		e.fail("Mode", v.String()+" is not a value of Mode")
+		e.fail(RuleEnum, v.String()+" is not a value of Mode")
 	}
+}
+
+// check reports whether v is a value of Mode, as validate does.
+func (v Mode) check(c *checker) bool {
+	if !v.IsValid() {
+		return c.fail(RuleEnum, v.String()+" is not a value of Mode")
+	}
+	return true
 }
 
 // encode appends v.

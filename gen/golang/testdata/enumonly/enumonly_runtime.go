@@ -60,7 +60,8 @@ type Rule string
 // Error implements error: the rule's name, so that a Rule prints as its name.
 func (r Rule) Error() string { return string(r) }
 
-// The rules of the wire format a DecodeError can name.
+// The rules of the wire format a DecodeError can name; an EncodeError names
+// RuleEnum, RuleUTF8, RuleCount, RuleSize or RuleMessage.
 const (
 	RuleTruncated Rule = "truncated" // the input ends inside a value
 	RuleTrailing  Rule = "trailing"  // bytes remain after the top-level value
@@ -74,6 +75,7 @@ const (
 	RuleMessage   Rule = "message"   // a bad message header or payload length
 	RuleMemory    Rule = "memory"    // more memory than DecodeOptions.MemoryLimit
 	RuleSchema    Rule = "schema"    // a stream's hello is from another version of the schema
+	RuleSize      Rule = "size"      // an encoding larger than this host's slices hold (EncodeError only)
 )
 
 // DecodeError is the error of every decoder in this package.
@@ -95,14 +97,14 @@ type DecodeError struct {
 	Msg string
 }
 
-// Error implements error.
+// Error implements error, in the layout of every language's decode error
+// (docs/api.md, "One layout of error text"): "<rule> at offset <offset> in
+// <path>: <message>", without " in <path>" when Path is empty.
 func (e *DecodeError) Error() string {
-	where := e.Type
-	if where != "" && e.Path != "" {
-		where += "."
+	if e.Path == "" {
+		return string(e.Rule) + " at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
 	}
-	where += e.Path
-	return "sdp: decode " + where + ": " + e.Msg + " (rule " + string(e.Rule) + ", offset " + strconv.Itoa(e.Offset) + ")"
+	return string(e.Rule) + " at offset " + strconv.Itoa(e.Offset) + " in " + e.Path + ": " + e.Msg
 }
 
 // Is reports whether target is e's Rule: errors.Is(err, RuleUTF8).
@@ -111,27 +113,90 @@ func (e *DecodeError) Is(target error) bool {
 	return ok && r == e.Rule
 }
 
-// EncodeError reports a value that has no encoding: an enum number that names
-// no value, a nil union, a string that is not valid UTF-8, or a length that
-// does not fit the wire format's u32.
+// EncodeError reports a value that has no encoding (docs/wire-format.md,
+// "Values that have no encoding"): an enum number that names no value
+// (RuleEnum), a string that is not valid UTF-8 (RuleUTF8), a string or array
+// longer than the wire format's u32 count (RuleCount), an encoding larger
+// than this host's slices hold (RuleSize), a message payload over a
+// writer's MaxSize or 4 GiB (RuleMessage). Every encode API returns it,
+// and none of them writes anything then.
 type EncodeError struct {
-	// Field is the schema field (Type.field) or type that holds the value.
-	Field string
+	// Rule is the rule the value breaks.
+	Rule Rule
+	// Path locates the value by schema field names, array indexes and union
+	// variant names ("items[1].shape.Circle.name"), as a decoder's path
+	// does; "message" for RuleMessage, empty for RuleSize and for a
+	// problem with the top-level value itself (an enum).
+	Path string
 	// Msg describes the problem.
 	Msg string
 }
 
-// Error implements error.
-func (e *EncodeError) Error() string { return "sdp: encode " + e.Field + ": " + e.Msg }
+// Error implements error, in the layout of every language's encode error
+// (docs/api.md, "One layout of error text"): "<rule> in <path>: <message>",
+// or "<rule>: <message>" when Path is empty.
+func (e *EncodeError) Error() string {
+	if e.Path == "" {
+		return string(e.Rule) + ": " + e.Msg
+	}
+	return string(e.Rule) + " in " + e.Path + ": " + e.Msg
+}
+
+// Is reports whether target is e's Rule: errors.Is(err, RuleUTF8).
+func (e *EncodeError) Is(target error) bool {
+	r, ok := target.(Rule)
+	return ok && r == e.Rule
+}
 
 // encoder collects the first error of an encode; encoding goes on so that
-// the output keeps the size EncodedSize computed.
-type encoder struct{ err error }
+// the output keeps the size EncodedSize computed. Its error has no path:
+// an encode that failed walks the value again with a checker (check
+// methods, printed from the same plan), which finds the first problem in
+// encoding order and its path, so that the encoder itself keeps no path.
+type encoder struct{ err *EncodeError }
 
-func (e *encoder) fail(field, msg string) {
+func (e *encoder) fail(rule Rule, msg string) {
 	if e.err == nil {
-		e.err = &EncodeError{Field: field, Msg: msg}
+		e.err = &EncodeError{Rule: rule, Msg: msg}
 	}
+}
+
+// checker walks a value that failed to encode, in encoding order, to find
+// the first problem and its path: check methods return false at the first
+// one, naming their field or element (at, index) as they return.
+type checker struct {
+	err  *EncodeError
+	path []string // innermost first: filled as a failure unwinds
+}
+
+func (c *checker) fail(rule Rule, msg string) bool {
+	c.err = &EncodeError{Rule: rule, Msg: msg}
+	return false
+}
+
+func (c *checker) at(field string) { c.path = append(c.path, field) }
+
+func (c *checker) index(i int) { c.path = append(c.path, "["+strconv.Itoa(i)+"]") }
+
+// error is the error of an encode that failed: check (the value's check
+// method) walks the value again to find the first problem and its path.
+// A message header's problem (RuleMessage) comes before the value's; if the
+// walk finds none, e's own error is returned as it is.
+func (e *encoder) error(check func(*checker) bool) error {
+	var c checker
+	if e.err.Rule == RuleMessage || check(&c) || c.err == nil {
+		return e.err
+	}
+	var path strings.Builder
+	for i := len(c.path) - 1; i >= 0; i-- {
+		s := c.path[i]
+		if path.Len() > 0 && s[0] != '[' {
+			path.WriteByte('.')
+		}
+		path.WriteString(s)
+	}
+	c.err.Path = path.String()
+	return c.err
 }
 
 // maxInt is the largest int: 2^31-1 on a 32-bit host, where an encoding
@@ -140,8 +205,8 @@ const maxInt = int(^uint(0) >> 1)
 
 // sizeError is the error of a value whose encoding is larger than a byte
 // slice can be on this host.
-func sizeError(typ string, n int64) error {
-	return &EncodeError{Field: typ, Msg: "the encoding takes " + strconv.FormatInt(n, 10) +
+func sizeError(n int64) error {
+	return &EncodeError{Rule: RuleSize, Msg: "the encoding takes " + strconv.FormatInt(n, 10) +
 		" bytes, more than this host's slices hold (" + strconv.Itoa(maxInt) + ")"}
 }
 

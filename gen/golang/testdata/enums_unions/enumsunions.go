@@ -43,7 +43,7 @@ func (v Small) String() string {
 // error.
 func (v Small) MarshalText() ([]byte, error) {
 	if !v.IsValid() {
-		return nil, &EncodeError{Field: "Small", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+		return nil, &EncodeError{Rule: RuleEnum, Msg: strconv.FormatUint(uint64(v), 10) + " is not a value of Small"}
 	}
 	return []byte(v.String()), nil
 }
@@ -116,7 +116,7 @@ func (v Sparse) encoded() Sparse {
 func (v Sparse) MarshalText() ([]byte, error) {
 	v = v.encoded()
 	if !v.IsValid() {
-		return nil, &EncodeError{Field: "Sparse", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+		return nil, &EncodeError{Rule: RuleEnum, Msg: strconv.FormatUint(uint64(v), 10) + " is not a value of Sparse"}
 	}
 	return []byte(v.String()), nil
 }
@@ -177,7 +177,7 @@ func (v Wide) String() string {
 // error.
 func (v Wide) MarshalText() ([]byte, error) {
 	if !v.IsValid() {
-		return nil, &EncodeError{Field: "Wide", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+		return nil, &EncodeError{Rule: RuleEnum, Msg: strconv.FormatUint(uint64(v), 10) + " is not a value of Wide"}
 	}
 	return []byte(v.String()), nil
 }
@@ -234,7 +234,7 @@ func (v Default) String() string {
 // error.
 func (v Default) MarshalText() ([]byte, error) {
 	if !v.IsValid() {
-		return nil, &EncodeError{Field: "Default", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+		return nil, &EncodeError{Rule: RuleEnum, Msg: strconv.FormatUint(uint64(v), 10) + " is not a value of Default"}
 	}
 	return []byte(v.String()), nil
 }
@@ -289,6 +289,7 @@ type Shape interface {
 	AppendBinary(b []byte) ([]byte, error)
 	encodedSize() int64
 	encode(b []byte, e *encoder) []byte
+	check(c *checker) bool
 	isShape()
 }
 
@@ -358,6 +359,7 @@ type Nested interface {
 	AppendBinary(b []byte) ([]byte, error)
 	encodedSize() int64
 	encode(b []byte, e *encoder) []byte
+	check(c *checker) bool
 	isNested()
 }
 

@@ -13,12 +13,12 @@ import (
 func (v Small) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Small", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -28,13 +28,13 @@ func (v Small) MarshalBinary() ([]byte, error) {
 func (v Small) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Small", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -59,8 +59,16 @@ func (v Small) encodedSize() int64 { return 1 }
 // validate records an error for a number that names no value of Small.
 func (v Small) validate(e *encoder) {
 	if !v.IsValid() {
-		e.fail("Small", v.String()+" is not a value of Small")
+		e.fail(RuleEnum, v.String()+" is not a value of Small")
 	}
+}
+
+// check reports whether v is a value of Small, as validate does.
+func (v Small) check(c *checker) bool {
+	if !v.IsValid() {
+		return c.fail(RuleEnum, v.String()+" is not a value of Small")
+	}
+	return true
 }
 
 // encode appends v.
@@ -74,12 +82,12 @@ func (v Small) encode(b []byte, e *encoder) []byte {
 func (v Sparse) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Sparse", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -89,13 +97,13 @@ func (v Sparse) MarshalBinary() ([]byte, error) {
 func (v Sparse) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Sparse", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -120,8 +128,16 @@ func (v Sparse) encodedSize() int64 { return 2 }
 // validate records an error for a number that names no value of Sparse.
 func (v Sparse) validate(e *encoder) {
 	if !v.encoded().IsValid() {
-		e.fail("Sparse", v.String()+" is not a value of Sparse")
+		e.fail(RuleEnum, v.String()+" is not a value of Sparse")
 	}
+}
+
+// check reports whether v is a value of Sparse, as validate does.
+func (v Sparse) check(c *checker) bool {
+	if !v.encoded().IsValid() {
+		return c.fail(RuleEnum, v.String()+" is not a value of Sparse")
+	}
+	return true
 }
 
 // encode appends v.
@@ -135,12 +151,12 @@ func (v Sparse) encode(b []byte, e *encoder) []byte {
 func (v Wide) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Wide", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -150,13 +166,13 @@ func (v Wide) MarshalBinary() ([]byte, error) {
 func (v Wide) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Wide", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -181,8 +197,16 @@ func (v Wide) encodedSize() int64 { return 4 }
 // validate records an error for a number that names no value of Wide.
 func (v Wide) validate(e *encoder) {
 	if !v.IsValid() {
-		e.fail("Wide", v.String()+" is not a value of Wide")
+		e.fail(RuleEnum, v.String()+" is not a value of Wide")
 	}
+}
+
+// check reports whether v is a value of Wide, as validate does.
+func (v Wide) check(c *checker) bool {
+	if !v.IsValid() {
+		return c.fail(RuleEnum, v.String()+" is not a value of Wide")
+	}
+	return true
 }
 
 // encode appends v.
@@ -196,12 +220,12 @@ func (v Wide) encode(b []byte, e *encoder) []byte {
 func (v Default) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Default", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -211,13 +235,13 @@ func (v Default) MarshalBinary() ([]byte, error) {
 func (v Default) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Default", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -242,8 +266,16 @@ func (v Default) encodedSize() int64 { return 1 }
 // validate records an error for a number that names no value of Default.
 func (v Default) validate(e *encoder) {
 	if !v.IsValid() {
-		e.fail("Default", v.String()+" is not a value of Default")
+		e.fail(RuleEnum, v.String()+" is not a value of Default")
 	}
+}
+
+// check reports whether v is a value of Default, as validate does.
+func (v Default) check(c *checker) bool {
+	if !v.IsValid() {
+		return c.fail(RuleEnum, v.String()+" is not a value of Default")
+	}
+	return true
 }
 
 // encode appends v.
@@ -257,12 +289,12 @@ func (v Default) encode(b []byte, e *encoder) []byte {
 func (m *Circle) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Circle", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -272,13 +304,13 @@ func (m *Circle) MarshalBinary() ([]byte, error) {
 func (m *Circle) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Circle", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -300,6 +332,10 @@ func (m *Circle) EncodedSize() int { return 8 }
 // encodedSize is EncodedSize in 64 bits.
 func (m *Circle) encodedSize() int64 { return 8 }
 
+// check finds the first value of Circle that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Circle) check(c *checker) bool { return true }
+
 // encode appends the fields of Circle to b.
 func (m *Circle) encode(b []byte, e *encoder) []byte {
 	b, r0 := extend(b, 8)
@@ -312,12 +348,12 @@ func (m *Circle) encode(b []byte, e *encoder) []byte {
 func (v ShapeNone) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Shape.None", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -327,13 +363,13 @@ func (v ShapeNone) MarshalBinary() ([]byte, error) {
 func (v ShapeNone) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Shape.None", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -355,6 +391,10 @@ func (v ShapeNone) EncodedSize() int { return 1 }
 // encodedSize is EncodedSize in 64 bits.
 func (v ShapeNone) encodedSize() int64 { return 1 }
 
+// check finds the first value of ShapeNone that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v ShapeNone) check(c *checker) bool { return true }
+
 // encode appends the tag of ShapeNone (0), then its fields.
 func (v ShapeNone) encode(b []byte, e *encoder) []byte {
 	b = append(b, 0)
@@ -366,12 +406,12 @@ func (v ShapeNone) encode(b []byte, e *encoder) []byte {
 func (v ShapeCircle) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Shape.Circle", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -381,13 +421,13 @@ func (v ShapeCircle) MarshalBinary() ([]byte, error) {
 func (v ShapeCircle) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Shape.Circle", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -409,6 +449,16 @@ func (v ShapeCircle) EncodedSize() int { return 9 }
 // encodedSize is EncodedSize in 64 bits.
 func (v ShapeCircle) encodedSize() int64 { return 9 }
 
+// check finds the first value of ShapeCircle that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v ShapeCircle) check(c *checker) bool {
+	if !v.Circle.check(c) {
+		c.at("Circle")
+		return false
+	}
+	return true
+}
+
 // encode appends the tag of ShapeCircle (1), then its fields.
 func (v ShapeCircle) encode(b []byte, e *encoder) []byte {
 	b = append(b, 1)
@@ -422,12 +472,12 @@ func (v ShapeCircle) encode(b []byte, e *encoder) []byte {
 func (v ShapeRect) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Shape.Rect", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -437,13 +487,13 @@ func (v ShapeRect) MarshalBinary() ([]byte, error) {
 func (v ShapeRect) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Shape.Rect", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -465,6 +515,10 @@ func (v ShapeRect) EncodedSize() int { return 9 }
 // encodedSize is EncodedSize in 64 bits.
 func (v ShapeRect) encodedSize() int64 { return 9 }
 
+// check finds the first value of ShapeRect that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v ShapeRect) check(c *checker) bool { return true }
+
 // encode appends the tag of ShapeRect (2), then its fields.
 func (v ShapeRect) encode(b []byte, e *encoder) []byte {
 	b = append(b, 2)
@@ -479,12 +533,12 @@ func (v ShapeRect) encode(b []byte, e *encoder) []byte {
 func (v ShapePolygon) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Shape.Polygon", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -494,13 +548,13 @@ func (v ShapePolygon) MarshalBinary() ([]byte, error) {
 func (v ShapePolygon) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Shape.Polygon", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -528,10 +582,21 @@ func (v ShapePolygon) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of ShapePolygon that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v ShapePolygon) check(c *checker) bool {
+	if !c.count(len(v.Points)) {
+		c.at("points")
+		c.at("Polygon")
+		return false
+	}
+	return true
+}
+
 // encode appends the tag of ShapePolygon (3), then its fields.
 func (v ShapePolygon) encode(b []byte, e *encoder) []byte {
 	b = append(b, 3)
-	b = appendCount(b, len(v.Points), e, "Shape.Polygon.points")
+	b = appendCount(b, len(v.Points), e)
 	b = appendF32s(b, v.Points)
 	b, r1 := extend(b, 1)
 	if v.Closed {
@@ -547,12 +612,12 @@ func (v ShapePolygon) encode(b []byte, e *encoder) []byte {
 func (v ShapeLabel) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Shape.Label", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -562,13 +627,13 @@ func (v ShapeLabel) MarshalBinary() ([]byte, error) {
 func (v ShapeLabel) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Shape.Label", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -596,10 +661,21 @@ func (v ShapeLabel) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of ShapeLabel that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v ShapeLabel) check(c *checker) bool {
+	if !c.str(v.Text) {
+		c.at("text")
+		c.at("Label")
+		return false
+	}
+	return true
+}
+
 // encode appends the tag of ShapeLabel (4), then its fields.
 func (v ShapeLabel) encode(b []byte, e *encoder) []byte {
 	b = append(b, 4)
-	b = appendString(b, v.Text, e, "Shape.Label.text")
+	b = appendString(b, v.Text, e)
 	return b
 }
 
@@ -608,12 +684,12 @@ func (v ShapeLabel) encode(b []byte, e *encoder) []byte {
 func (v ShapeMarker) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Shape.Marker", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -623,13 +699,13 @@ func (v ShapeMarker) MarshalBinary() ([]byte, error) {
 func (v ShapeMarker) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Shape.Marker", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -651,6 +727,10 @@ func (v ShapeMarker) EncodedSize() int { return 1 }
 // encodedSize is EncodedSize in 64 bits.
 func (v ShapeMarker) encodedSize() int64 { return 1 }
 
+// check finds the first value of ShapeMarker that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v ShapeMarker) check(c *checker) bool { return true }
+
 // encode appends the tag of ShapeMarker (5), then its fields.
 func (v ShapeMarker) encode(b []byte, e *encoder) []byte {
 	b = append(b, 5)
@@ -662,12 +742,12 @@ func (v ShapeMarker) encode(b []byte, e *encoder) []byte {
 func (v NestedLeaf) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Nested.Leaf", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -677,13 +757,13 @@ func (v NestedLeaf) MarshalBinary() ([]byte, error) {
 func (v NestedLeaf) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Nested.Leaf", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -705,6 +785,17 @@ func (v NestedLeaf) EncodedSize() int { return 2 }
 // encodedSize is EncodedSize in 64 bits.
 func (v NestedLeaf) encodedSize() int64 { return 2 }
 
+// check finds the first value of NestedLeaf that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v NestedLeaf) check(c *checker) bool {
+	if !v.Value.check(c) {
+		c.at("value")
+		c.at("Leaf")
+		return false
+	}
+	return true
+}
+
 // encode appends the tag of NestedLeaf (0), then its fields.
 func (v NestedLeaf) encode(b []byte, e *encoder) []byte {
 	b = append(b, 0)
@@ -719,12 +810,12 @@ func (v NestedLeaf) encode(b []byte, e *encoder) []byte {
 func (v NestedBranch) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Nested.Branch", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -734,13 +825,13 @@ func (v NestedBranch) MarshalBinary() ([]byte, error) {
 func (v NestedBranch) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Nested.Branch", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -772,6 +863,22 @@ func (v NestedBranch) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of NestedBranch that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v NestedBranch) check(c *checker) bool {
+	if v.Shape != nil && !v.Shape.check(c) {
+		c.at("shape")
+		c.at("Branch")
+		return false
+	}
+	if !v.Sparse.check(c) {
+		c.at("sparse")
+		c.at("Branch")
+		return false
+	}
+	return true
+}
+
 // encode appends the tag of NestedBranch (1), then its fields.
 func (v NestedBranch) encode(b []byte, e *encoder) []byte {
 	b = append(b, 1)
@@ -791,12 +898,12 @@ func (v NestedBranch) encode(b []byte, e *encoder) []byte {
 func (m *Enums) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Enums", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -806,13 +913,13 @@ func (m *Enums) MarshalBinary() ([]byte, error) {
 func (m *Enums) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Enums", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -840,6 +947,46 @@ func (m *Enums) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Enums that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Enums) check(c *checker) bool {
+	if !m.Small.check(c) {
+		c.at("small")
+		return false
+	}
+	if !m.Sparse.check(c) {
+		c.at("sparse")
+		return false
+	}
+	if !m.Wide.check(c) {
+		c.at("wide")
+		return false
+	}
+	if !m.DefaultValue.check(c) {
+		c.at("default_value")
+		return false
+	}
+	if !c.count(len(m.List)) {
+		c.at("list")
+		return false
+	}
+	for i0 := range m.List {
+		if !m.List[i0].check(c) {
+			c.index(i0)
+			c.at("list")
+			return false
+		}
+	}
+	for i0 := range m.Fixed {
+		if !m.Fixed[i0].check(c) {
+			c.index(i0)
+			c.at("fixed")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the fields of Enums to b.
 func (m *Enums) encode(b []byte, e *encoder) []byte {
 	b, r0 := extend(b, 8)
@@ -851,7 +998,7 @@ func (m *Enums) encode(b []byte, e *encoder) []byte {
 	binary.LittleEndian.PutUint32(r0[3:], uint32(m.Wide))
 	m.DefaultValue.validate(e)
 	r0[7] = uint8(m.DefaultValue)
-	b = appendCount(b, len(m.List), e, "Enums.list")
+	b = appendCount(b, len(m.List), e)
 	for i0 := range m.List {
 		b = m.List[i0].encode(b, e)
 	}
@@ -866,12 +1013,12 @@ func (m *Enums) encode(b []byte, e *encoder) []byte {
 func (m *Unions) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Unions", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -881,13 +1028,13 @@ func (m *Unions) MarshalBinary() ([]byte, error) {
 func (m *Unions) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Unions", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -934,6 +1081,35 @@ func (m *Unions) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Unions that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Unions) check(c *checker) bool {
+	if m.Shape != nil && !m.Shape.check(c) {
+		c.at("shape")
+		return false
+	}
+	if !c.count(len(m.Shapes)) {
+		c.at("shapes")
+		return false
+	}
+	for i0 := range m.Shapes {
+		if m.Shapes[i0] != nil && !m.Shapes[i0].check(c) {
+			c.index(i0)
+			c.at("shapes")
+			return false
+		}
+	}
+	if m.Nested != nil && !m.Nested.check(c) {
+		c.at("nested")
+		return false
+	}
+	if m.Maybe != nil && !m.Maybe.check(c) {
+		c.at("maybe")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of Unions to b.
 func (m *Unions) encode(b []byte, e *encoder) []byte {
 	if m.Shape == nil {
@@ -941,7 +1117,7 @@ func (m *Unions) encode(b []byte, e *encoder) []byte {
 	} else {
 		b = m.Shape.encode(b, e)
 	}
-	b = appendCount(b, len(m.Shapes), e, "Unions.shapes")
+	b = appendCount(b, len(m.Shapes), e)
 	for i0 := range m.Shapes {
 		if m.Shapes[i0] == nil {
 			b = ShapeNone{}.encode(b, e) // the default value

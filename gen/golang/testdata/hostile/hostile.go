@@ -48,6 +48,7 @@ type Wide interface {
 	AppendBinary(b []byte) ([]byte, error)
 	encodedSize() int64
 	encode(b []byte, e *encoder) []byte
+	check(c *checker) bool
 	isWide()
 }
 

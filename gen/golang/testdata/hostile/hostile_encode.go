@@ -11,12 +11,12 @@ import (
 func (m *Big) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Big", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -26,13 +26,13 @@ func (m *Big) MarshalBinary() ([]byte, error) {
 func (m *Big) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Big", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -54,6 +54,10 @@ func (m *Big) EncodedSize() int { return 512 }
 // encodedSize is EncodedSize in 64 bits.
 func (m *Big) encodedSize() int64 { return 512 }
 
+// check finds the first value of Big that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Big) check(c *checker) bool { return true }
+
 // encode appends the fields of Big to b.
 func (m *Big) encode(b []byte, e *encoder) []byte {
 	b = appendU64s(b, m.A[:])
@@ -65,12 +69,12 @@ func (m *Big) encode(b []byte, e *encoder) []byte {
 func (m *Holder) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Holder", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -80,13 +84,13 @@ func (m *Holder) MarshalBinary() ([]byte, error) {
 func (m *Holder) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Holder", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -119,9 +123,28 @@ func (m *Holder) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Holder that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Holder) check(c *checker) bool {
+	if !c.count(len(m.Items)) {
+		c.at("items")
+		return false
+	}
+	for i0 := range m.Items {
+		if m.Items[i0] != nil {
+			if !m.Items[i0].check(c) {
+				c.index(i0)
+				c.at("items")
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // encode appends the fields of Holder to b.
 func (m *Holder) encode(b []byte, e *encoder) []byte {
-	b = appendCount(b, len(m.Items), e, "Holder.items")
+	b = appendCount(b, len(m.Items), e)
 	for i0 := range m.Items {
 		if m.Items[i0] == nil {
 			b = append(b, 0)
@@ -138,12 +161,12 @@ func (m *Holder) encode(b []byte, e *encoder) []byte {
 func (v WideUnit) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Wide.Unit", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -153,13 +176,13 @@ func (v WideUnit) MarshalBinary() ([]byte, error) {
 func (v WideUnit) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Wide.Unit", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -181,6 +204,10 @@ func (v WideUnit) EncodedSize() int { return 1 }
 // encodedSize is EncodedSize in 64 bits.
 func (v WideUnit) encodedSize() int64 { return 1 }
 
+// check finds the first value of WideUnit that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v WideUnit) check(c *checker) bool { return true }
+
 // encode appends the tag of WideUnit (0), then its fields.
 func (v WideUnit) encode(b []byte, e *encoder) []byte {
 	b = append(b, 0)
@@ -192,12 +219,12 @@ func (v WideUnit) encode(b []byte, e *encoder) []byte {
 func (v WideBig) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Wide.Big", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -207,13 +234,13 @@ func (v WideBig) MarshalBinary() ([]byte, error) {
 func (v WideBig) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Wide.Big", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -235,6 +262,16 @@ func (v WideBig) EncodedSize() int { return 513 }
 // encodedSize is EncodedSize in 64 bits.
 func (v WideBig) encodedSize() int64 { return 513 }
 
+// check finds the first value of WideBig that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v WideBig) check(c *checker) bool {
+	if !v.Big.check(c) {
+		c.at("Big")
+		return false
+	}
+	return true
+}
+
 // encode appends the tag of WideBig (1), then its fields.
 func (v WideBig) encode(b []byte, e *encoder) []byte {
 	b = append(b, 1)
@@ -247,12 +284,12 @@ func (v WideBig) encode(b []byte, e *encoder) []byte {
 func (v WidePair) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Wide.Pair", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -262,13 +299,13 @@ func (v WidePair) MarshalBinary() ([]byte, error) {
 func (v WidePair) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Wide.Pair", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -298,6 +335,19 @@ func (v WidePair) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of WidePair that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v WidePair) check(c *checker) bool {
+	if v.Right != nil {
+		if !v.Right.check(c) {
+			c.at("right")
+			c.at("Pair")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the tag of WidePair (2), then its fields.
 func (v WidePair) encode(b []byte, e *encoder) []byte {
 	b = append(b, 2)
@@ -317,12 +367,12 @@ func (v WidePair) encode(b []byte, e *encoder) []byte {
 func (m *Events) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Events", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -332,13 +382,13 @@ func (m *Events) MarshalBinary() ([]byte, error) {
 func (m *Events) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Events", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -372,9 +422,26 @@ func (m *Events) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Events that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Events) check(c *checker) bool {
+	if !c.count(len(m.Events)) {
+		c.at("events")
+		return false
+	}
+	for i0 := range m.Events {
+		if m.Events[i0] != nil && !m.Events[i0].check(c) {
+			c.index(i0)
+			c.at("events")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the fields of Events to b.
 func (m *Events) encode(b []byte, e *encoder) []byte {
-	b = appendCount(b, len(m.Events), e, "Events.events")
+	b = appendCount(b, len(m.Events), e)
 	for i0 := range m.Events {
 		if m.Events[i0] == nil {
 			b = WideUnit{}.encode(b, e) // the default value
@@ -390,12 +457,12 @@ func (m *Events) encode(b []byte, e *encoder) []byte {
 func (m *Node) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Node", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -405,13 +472,13 @@ func (m *Node) MarshalBinary() ([]byte, error) {
 func (m *Node) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Node", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -444,6 +511,18 @@ func (m *Node) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Node that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Node) check(c *checker) bool {
+	if m.Next != nil {
+		if !m.Next.check(c) {
+			c.at("next")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the fields of Node to b.
 func (m *Node) encode(b []byte, e *encoder) []byte {
 	if m.Pad == nil {
@@ -466,12 +545,12 @@ func (m *Node) encode(b []byte, e *encoder) []byte {
 func (m *Nodes) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Nodes", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -481,13 +560,13 @@ func (m *Nodes) MarshalBinary() ([]byte, error) {
 func (m *Nodes) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Nodes", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -517,9 +596,26 @@ func (m *Nodes) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Nodes that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Nodes) check(c *checker) bool {
+	if !c.count(len(m.Nodes)) {
+		c.at("nodes")
+		return false
+	}
+	for i0 := range m.Nodes {
+		if !m.Nodes[i0].check(c) {
+			c.index(i0)
+			c.at("nodes")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the fields of Nodes to b.
 func (m *Nodes) encode(b []byte, e *encoder) []byte {
-	b = appendCount(b, len(m.Nodes), e, "Nodes.nodes")
+	b = appendCount(b, len(m.Nodes), e)
 	for i0 := range m.Nodes {
 		b = m.Nodes[i0].encode(b, e)
 	}
@@ -531,12 +627,12 @@ func (m *Nodes) encode(b []byte, e *encoder) []byte {
 func (m *Chain) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Chain", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -546,13 +642,13 @@ func (m *Chain) MarshalBinary() ([]byte, error) {
 func (m *Chain) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Chain", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -580,6 +676,18 @@ func (m *Chain) encodedSize() int64 {
 		n += m.Next.encodedSize()
 	}
 	return n
+}
+
+// check finds the first value of Chain that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Chain) check(c *checker) bool {
+	if m.Next != nil {
+		if !m.Next.check(c) {
+			c.at("next")
+			return false
+		}
+	}
+	return true
 }
 
 // encode appends the fields of Chain to b.

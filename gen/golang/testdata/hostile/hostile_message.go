@@ -202,12 +202,22 @@ func messageHeader(b []byte, typ string, want uint16) (uint16, error) {
 
 // appendHeader appends a message header for a payload of n bytes.
 func appendHeader(b []byte, id uint16, n int, e *encoder) []byte {
-	if uint64(n) > 0xFFFFFFFF {
-		e.fail("message", "payload larger than 4 GiB")
+	if uint64(n) > 0xFFFFFFFF && e.err == nil {
+		e.err = &EncodeError{Rule: RuleMessage, Path: "message", Msg: "a payload of " + strconv.FormatUint(uint64(n), 10) +
+			" bytes, more than a message's 4294967295"}
 	}
 	b = append(b, 'S', 'D', 'P', '2')
 	b = binary.LittleEndian.AppendUint16(b, id)
 	return binary.LittleEndian.AppendUint32(b, uint32(n))
+}
+
+// maxPayload is a MaxSize of a MessageReader or MessageWriter as a limit:
+// zero or less means DefaultMaxMessageSize.
+func maxPayload(n int) uint64 {
+	if n <= 0 {
+		return DefaultMaxMessageSize
+	}
+	return uint64(n)
 }
 
 // HelloTypeID is the type id of a hello, the message a MessageWriter can
@@ -278,7 +288,7 @@ func hex64(v uint64) string {
 type MessageWriter struct {
 	// MaxSize is the largest payload written, in bytes: WriteMessage refuses
 	// a larger message, which a MessageReader with the same MaxSize would
-	// refuse, and writes nothing.
+	// refuse, and writes nothing. Zero or less means DefaultMaxMessageSize.
 	MaxSize int
 
 	w   io.Writer
@@ -291,16 +301,19 @@ func NewMessageWriter(w io.Writer) *MessageWriter {
 	return &MessageWriter{MaxSize: DefaultMaxMessageSize, w: w}
 }
 
-// WriteMessage encodes m as a message and writes it. A payload over MaxSize
-// is an *EncodeError and nothing is written; the writer can go on.
+// WriteMessage encodes m as a message and writes it. A value with no
+// encoding is m's *EncodeError, and a payload over MaxSize an *EncodeError
+// with rule RuleMessage and path "message"; either way nothing is written
+// and the writer can go on.
 func (w *MessageWriter) WriteMessage(m Message) error {
 	b, err := m.AppendMessage(w.buf[:0])
 	if err != nil {
 		return err
 	}
 	w.buf = b
-	if n := len(b) - MessageHeaderSize; n > w.MaxSize {
-		return &EncodeError{Field: "message", Msg: "a payload of " + strconv.Itoa(n) + " bytes is over the writer's MaxSize of " + strconv.Itoa(w.MaxSize)}
+	if n := uint64(len(b) - MessageHeaderSize); n > maxPayload(w.MaxSize) {
+		return &EncodeError{Rule: RuleMessage, Path: "message", Msg: "a payload of " + strconv.FormatUint(n, 10) +
+			" bytes is over the writer's maximum of " + strconv.FormatUint(maxPayload(w.MaxSize), 10)}
 	}
 	_, err = w.w.Write(b)
 	return err
@@ -314,7 +327,8 @@ func (w *MessageWriter) WriteMessage(m Message) error {
 // fits in the reader's buffer is decoded where it lies there, without a copy
 // into the MessageReader's own buffer.
 type MessageReader struct {
-	// MaxSize is the largest payload accepted, in bytes.
+	// MaxSize is the largest payload accepted, in bytes. Zero or less means
+	// DefaultMaxMessageSize.
 	MaxSize int
 	// RequireHello refuses a stream that does not start with a hello
 	// (rule RuleSchema): set it when the writer is known to send one.
@@ -355,11 +369,13 @@ func NewMessageReader(r io.Reader) *MessageReader {
 }
 
 // StreamError is the error of MessageReader.ReadMessage for a bad message:
-// which message of the stream (from 0) and where, counted from the start of
-// the stream. Err's offset counts from the start of the message; errors.As
-// finds Err.
+// which message of the stream (from 0; a hello is message 0) and where.
+// Err's offset counts from the start of the message; errors.As finds Err.
 type StreamError struct {
-	Index  int
+	Index int
+	// Start is the stream offset of the message's first byte (its header).
+	Start int64
+	// Offset is the stream offset of the problem: Start + Err.Offset.
 	Offset int64
 	Err    *DecodeError
 	// Skippable reports that the reader read the whole message (a payload
@@ -370,8 +386,12 @@ type StreamError struct {
 	Skippable bool
 }
 
+// Error implements error, in the layout of every language's stream error
+// (docs/api.md, "One layout of error text"): "message <index> at stream
+// offset <start>: " and Err's text, whose offset counts from the message's
+// first byte.
 func (e *StreamError) Error() string {
-	return "message #" + strconv.Itoa(e.Index) + " at stream offset " + strconv.FormatInt(e.Offset, 10) + ": " + e.Err.Error()
+	return "message " + strconv.Itoa(e.Index) + " at stream offset " + strconv.FormatInt(e.Start, 10) + ": " + e.Err.Error()
 }
 
 // Unwrap returns the DecodeError.
@@ -421,7 +441,7 @@ func (r *MessageReader) streamError(err error, n int) error {
 	if !errors.As(err, &de) {
 		return err
 	}
-	se := &StreamError{Index: r.index, Offset: r.offset + int64(de.Offset), Err: de, Skippable: n > 0}
+	se := &StreamError{Index: r.index, Start: r.offset, Offset: r.offset + int64(de.Offset), Err: de, Skippable: n > 0}
 	if !se.Skippable {
 		r.failed = se
 	}
@@ -475,7 +495,7 @@ func (r *MessageReader) readMessage() (Message, int, bool, error) {
 	}
 	if !hello && !knownTypeID(id) {
 		err := &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
-		if uint64(n) > uint64(r.MaxSize) {
+		if uint64(n) > maxPayload(r.MaxSize) {
 			return nil, 0, false, err
 		}
 		// The payload is skipped, so the reader can go on after it.
@@ -497,9 +517,10 @@ func (r *MessageReader) readMessage() (Message, int, bool, error) {
 		}
 		return nil, MessageHeaderSize + int(n), false, err
 	}
-	if uint64(n) > uint64(r.MaxSize) {
+	// (On a 32-bit host a message must also fit an int.)
+	if uint64(n) > maxPayload(r.MaxSize) || uint64(n) > uint64(maxInt-MessageHeaderSize) {
 		return nil, 0, false, &DecodeError{Path: "message", Offset: 6, Rule: RuleMessage,
-			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " exceeds the limit " + strconv.Itoa(r.MaxSize)}
+			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " exceeds the limit " + strconv.FormatUint(maxPayload(r.MaxSize), 10)}
 	}
 	size := MessageHeaderSize + int(n)
 	b, peeked, err := r.payload(hdr, size)
@@ -602,14 +623,14 @@ func (*Big) MessageTypeID() uint16 { return BigTypeID }
 func (m *Big) AppendMessage(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize-len(b)) {
-		return b, sizeError("Big", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = appendHeader(grow(b, MessageHeaderSize+int(n)), BigTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -624,13 +645,13 @@ func (m *Big) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.en
 func (m *Big) MarshalMessage() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize) {
-		return nil, sizeError("Big", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), BigTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -670,14 +691,14 @@ func (*Holder) MessageTypeID() uint16 { return HolderTypeID }
 func (m *Holder) AppendMessage(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize-len(b)) {
-		return b, sizeError("Holder", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = appendHeader(grow(b, MessageHeaderSize+int(n)), HolderTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -692,13 +713,13 @@ func (m *Holder) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m
 func (m *Holder) MarshalMessage() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize) {
-		return nil, sizeError("Holder", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), HolderTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -738,14 +759,14 @@ func (*Events) MessageTypeID() uint16 { return EventsTypeID }
 func (m *Events) AppendMessage(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize-len(b)) {
-		return b, sizeError("Events", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = appendHeader(grow(b, MessageHeaderSize+int(n)), EventsTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -760,13 +781,13 @@ func (m *Events) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m
 func (m *Events) MarshalMessage() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize) {
-		return nil, sizeError("Events", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), EventsTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -806,14 +827,14 @@ func (*Node) MessageTypeID() uint16 { return NodeTypeID }
 func (m *Node) AppendMessage(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize-len(b)) {
-		return b, sizeError("Node", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = appendHeader(grow(b, MessageHeaderSize+int(n)), NodeTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -828,13 +849,13 @@ func (m *Node) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.e
 func (m *Node) MarshalMessage() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize) {
-		return nil, sizeError("Node", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), NodeTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -874,14 +895,14 @@ func (*Nodes) MessageTypeID() uint16 { return NodesTypeID }
 func (m *Nodes) AppendMessage(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize-len(b)) {
-		return b, sizeError("Nodes", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = appendHeader(grow(b, MessageHeaderSize+int(n)), NodesTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -896,13 +917,13 @@ func (m *Nodes) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.
 func (m *Nodes) MarshalMessage() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize) {
-		return nil, sizeError("Nodes", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), NodesTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -942,14 +963,14 @@ func (*Chain) MessageTypeID() uint16 { return ChainTypeID }
 func (m *Chain) AppendMessage(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize-len(b)) {
-		return b, sizeError("Chain", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = appendHeader(grow(b, MessageHeaderSize+int(n)), ChainTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -964,13 +985,13 @@ func (m *Chain) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.
 func (m *Chain) MarshalMessage() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize) {
-		return nil, sizeError("Chain", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), ChainTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }

@@ -52,7 +52,7 @@ func (v Type) String() string {
 // error.
 func (v Type) MarshalText() ([]byte, error) {
 	if !v.IsValid() {
-		return nil, &EncodeError{Field: "Type", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+		return nil, &EncodeError{Rule: RuleEnum, Msg: strconv.FormatUint(uint64(v), 10) + " is not a value of Type"}
 	}
 	return []byte(v.String()), nil
 }
@@ -172,6 +172,7 @@ type Result interface {
 	AppendBinary(b []byte) ([]byte, error)
 	encodedSize() int64
 	encode(b []byte, e *encoder) []byte
+	check(c *checker) bool
 	isResult()
 }
 

@@ -13,12 +13,12 @@ import (
 func (v Type) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Type", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -28,13 +28,13 @@ func (v Type) MarshalBinary() ([]byte, error) {
 func (v Type) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Type", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -59,8 +59,16 @@ func (v Type) encodedSize() int64 { return 1 }
 // validate records an error for a number that names no value of Type.
 func (v Type) validate(e *encoder) {
 	if !v.IsValid() {
-		e.fail("Type", v.String()+" is not a value of Type")
+		e.fail(RuleEnum, v.String()+" is not a value of Type")
 	}
+}
+
+// check reports whether v is a value of Type, as validate does.
+func (v Type) check(c *checker) bool {
+	if !v.IsValid() {
+		return c.fail(RuleEnum, v.String()+" is not a value of Type")
+	}
+	return true
 }
 
 // encode appends v.
@@ -74,12 +82,12 @@ func (v Type) encode(b []byte, e *encoder) []byte {
 func (m *Error) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Error", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -89,13 +97,13 @@ func (m *Error) MarshalBinary() ([]byte, error) {
 func (m *Error) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Error", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -126,12 +134,38 @@ func (m *Error) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Error that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Error) check(c *checker) bool {
+	if !m.Type.check(c) {
+		c.at("type")
+		return false
+	}
+	if !c.str(m.Match) {
+		c.at("match")
+		return false
+	}
+	if !c.str(m.Namespace) {
+		c.at("namespace")
+		return false
+	}
+	if !c.str(m.Protocol) {
+		c.at("protocol")
+		return false
+	}
+	if !c.str(m.String_) {
+		c.at("string")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of Error to b.
 func (m *Error) encode(b []byte, e *encoder) []byte {
 	b, r := extend(b, 81+len(m.Match)+len(m.Namespace)+len(m.Protocol)+len(m.String_))
 	m.Type.validate(e)
 	r[0] = uint8(m.Type)
-	o := 1 + putString(r[1:], m.Match, e, "Error.match")
+	o := 1 + putString(r[1:], m.Match, e)
 	w2 := r[o : o+27]
 	w2[0] = m.Self
 	binary.LittleEndian.PutUint16(w2[1:], m.Class)
@@ -147,7 +181,7 @@ func (m *Error) encode(b []byte, e *encoder) []byte {
 	binary.LittleEndian.PutUint64(w2[17:], m.Fn)
 	binary.LittleEndian.PutUint16(w2[25:], uint16(m.Struct))
 	o += 27
-	o += putString(r[o:], m.Namespace, e, "Error.namespace")
+	o += putString(r[o:], m.Namespace, e)
 	w4 := r[o : o+10]
 	binary.LittleEndian.PutUint64(w4[0:], uint64(m.Int))
 	w4[8] = m.Char
@@ -157,7 +191,7 @@ func (m *Error) encode(b []byte, e *encoder) []byte {
 		w4[9] = 0
 	}
 	o += 10
-	o += putString(r[o:], m.Protocol, e, "Error.protocol")
+	o += putString(r[o:], m.Protocol, e)
 	w6 := r[o : o+15]
 	binary.LittleEndian.PutUint32(w6[0:], m.Where)
 	if m.Async {
@@ -184,7 +218,7 @@ func (m *Error) encode(b []byte, e *encoder) []byte {
 	w6[13] = m.Package
 	w6[14] = m.Range
 	o += 15
-	o += putString(r[o:], m.String_, e, "Error.string")
+	o += putString(r[o:], m.String_, e)
 	w8 := r[o : o+12]
 	binary.LittleEndian.PutUint32(w8[0:], m.Size)
 	binary.LittleEndian.PutUint32(w8[4:], m.Len)
@@ -197,12 +231,12 @@ func (m *Error) encode(b []byte, e *encoder) []byte {
 func (v ResultOk) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Result.Ok", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -212,13 +246,13 @@ func (v ResultOk) MarshalBinary() ([]byte, error) {
 func (v ResultOk) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Result.Ok", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -246,6 +280,17 @@ func (v ResultOk) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of ResultOk that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v ResultOk) check(c *checker) bool {
+	if !v.Value.check(c) {
+		c.at("value")
+		c.at("Ok")
+		return false
+	}
+	return true
+}
+
 // encode appends the tag of ResultOk (0), then its fields.
 func (v ResultOk) encode(b []byte, e *encoder) []byte {
 	b = append(b, 0)
@@ -258,12 +303,12 @@ func (v ResultOk) encode(b []byte, e *encoder) []byte {
 func (v ResultErr) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Result.Err", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -273,13 +318,13 @@ func (v ResultErr) MarshalBinary() ([]byte, error) {
 func (v ResultErr) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Result.Err", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -301,6 +346,10 @@ func (v ResultErr) EncodedSize() int { return 5 }
 // encodedSize is EncodedSize in 64 bits.
 func (v ResultErr) encodedSize() int64 { return 5 }
 
+// check finds the first value of ResultErr that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v ResultErr) check(c *checker) bool { return true }
+
 // encode appends the tag of ResultErr (1), then its fields.
 func (v ResultErr) encode(b []byte, e *encoder) []byte {
 	b = append(b, 1)
@@ -314,12 +363,12 @@ func (v ResultErr) encode(b []byte, e *encoder) []byte {
 func (v ResultError) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Result.Error", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -329,13 +378,13 @@ func (v ResultError) MarshalBinary() ([]byte, error) {
 func (v ResultError) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Result.Error", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -363,6 +412,16 @@ func (v ResultError) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of ResultError that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v ResultError) check(c *checker) bool {
+	if !v.Error.check(c) {
+		c.at("Error")
+		return false
+	}
+	return true
+}
+
 // encode appends the tag of ResultError (2), then its fields.
 func (v ResultError) encode(b []byte, e *encoder) []byte {
 	b = append(b, 2)
@@ -375,12 +434,12 @@ func (v ResultError) encode(b []byte, e *encoder) []byte {
 func (m *Holder) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Holder", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -390,13 +449,13 @@ func (m *Holder) MarshalBinary() ([]byte, error) {
 func (m *Holder) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Holder", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -429,6 +488,27 @@ func (m *Holder) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Holder that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Holder) check(c *checker) bool {
+	if m.Result != nil && !m.Result.check(c) {
+		c.at("result")
+		return false
+	}
+	if !c.count(len(m.Kinds)) {
+		c.at("kinds")
+		return false
+	}
+	for i0 := range m.Kinds {
+		if !m.Kinds[i0].check(c) {
+			c.index(i0)
+			c.at("kinds")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the fields of Holder to b.
 func (m *Holder) encode(b []byte, e *encoder) []byte {
 	if m.Result == nil {
@@ -436,7 +516,7 @@ func (m *Holder) encode(b []byte, e *encoder) []byte {
 	} else {
 		b = m.Result.encode(b, e)
 	}
-	b = appendCount(b, len(m.Kinds), e, "Holder.kinds")
+	b = appendCount(b, len(m.Kinds), e)
 	for i0 := range m.Kinds {
 		b = m.Kinds[i0].encode(b, e)
 	}

@@ -166,12 +166,22 @@ func messageHeader(b []byte, typ string, want uint16) (uint16, error) {
 
 // appendHeader appends a message header for a payload of n bytes.
 func appendHeader(b []byte, id uint16, n int, e *encoder) []byte {
-	if uint64(n) > 0xFFFFFFFF {
-		e.fail("message", "payload larger than 4 GiB")
+	if uint64(n) > 0xFFFFFFFF && e.err == nil {
+		e.err = &EncodeError{Rule: RuleMessage, Path: "message", Msg: "a payload of " + strconv.FormatUint(uint64(n), 10) +
+			" bytes, more than a message's 4294967295"}
 	}
 	b = append(b, 'S', 'D', 'P', '2')
 	b = binary.LittleEndian.AppendUint16(b, id)
 	return binary.LittleEndian.AppendUint32(b, uint32(n))
+}
+
+// maxPayload is a MaxSize of a MessageReader or MessageWriter as a limit:
+// zero or less means DefaultMaxMessageSize.
+func maxPayload(n int) uint64 {
+	if n <= 0 {
+		return DefaultMaxMessageSize
+	}
+	return uint64(n)
 }
 
 // HelloTypeID is the type id of a hello, the message a MessageWriter can
@@ -242,7 +252,7 @@ func hex64(v uint64) string {
 type MessageWriter struct {
 	// MaxSize is the largest payload written, in bytes: WriteMessage refuses
 	// a larger message, which a MessageReader with the same MaxSize would
-	// refuse, and writes nothing.
+	// refuse, and writes nothing. Zero or less means DefaultMaxMessageSize.
 	MaxSize int
 
 	w   io.Writer
@@ -255,16 +265,19 @@ func NewMessageWriter(w io.Writer) *MessageWriter {
 	return &MessageWriter{MaxSize: DefaultMaxMessageSize, w: w}
 }
 
-// WriteMessage encodes m as a message and writes it. A payload over MaxSize
-// is an *EncodeError and nothing is written; the writer can go on.
+// WriteMessage encodes m as a message and writes it. A value with no
+// encoding is m's *EncodeError, and a payload over MaxSize an *EncodeError
+// with rule RuleMessage and path "message"; either way nothing is written
+// and the writer can go on.
 func (w *MessageWriter) WriteMessage(m Message) error {
 	b, err := m.AppendMessage(w.buf[:0])
 	if err != nil {
 		return err
 	}
 	w.buf = b
-	if n := len(b) - MessageHeaderSize; n > w.MaxSize {
-		return &EncodeError{Field: "message", Msg: "a payload of " + strconv.Itoa(n) + " bytes is over the writer's MaxSize of " + strconv.Itoa(w.MaxSize)}
+	if n := uint64(len(b) - MessageHeaderSize); n > maxPayload(w.MaxSize) {
+		return &EncodeError{Rule: RuleMessage, Path: "message", Msg: "a payload of " + strconv.FormatUint(n, 10) +
+			" bytes is over the writer's maximum of " + strconv.FormatUint(maxPayload(w.MaxSize), 10)}
 	}
 	_, err = w.w.Write(b)
 	return err
@@ -278,7 +291,8 @@ func (w *MessageWriter) WriteMessage(m Message) error {
 // fits in the reader's buffer is decoded where it lies there, without a copy
 // into the MessageReader's own buffer.
 type MessageReader struct {
-	// MaxSize is the largest payload accepted, in bytes.
+	// MaxSize is the largest payload accepted, in bytes. Zero or less means
+	// DefaultMaxMessageSize.
 	MaxSize int
 	// RequireHello refuses a stream that does not start with a hello
 	// (rule RuleSchema): set it when the writer is known to send one.
@@ -319,11 +333,13 @@ func NewMessageReader(r io.Reader) *MessageReader {
 }
 
 // StreamError is the error of MessageReader.ReadMessage for a bad message:
-// which message of the stream (from 0) and where, counted from the start of
-// the stream. Err's offset counts from the start of the message; errors.As
-// finds Err.
+// which message of the stream (from 0; a hello is message 0) and where.
+// Err's offset counts from the start of the message; errors.As finds Err.
 type StreamError struct {
-	Index  int
+	Index int
+	// Start is the stream offset of the message's first byte (its header).
+	Start int64
+	// Offset is the stream offset of the problem: Start + Err.Offset.
 	Offset int64
 	Err    *DecodeError
 	// Skippable reports that the reader read the whole message (a payload
@@ -334,8 +350,12 @@ type StreamError struct {
 	Skippable bool
 }
 
+// Error implements error, in the layout of every language's stream error
+// (docs/api.md, "One layout of error text"): "message <index> at stream
+// offset <start>: " and Err's text, whose offset counts from the message's
+// first byte.
 func (e *StreamError) Error() string {
-	return "message #" + strconv.Itoa(e.Index) + " at stream offset " + strconv.FormatInt(e.Offset, 10) + ": " + e.Err.Error()
+	return "message " + strconv.Itoa(e.Index) + " at stream offset " + strconv.FormatInt(e.Start, 10) + ": " + e.Err.Error()
 }
 
 // Unwrap returns the DecodeError.
@@ -385,7 +405,7 @@ func (r *MessageReader) streamError(err error, n int) error {
 	if !errors.As(err, &de) {
 		return err
 	}
-	se := &StreamError{Index: r.index, Offset: r.offset + int64(de.Offset), Err: de, Skippable: n > 0}
+	se := &StreamError{Index: r.index, Start: r.offset, Offset: r.offset + int64(de.Offset), Err: de, Skippable: n > 0}
 	if !se.Skippable {
 		r.failed = se
 	}
@@ -439,7 +459,7 @@ func (r *MessageReader) readMessage() (Message, int, bool, error) {
 	}
 	if !hello && !knownTypeID(id) {
 		err := &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
-		if uint64(n) > uint64(r.MaxSize) {
+		if uint64(n) > maxPayload(r.MaxSize) {
 			return nil, 0, false, err
 		}
 		// The payload is skipped, so the reader can go on after it.
@@ -461,9 +481,10 @@ func (r *MessageReader) readMessage() (Message, int, bool, error) {
 		}
 		return nil, MessageHeaderSize + int(n), false, err
 	}
-	if uint64(n) > uint64(r.MaxSize) {
+	// (On a 32-bit host a message must also fit an int.)
+	if uint64(n) > maxPayload(r.MaxSize) || uint64(n) > uint64(maxInt-MessageHeaderSize) {
 		return nil, 0, false, &DecodeError{Path: "message", Offset: 6, Rule: RuleMessage,
-			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " exceeds the limit " + strconv.Itoa(r.MaxSize)}
+			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " exceeds the limit " + strconv.FormatUint(maxPayload(r.MaxSize), 10)}
 	}
 	size := MessageHeaderSize + int(n)
 	b, peeked, err := r.payload(hdr, size)
@@ -566,14 +587,14 @@ func (*Error) MessageTypeID() uint16 { return ErrorTypeID }
 func (m *Error) AppendMessage(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize-len(b)) {
-		return b, sizeError("Error", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = appendHeader(grow(b, MessageHeaderSize+int(n)), ErrorTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -588,13 +609,13 @@ func (m *Error) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.
 func (m *Error) MarshalMessage() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize) {
-		return nil, sizeError("Error", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), ErrorTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -634,14 +655,14 @@ func (*Holder) MessageTypeID() uint16 { return HolderTypeID }
 func (m *Holder) AppendMessage(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize-len(b)) {
-		return b, sizeError("Holder", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = appendHeader(grow(b, MessageHeaderSize+int(n)), HolderTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -656,13 +677,13 @@ func (m *Holder) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m
 func (m *Holder) MarshalMessage() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize) {
-		return nil, sizeError("Holder", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), HolderTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }

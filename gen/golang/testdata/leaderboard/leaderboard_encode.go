@@ -13,12 +13,12 @@ import (
 func (m *StructA) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("StructA", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -28,13 +28,13 @@ func (m *StructA) MarshalBinary() ([]byte, error) {
 func (m *StructA) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("StructA", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -63,14 +63,28 @@ func (m *StructA) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of StructA that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *StructA) check(c *checker) bool {
+	if !c.str(m.Name) {
+		c.at("name")
+		return false
+	}
+	if !c.str(m.Phone) {
+		c.at("phone")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of StructA to b.
 func (m *StructA) encode(b []byte, e *encoder) []byte {
 	b, r := extend(b, 29+len(m.Name)+len(m.Phone))
-	o := putString(r[0:], m.Name, e, "StructA.name")
+	o := putString(r[0:], m.Name, e)
 	w1 := r[o : o+8]
 	binary.LittleEndian.PutUint64(w1[0:], uint64(m.BirthDay))
 	o += 8
-	o += putString(r[o:], m.Phone, e, "StructA.phone")
+	o += putString(r[o:], m.Phone, e)
 	w3 := r[o : o+13]
 	binary.LittleEndian.PutUint32(w3[0:], uint32(m.Siblings))
 	if m.Spouse {
@@ -87,12 +101,12 @@ func (m *StructA) encode(b []byte, e *encoder) []byte {
 func (m *Vector3) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Vector3", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -102,13 +116,13 @@ func (m *Vector3) MarshalBinary() ([]byte, error) {
 func (m *Vector3) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Vector3", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -130,6 +144,10 @@ func (m *Vector3) EncodedSize() int { return 12 }
 // encodedSize is EncodedSize in 64 bits.
 func (m *Vector3) encodedSize() int64 { return 12 }
 
+// check finds the first value of Vector3 that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Vector3) check(c *checker) bool { return true }
+
 // encode appends the fields of Vector3 to b.
 func (m *Vector3) encode(b []byte, e *encoder) []byte {
 	b, r0 := extend(b, 12)
@@ -144,12 +162,12 @@ func (m *Vector3) encode(b []byte, e *encoder) []byte {
 func (m *Triangle) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Triangle", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -159,13 +177,13 @@ func (m *Triangle) MarshalBinary() ([]byte, error) {
 func (m *Triangle) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Triangle", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -186,6 +204,28 @@ func (m *Triangle) EncodedSize() int { return 48 }
 
 // encodedSize is EncodedSize in 64 bits.
 func (m *Triangle) encodedSize() int64 { return 48 }
+
+// check finds the first value of Triangle that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Triangle) check(c *checker) bool {
+	if !m.V0.check(c) {
+		c.at("v0")
+		return false
+	}
+	if !m.V1.check(c) {
+		c.at("v1")
+		return false
+	}
+	if !m.V2.check(c) {
+		c.at("v2")
+		return false
+	}
+	if !m.Normal.check(c) {
+		c.at("normal")
+		return false
+	}
+	return true
+}
 
 // encode appends the fields of Triangle to b.
 func (m *Triangle) encode(b []byte, e *encoder) []byte {
@@ -212,7 +252,7 @@ func (m *Triangle) encode(b []byte, e *encoder) []byte {
 func (m *Mesh) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Mesh", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	var b []byte
@@ -223,7 +263,7 @@ func (m *Mesh) MarshalBinary() ([]byte, error) {
 	}
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	// append's block is rounded up to a size the allocator has, as make's
 	// is; the capacity is the encoded size either way.
@@ -235,13 +275,13 @@ func (m *Mesh) MarshalBinary() ([]byte, error) {
 func (m *Mesh) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Mesh", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -269,9 +309,19 @@ func (m *Mesh) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Mesh that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Mesh) check(c *checker) bool {
+	if !c.count(len(m.Triangles)) {
+		c.at("triangles")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of Mesh to b.
 func (m *Mesh) encode(b []byte, e *encoder) []byte {
-	b = appendCount(b, len(m.Triangles), e, "Mesh.triangles")
+	b = appendCount(b, len(m.Triangles), e)
 	b = appendPlainTriangles(b, m.Triangles)
 	return b
 }
@@ -281,12 +331,12 @@ func (m *Mesh) encode(b []byte, e *encoder) []byte {
 func (m *Address) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Address", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -296,13 +346,13 @@ func (m *Address) MarshalBinary() ([]byte, error) {
 func (m *Address) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Address", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -324,6 +374,10 @@ func (m *Address) EncodedSize() int { return 4 }
 // encodedSize is EncodedSize in 64 bits.
 func (m *Address) encodedSize() int64 { return 4 }
 
+// check finds the first value of Address that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Address) check(c *checker) bool { return true }
+
 // encode appends the fields of Address to b.
 func (m *Address) encode(b []byte, e *encoder) []byte {
 	b, r0 := extend(b, 4)
@@ -339,12 +393,12 @@ func (m *Address) encode(b []byte, e *encoder) []byte {
 func (m *Log) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Log", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -354,13 +408,13 @@ func (m *Log) MarshalBinary() ([]byte, error) {
 func (m *Log) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Log", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -391,6 +445,32 @@ func (m *Log) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Log that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Log) check(c *checker) bool {
+	if !m.Address.check(c) {
+		c.at("address")
+		return false
+	}
+	if !c.str(m.Identity) {
+		c.at("identity")
+		return false
+	}
+	if !c.str(m.Userid) {
+		c.at("userid")
+		return false
+	}
+	if !c.str(m.Date) {
+		c.at("date")
+		return false
+	}
+	if !c.str(m.Request) {
+		c.at("request")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of Log to b.
 func (m *Log) encode(b []byte, e *encoder) []byte {
 	b, r := extend(b, 30+len(m.Identity)+len(m.Userid)+len(m.Date)+len(m.Request))
@@ -398,10 +478,10 @@ func (m *Log) encode(b []byte, e *encoder) []byte {
 	r[1] = m.Address.X1
 	r[2] = m.Address.X2
 	r[3] = m.Address.X3
-	o := 4 + putString(r[4:], m.Identity, e, "Log.identity")
-	o += putString(r[o:], m.Userid, e, "Log.userid")
-	o += putString(r[o:], m.Date, e, "Log.date")
-	o += putString(r[o:], m.Request, e, "Log.request")
+	o := 4 + putString(r[4:], m.Identity, e)
+	o += putString(r[o:], m.Userid, e)
+	o += putString(r[o:], m.Date, e)
+	o += putString(r[o:], m.Request, e)
 	w5 := r[o : o+10]
 	binary.LittleEndian.PutUint16(w5[0:], m.Code)
 	binary.LittleEndian.PutUint64(w5[2:], m.Size)
@@ -413,12 +493,12 @@ func (m *Log) encode(b []byte, e *encoder) []byte {
 func (m *Logs) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Logs", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -428,13 +508,13 @@ func (m *Logs) MarshalBinary() ([]byte, error) {
 func (m *Logs) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Logs", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -464,9 +544,26 @@ func (m *Logs) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Logs that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Logs) check(c *checker) bool {
+	if !c.count(len(m.Logs)) {
+		c.at("logs")
+		return false
+	}
+	for i0 := range m.Logs {
+		if !m.Logs[i0].check(c) {
+			c.index(i0)
+			c.at("logs")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the fields of Logs to b.
 func (m *Logs) encode(b []byte, e *encoder) []byte {
-	b = appendCount(b, len(m.Logs), e, "Logs.logs")
+	b = appendCount(b, len(m.Logs), e)
 	for i0 := range m.Logs {
 		b = m.Logs[i0].encode(b, e)
 	}

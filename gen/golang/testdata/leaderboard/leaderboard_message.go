@@ -211,12 +211,22 @@ func messageHeader(b []byte, typ string, want uint16) (uint16, error) {
 
 // appendHeader appends a message header for a payload of n bytes.
 func appendHeader(b []byte, id uint16, n int, e *encoder) []byte {
-	if uint64(n) > 0xFFFFFFFF {
-		e.fail("message", "payload larger than 4 GiB")
+	if uint64(n) > 0xFFFFFFFF && e.err == nil {
+		e.err = &EncodeError{Rule: RuleMessage, Path: "message", Msg: "a payload of " + strconv.FormatUint(uint64(n), 10) +
+			" bytes, more than a message's 4294967295"}
 	}
 	b = append(b, 'S', 'D', 'P', '2')
 	b = binary.LittleEndian.AppendUint16(b, id)
 	return binary.LittleEndian.AppendUint32(b, uint32(n))
+}
+
+// maxPayload is a MaxSize of a MessageReader or MessageWriter as a limit:
+// zero or less means DefaultMaxMessageSize.
+func maxPayload(n int) uint64 {
+	if n <= 0 {
+		return DefaultMaxMessageSize
+	}
+	return uint64(n)
 }
 
 // HelloTypeID is the type id of a hello, the message a MessageWriter can
@@ -287,7 +297,7 @@ func hex64(v uint64) string {
 type MessageWriter struct {
 	// MaxSize is the largest payload written, in bytes: WriteMessage refuses
 	// a larger message, which a MessageReader with the same MaxSize would
-	// refuse, and writes nothing.
+	// refuse, and writes nothing. Zero or less means DefaultMaxMessageSize.
 	MaxSize int
 
 	w   io.Writer
@@ -300,16 +310,19 @@ func NewMessageWriter(w io.Writer) *MessageWriter {
 	return &MessageWriter{MaxSize: DefaultMaxMessageSize, w: w}
 }
 
-// WriteMessage encodes m as a message and writes it. A payload over MaxSize
-// is an *EncodeError and nothing is written; the writer can go on.
+// WriteMessage encodes m as a message and writes it. A value with no
+// encoding is m's *EncodeError, and a payload over MaxSize an *EncodeError
+// with rule RuleMessage and path "message"; either way nothing is written
+// and the writer can go on.
 func (w *MessageWriter) WriteMessage(m Message) error {
 	b, err := m.AppendMessage(w.buf[:0])
 	if err != nil {
 		return err
 	}
 	w.buf = b
-	if n := len(b) - MessageHeaderSize; n > w.MaxSize {
-		return &EncodeError{Field: "message", Msg: "a payload of " + strconv.Itoa(n) + " bytes is over the writer's MaxSize of " + strconv.Itoa(w.MaxSize)}
+	if n := uint64(len(b) - MessageHeaderSize); n > maxPayload(w.MaxSize) {
+		return &EncodeError{Rule: RuleMessage, Path: "message", Msg: "a payload of " + strconv.FormatUint(n, 10) +
+			" bytes is over the writer's maximum of " + strconv.FormatUint(maxPayload(w.MaxSize), 10)}
 	}
 	_, err = w.w.Write(b)
 	return err
@@ -323,7 +336,8 @@ func (w *MessageWriter) WriteMessage(m Message) error {
 // fits in the reader's buffer is decoded where it lies there, without a copy
 // into the MessageReader's own buffer.
 type MessageReader struct {
-	// MaxSize is the largest payload accepted, in bytes.
+	// MaxSize is the largest payload accepted, in bytes. Zero or less means
+	// DefaultMaxMessageSize.
 	MaxSize int
 	// RequireHello refuses a stream that does not start with a hello
 	// (rule RuleSchema): set it when the writer is known to send one.
@@ -364,11 +378,13 @@ func NewMessageReader(r io.Reader) *MessageReader {
 }
 
 // StreamError is the error of MessageReader.ReadMessage for a bad message:
-// which message of the stream (from 0) and where, counted from the start of
-// the stream. Err's offset counts from the start of the message; errors.As
-// finds Err.
+// which message of the stream (from 0; a hello is message 0) and where.
+// Err's offset counts from the start of the message; errors.As finds Err.
 type StreamError struct {
-	Index  int
+	Index int
+	// Start is the stream offset of the message's first byte (its header).
+	Start int64
+	// Offset is the stream offset of the problem: Start + Err.Offset.
 	Offset int64
 	Err    *DecodeError
 	// Skippable reports that the reader read the whole message (a payload
@@ -379,8 +395,12 @@ type StreamError struct {
 	Skippable bool
 }
 
+// Error implements error, in the layout of every language's stream error
+// (docs/api.md, "One layout of error text"): "message <index> at stream
+// offset <start>: " and Err's text, whose offset counts from the message's
+// first byte.
 func (e *StreamError) Error() string {
-	return "message #" + strconv.Itoa(e.Index) + " at stream offset " + strconv.FormatInt(e.Offset, 10) + ": " + e.Err.Error()
+	return "message " + strconv.Itoa(e.Index) + " at stream offset " + strconv.FormatInt(e.Start, 10) + ": " + e.Err.Error()
 }
 
 // Unwrap returns the DecodeError.
@@ -430,7 +450,7 @@ func (r *MessageReader) streamError(err error, n int) error {
 	if !errors.As(err, &de) {
 		return err
 	}
-	se := &StreamError{Index: r.index, Offset: r.offset + int64(de.Offset), Err: de, Skippable: n > 0}
+	se := &StreamError{Index: r.index, Start: r.offset, Offset: r.offset + int64(de.Offset), Err: de, Skippable: n > 0}
 	if !se.Skippable {
 		r.failed = se
 	}
@@ -484,7 +504,7 @@ func (r *MessageReader) readMessage() (Message, int, bool, error) {
 	}
 	if !hello && !knownTypeID(id) {
 		err := &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
-		if uint64(n) > uint64(r.MaxSize) {
+		if uint64(n) > maxPayload(r.MaxSize) {
 			return nil, 0, false, err
 		}
 		// The payload is skipped, so the reader can go on after it.
@@ -506,9 +526,10 @@ func (r *MessageReader) readMessage() (Message, int, bool, error) {
 		}
 		return nil, MessageHeaderSize + int(n), false, err
 	}
-	if uint64(n) > uint64(r.MaxSize) {
+	// (On a 32-bit host a message must also fit an int.)
+	if uint64(n) > maxPayload(r.MaxSize) || uint64(n) > uint64(maxInt-MessageHeaderSize) {
 		return nil, 0, false, &DecodeError{Path: "message", Offset: 6, Rule: RuleMessage,
-			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " exceeds the limit " + strconv.Itoa(r.MaxSize)}
+			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " exceeds the limit " + strconv.FormatUint(maxPayload(r.MaxSize), 10)}
 	}
 	size := MessageHeaderSize + int(n)
 	b, peeked, err := r.payload(hdr, size)
@@ -611,14 +632,14 @@ func (*StructA) MessageTypeID() uint16 { return StructATypeID }
 func (m *StructA) AppendMessage(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize-len(b)) {
-		return b, sizeError("StructA", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = appendHeader(grow(b, MessageHeaderSize+int(n)), StructATypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -633,13 +654,13 @@ func (m *StructA) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + 
 func (m *StructA) MarshalMessage() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize) {
-		return nil, sizeError("StructA", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), StructATypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -679,14 +700,14 @@ func (*Vector3) MessageTypeID() uint16 { return Vector3TypeID }
 func (m *Vector3) AppendMessage(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize-len(b)) {
-		return b, sizeError("Vector3", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = appendHeader(grow(b, MessageHeaderSize+int(n)), Vector3TypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -701,13 +722,13 @@ func (m *Vector3) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + 
 func (m *Vector3) MarshalMessage() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize) {
-		return nil, sizeError("Vector3", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), Vector3TypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -747,14 +768,14 @@ func (*Triangle) MessageTypeID() uint16 { return TriangleTypeID }
 func (m *Triangle) AppendMessage(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize-len(b)) {
-		return b, sizeError("Triangle", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = appendHeader(grow(b, MessageHeaderSize+int(n)), TriangleTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -769,13 +790,13 @@ func (m *Triangle) EncodedMessageSize() int { return sizeInt(MessageHeaderSize +
 func (m *Triangle) MarshalMessage() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize) {
-		return nil, sizeError("Triangle", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), TriangleTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -817,14 +838,14 @@ func (*Mesh) MessageTypeID() uint16 { return MeshTypeID }
 func (m *Mesh) AppendMessage(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize-len(b)) {
-		return b, sizeError("Mesh", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = appendHeader(grow(b, MessageHeaderSize+int(n)), MeshTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -839,13 +860,13 @@ func (m *Mesh) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.e
 func (m *Mesh) MarshalMessage() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize) {
-		return nil, sizeError("Mesh", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), MeshTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -885,14 +906,14 @@ func (*Address) MessageTypeID() uint16 { return AddressTypeID }
 func (m *Address) AppendMessage(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize-len(b)) {
-		return b, sizeError("Address", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = appendHeader(grow(b, MessageHeaderSize+int(n)), AddressTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -907,13 +928,13 @@ func (m *Address) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + 
 func (m *Address) MarshalMessage() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize) {
-		return nil, sizeError("Address", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), AddressTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -953,14 +974,14 @@ func (*Log) MessageTypeID() uint16 { return LogTypeID }
 func (m *Log) AppendMessage(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize-len(b)) {
-		return b, sizeError("Log", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = appendHeader(grow(b, MessageHeaderSize+int(n)), LogTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -975,13 +996,13 @@ func (m *Log) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.en
 func (m *Log) MarshalMessage() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize) {
-		return nil, sizeError("Log", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), LogTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -1021,14 +1042,14 @@ func (*Logs) MessageTypeID() uint16 { return LogsTypeID }
 func (m *Logs) AppendMessage(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize-len(b)) {
-		return b, sizeError("Logs", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = appendHeader(grow(b, MessageHeaderSize+int(n)), LogsTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -1043,13 +1064,13 @@ func (m *Logs) EncodedMessageSize() int { return sizeInt(MessageHeaderSize + m.e
 func (m *Logs) MarshalMessage() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-MessageHeaderSize) {
-		return nil, sizeError("Logs", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := appendHeader(make([]byte, 0, MessageHeaderSize+int(n)), LogsTypeID, int(n), &e)
 	b = m.encode(b, &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }

@@ -13,12 +13,12 @@ import (
 func (m *Point) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Point", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -28,13 +28,13 @@ func (m *Point) MarshalBinary() ([]byte, error) {
 func (m *Point) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Point", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -56,6 +56,10 @@ func (m *Point) EncodedSize() int { return 16 }
 // encodedSize is EncodedSize in 64 bits.
 func (m *Point) encodedSize() int64 { return 16 }
 
+// check finds the first value of Point that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Point) check(c *checker) bool { return true }
+
 // encode appends the fields of Point to b.
 func (m *Point) encode(b []byte, e *encoder) []byte {
 	b, r0 := extend(b, 16)
@@ -69,12 +73,12 @@ func (m *Point) encode(b []byte, e *encoder) []byte {
 func (m *Ping) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Ping", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -84,13 +88,13 @@ func (m *Ping) MarshalBinary() ([]byte, error) {
 func (m *Ping) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Ping", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -112,6 +116,10 @@ func (m *Ping) EncodedSize() int { return 4 }
 // encodedSize is EncodedSize in 64 bits.
 func (m *Ping) encodedSize() int64 { return 4 }
 
+// check finds the first value of Ping that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Ping) check(c *checker) bool { return true }
+
 // encode appends the fields of Ping to b.
 func (m *Ping) encode(b []byte, e *encoder) []byte {
 	b, r0 := extend(b, 4)
@@ -124,12 +132,12 @@ func (m *Ping) encode(b []byte, e *encoder) []byte {
 func (m *Pong) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Pong", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -139,13 +147,13 @@ func (m *Pong) MarshalBinary() ([]byte, error) {
 func (m *Pong) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Pong", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -173,11 +181,21 @@ func (m *Pong) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Pong that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Pong) check(c *checker) bool {
+	if !c.str(m.Echo) {
+		c.at("echo")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of Pong to b.
 func (m *Pong) encode(b []byte, e *encoder) []byte {
 	b, r := extend(b, 8+len(m.Echo))
 	binary.LittleEndian.PutUint32(r[0:], m.Seq)
-	putString(r[4:], m.Echo, e, "Pong.echo")
+	putString(r[4:], m.Echo, e)
 	return b
 }
 
@@ -186,12 +204,12 @@ func (m *Pong) encode(b []byte, e *encoder) []byte {
 func (m *Last) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Last", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -201,13 +219,13 @@ func (m *Last) MarshalBinary() ([]byte, error) {
 func (m *Last) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Last", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -228,6 +246,10 @@ func (m *Last) EncodedSize() int { return 0 }
 
 // encodedSize is EncodedSize in 64 bits.
 func (m *Last) encodedSize() int64 { return 0 }
+
+// check finds the first value of Last that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Last) check(c *checker) bool { return true }
 
 // encode appends the fields of Last to b.
 func (m *Last) encode(b []byte, e *encoder) []byte {

@@ -69,7 +69,7 @@ func (v DeviceKind) String() string {
 // error.
 func (v DeviceKind) MarshalText() ([]byte, error) {
 	if !v.IsValid() {
-		return nil, &EncodeError{Field: "DeviceKind", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+		return nil, &EncodeError{Rule: RuleEnum, Msg: strconv.FormatUint(uint64(v), 10) + " is not a value of DeviceKind"}
 	}
 	return []byte(v.String()), nil
 }

@@ -13,12 +13,12 @@ import (
 func (m *Point) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Point", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -28,13 +28,13 @@ func (m *Point) MarshalBinary() ([]byte, error) {
 func (m *Point) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Point", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -56,6 +56,10 @@ func (m *Point) EncodedSize() int { return 8 }
 // encodedSize is EncodedSize in 64 bits.
 func (m *Point) encodedSize() int64 { return 8 }
 
+// check finds the first value of Point that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Point) check(c *checker) bool { return true }
+
 // encode appends the fields of Point to b.
 func (m *Point) encode(b []byte, e *encoder) []byte {
 	b, r0 := extend(b, 8)
@@ -69,12 +73,12 @@ func (m *Point) encode(b []byte, e *encoder) []byte {
 func (m *Rectangle) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Rectangle", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -84,13 +88,13 @@ func (m *Rectangle) MarshalBinary() ([]byte, error) {
 func (m *Rectangle) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Rectangle", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -112,6 +116,20 @@ func (m *Rectangle) EncodedSize() int { return 20 }
 // encodedSize is EncodedSize in 64 bits.
 func (m *Rectangle) encodedSize() int64 { return 20 }
 
+// check finds the first value of Rectangle that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Rectangle) check(c *checker) bool {
+	if !m.TopLeft.check(c) {
+		c.at("top_left")
+		return false
+	}
+	if !m.BottomRight.check(c) {
+		c.at("bottom_right")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of Rectangle to b.
 func (m *Rectangle) encode(b []byte, e *encoder) []byte {
 	b, r0 := extend(b, 20)
@@ -128,12 +146,12 @@ func (m *Rectangle) encode(b []byte, e *encoder) []byte {
 func (m *Scene) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Scene", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -143,13 +161,13 @@ func (m *Scene) MarshalBinary() ([]byte, error) {
 func (m *Scene) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Scene", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -178,10 +196,28 @@ func (m *Scene) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Scene that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Scene) check(c *checker) bool {
+	if !c.str(m.Name) {
+		c.at("name")
+		return false
+	}
+	if !c.count(len(m.Rects)) {
+		c.at("rects")
+		return false
+	}
+	if !m.Origin.check(c) {
+		c.at("origin")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of Scene to b.
 func (m *Scene) encode(b []byte, e *encoder) []byte {
-	b = appendString(b, m.Name, e, "Scene.name")
-	b = appendCount(b, len(m.Rects), e, "Scene.rects")
+	b = appendString(b, m.Name, e)
+	b = appendCount(b, len(m.Rects), e)
 	b = appendPlainRectangles(b, m.Rects)
 	b, r2 := extend(b, 8)
 	binary.LittleEndian.PutUint32(r2[0:], math.Float32bits(m.Origin.X))
@@ -194,12 +230,12 @@ func (m *Scene) encode(b []byte, e *encoder) []byte {
 func (v DeviceKind) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("DeviceKind", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -209,13 +245,13 @@ func (v DeviceKind) MarshalBinary() ([]byte, error) {
 func (v DeviceKind) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("DeviceKind", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -240,8 +276,16 @@ func (v DeviceKind) encodedSize() int64 { return 1 }
 // validate records an error for a number that names no value of DeviceKind.
 func (v DeviceKind) validate(e *encoder) {
 	if !v.IsValid() {
-		e.fail("DeviceKind", v.String()+" is not a value of DeviceKind")
+		e.fail(RuleEnum, v.String()+" is not a value of DeviceKind")
 	}
+}
+
+// check reports whether v is a value of DeviceKind, as validate does.
+func (v DeviceKind) check(c *checker) bool {
+	if !v.IsValid() {
+		return c.fail(RuleEnum, v.String()+" is not a value of DeviceKind")
+	}
+	return true
 }
 
 // encode appends v.
@@ -255,12 +299,12 @@ func (v DeviceKind) encode(b []byte, e *encoder) []byte {
 func (m *DeviceParameter) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("DeviceParameter", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -270,13 +314,13 @@ func (m *DeviceParameter) MarshalBinary() ([]byte, error) {
 func (m *DeviceParameter) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("DeviceParameter", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -304,11 +348,21 @@ func (m *DeviceParameter) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of DeviceParameter that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *DeviceParameter) check(c *checker) bool {
+	if !c.str(m.Name) {
+		c.at("name")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of DeviceParameter to b.
 func (m *DeviceParameter) encode(b []byte, e *encoder) []byte {
 	b, r := extend(b, 12+len(m.Name))
 	binary.LittleEndian.PutUint32(r[0:], m.ID)
-	o := 4 + putString(r[4:], m.Name, e, "DeviceParameter.name")
+	o := 4 + putString(r[4:], m.Name, e)
 	w2 := r[o : o+4]
 	binary.LittleEndian.PutUint32(w2[0:], math.Float32bits(m.Value))
 	return b
@@ -319,12 +373,12 @@ func (m *DeviceParameter) encode(b []byte, e *encoder) []byte {
 func (m *DevicePlugin) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("DevicePlugin", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -334,13 +388,13 @@ func (m *DevicePlugin) MarshalBinary() ([]byte, error) {
 func (m *DevicePlugin) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("DevicePlugin", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -371,16 +425,37 @@ func (m *DevicePlugin) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of DevicePlugin that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *DevicePlugin) check(c *checker) bool {
+	if !c.str(m.Name) {
+		c.at("name")
+		return false
+	}
+	if !c.count(len(m.Parameters)) {
+		c.at("parameters")
+		return false
+	}
+	for i0 := range m.Parameters {
+		if !m.Parameters[i0].check(c) {
+			c.index(i0)
+			c.at("parameters")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the fields of DevicePlugin to b.
 func (m *DevicePlugin) encode(b []byte, e *encoder) []byte {
-	b = appendString(b, m.Name, e, "DevicePlugin.name")
+	b = appendString(b, m.Name, e)
 	b, r1 := extend(b, 1)
 	if m.Bypassed {
 		r1[0] = 1
 	} else {
 		r1[0] = 0
 	}
-	b = appendCount(b, len(m.Parameters), e, "DevicePlugin.parameters")
+	b = appendCount(b, len(m.Parameters), e)
 	for i0 := range m.Parameters {
 		b = m.Parameters[i0].encode(b, e)
 	}
@@ -392,12 +467,12 @@ func (m *DevicePlugin) encode(b []byte, e *encoder) []byte {
 func (m *AudioDevice) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("AudioDevice", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -407,13 +482,13 @@ func (m *AudioDevice) MarshalBinary() ([]byte, error) {
 func (m *AudioDevice) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("AudioDevice", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -444,17 +519,42 @@ func (m *AudioDevice) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of AudioDevice that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *AudioDevice) check(c *checker) bool {
+	if !c.str(m.Name) {
+		c.at("name")
+		return false
+	}
+	if !m.Kind.check(c) {
+		c.at("kind")
+		return false
+	}
+	if !c.count(len(m.Plugins)) {
+		c.at("plugins")
+		return false
+	}
+	for i0 := range m.Plugins {
+		if !m.Plugins[i0].check(c) {
+			c.index(i0)
+			c.at("plugins")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the fields of AudioDevice to b.
 func (m *AudioDevice) encode(b []byte, e *encoder) []byte {
 	b, r0 := extend(b, 8)
 	binary.LittleEndian.PutUint64(r0[0:], m.ID)
-	b = appendString(b, m.Name, e, "AudioDevice.name")
+	b = appendString(b, m.Name, e)
 	b, r2 := extend(b, 7)
 	m.Kind.validate(e)
 	r2[0] = uint8(m.Kind)
 	binary.LittleEndian.PutUint32(r2[1:], m.SampleRate)
 	binary.LittleEndian.PutUint16(r2[5:], m.Channels)
-	b = appendCount(b, len(m.Plugins), e, "AudioDevice.plugins")
+	b = appendCount(b, len(m.Plugins), e)
 	for i0 := range m.Plugins {
 		b = m.Plugins[i0].encode(b, e)
 	}

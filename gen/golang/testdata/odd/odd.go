@@ -51,6 +51,7 @@ type U interface {
 	AppendBinary(b []byte) ([]byte, error)
 	encodedSize() int64
 	encode(b []byte, e *encoder) []byte
+	check(c *checker) bool
 	isU()
 }
 
@@ -105,7 +106,7 @@ func (v Flags) encoded() Flags {
 func (v Flags) MarshalText() ([]byte, error) {
 	v = v.encoded()
 	if !v.IsValid() {
-		return nil, &EncodeError{Field: "Flags", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+		return nil, &EncodeError{Rule: RuleEnum, Msg: strconv.FormatUint(uint64(v), 10) + " is not a value of Flags"}
 	}
 	return []byte(v.String()), nil
 }

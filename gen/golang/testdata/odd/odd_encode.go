@@ -12,12 +12,12 @@ import (
 func (m *Odd) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Odd", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -27,13 +27,13 @@ func (m *Odd) MarshalBinary() ([]byte, error) {
 func (m *Odd) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Odd", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -99,10 +99,70 @@ func (m *Odd) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Odd that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Odd) check(c *checker) bool {
+	for i0 := range m.A {
+		if !c.count(len(m.A[i0])) {
+			c.index(i0)
+			c.at("a")
+			return false
+		}
+	}
+	if !c.count(len(m.C)) {
+		c.at("c")
+		return false
+	}
+	if !c.count(len(m.D)) {
+		c.at("d")
+		return false
+	}
+	for i0 := range m.D {
+		if !c.count(len(m.D[i0])) {
+			c.index(i0)
+			c.at("d")
+			return false
+		}
+	}
+	if !c.count(len(m.E)) {
+		c.at("e")
+		return false
+	}
+	if m.F != nil {
+		if *m.F != nil {
+			if !c.count(len(**m.F)) {
+				c.at("f")
+				return false
+			}
+			for i2 := range **m.F {
+				if !c.str((**m.F)[i2]) {
+					c.index(i2)
+					c.at("f")
+					return false
+				}
+			}
+		}
+	}
+	for i0 := range m.G {
+		if m.G[i0] != nil {
+			if !(*m.G[i0]).check(c) {
+				c.index(i0)
+				c.at("g")
+				return false
+			}
+		}
+	}
+	if m.H != nil && !m.H.check(c) {
+		c.at("h")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of Odd to b.
 func (m *Odd) encode(b []byte, e *encoder) []byte {
 	for i0 := range m.A {
-		b = appendCount(b, len(m.A[i0]), e, "Odd.a")
+		b = appendCount(b, len(m.A[i0]), e)
 		b = appendI8s(b, m.A[i0])
 	}
 	if m.B == nil {
@@ -111,15 +171,15 @@ func (m *Odd) encode(b []byte, e *encoder) []byte {
 		b = append(b, 1)
 		b = append(b, (*m.B)[:]...)
 	}
-	b = appendCount(b, len(m.C), e, "Odd.c")
+	b = appendCount(b, len(m.C), e)
 	for i0 := range m.C {
 		b = appendBool(b, m.C[i0])
 	}
-	b = appendCount(b, len(m.D), e, "Odd.d")
+	b = appendCount(b, len(m.D), e)
 	for i0 := range m.D {
-		b = appendBytes(b, m.D[i0], e, "Odd.d")
+		b = appendBytes(b, m.D[i0], e)
 	}
-	b = appendCount(b, len(m.E), e, "Odd.e")
+	b = appendCount(b, len(m.E), e)
 	for i0 := range m.E {
 		if m.E[i0] == nil {
 			b = append(b, 0)
@@ -136,9 +196,9 @@ func (m *Odd) encode(b []byte, e *encoder) []byte {
 			b = append(b, 0)
 		} else {
 			b = append(b, 1)
-			b = appendCount(b, len(**m.F), e, "Odd.f")
+			b = appendCount(b, len(**m.F), e)
 			for i2 := range **m.F {
-				b = appendString(b, (**m.F)[i2], e, "Odd.f")
+				b = appendString(b, (**m.F)[i2], e)
 			}
 		}
 	}
@@ -163,12 +223,12 @@ func (m *Odd) encode(b []byte, e *encoder) []byte {
 func (v UA) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("U.A", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -178,13 +238,13 @@ func (v UA) MarshalBinary() ([]byte, error) {
 func (v UA) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("U.A", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -206,6 +266,10 @@ func (v UA) EncodedSize() int { return 1 }
 // encodedSize is EncodedSize in 64 bits.
 func (v UA) encodedSize() int64 { return 1 }
 
+// check finds the first value of UA that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v UA) check(c *checker) bool { return true }
+
 // encode appends the tag of UA (0), then its fields.
 func (v UA) encode(b []byte, e *encoder) []byte {
 	b = append(b, 0)
@@ -217,12 +281,12 @@ func (v UA) encode(b []byte, e *encoder) []byte {
 func (v UB) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("U.B", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -232,13 +296,13 @@ func (v UB) MarshalBinary() ([]byte, error) {
 func (v UB) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("U.B", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -260,6 +324,10 @@ func (v UB) EncodedSize() int { return 4 }
 // encodedSize is EncodedSize in 64 bits.
 func (v UB) encodedSize() int64 { return 4 }
 
+// check finds the first value of UB that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v UB) check(c *checker) bool { return true }
+
 // encode appends the tag of UB (1), then its fields.
 func (v UB) encode(b []byte, e *encoder) []byte {
 	b = append(b, 1)
@@ -274,12 +342,12 @@ func (v UB) encode(b []byte, e *encoder) []byte {
 func (v Flags) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Flags", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -289,13 +357,13 @@ func (v Flags) MarshalBinary() ([]byte, error) {
 func (v Flags) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Flags", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -320,8 +388,16 @@ func (v Flags) encodedSize() int64 { return 4 }
 // validate records an error for a number that names no value of Flags.
 func (v Flags) validate(e *encoder) {
 	if !v.encoded().IsValid() {
-		e.fail("Flags", v.String()+" is not a value of Flags")
+		e.fail(RuleEnum, v.String()+" is not a value of Flags")
 	}
+}
+
+// check reports whether v is a value of Flags, as validate does.
+func (v Flags) check(c *checker) bool {
+	if !v.encoded().IsValid() {
+		return c.fail(RuleEnum, v.String()+" is not a value of Flags")
+	}
+	return true
 }
 
 // encode appends v.

@@ -62,7 +62,8 @@ type Rule string
 // Error implements error: the rule's name, so that a Rule prints as its name.
 func (r Rule) Error() string { return string(r) }
 
-// The rules of the wire format a DecodeError can name.
+// The rules of the wire format a DecodeError can name; an EncodeError names
+// RuleEnum, RuleUTF8, RuleCount, RuleSize or RuleMessage.
 const (
 	RuleTruncated Rule = "truncated" // the input ends inside a value
 	RuleTrailing  Rule = "trailing"  // bytes remain after the top-level value
@@ -76,6 +77,7 @@ const (
 	RuleMessage   Rule = "message"   // a bad message header or payload length
 	RuleMemory    Rule = "memory"    // more memory than DecodeOptions.MemoryLimit
 	RuleSchema    Rule = "schema"    // a stream's hello is from another version of the schema
+	RuleSize      Rule = "size"      // an encoding larger than this host's slices hold (EncodeError only)
 )
 
 // DecodeError is the error of every decoder in this package.
@@ -97,14 +99,14 @@ type DecodeError struct {
 	Msg string
 }
 
-// Error implements error.
+// Error implements error, in the layout of every language's decode error
+// (docs/api.md, "One layout of error text"): "<rule> at offset <offset> in
+// <path>: <message>", without " in <path>" when Path is empty.
 func (e *DecodeError) Error() string {
-	where := e.Type
-	if where != "" && e.Path != "" {
-		where += "."
+	if e.Path == "" {
+		return string(e.Rule) + " at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
 	}
-	where += e.Path
-	return "sdp: decode " + where + ": " + e.Msg + " (rule " + string(e.Rule) + ", offset " + strconv.Itoa(e.Offset) + ")"
+	return string(e.Rule) + " at offset " + strconv.Itoa(e.Offset) + " in " + e.Path + ": " + e.Msg
 }
 
 // Is reports whether target is e's Rule: errors.Is(err, RuleUTF8).
@@ -113,27 +115,109 @@ func (e *DecodeError) Is(target error) bool {
 	return ok && r == e.Rule
 }
 
-// EncodeError reports a value that has no encoding: an enum number that names
-// no value, a nil union, a string that is not valid UTF-8, or a length that
-// does not fit the wire format's u32.
+// EncodeError reports a value that has no encoding (docs/wire-format.md,
+// "Values that have no encoding"): an enum number that names no value
+// (RuleEnum), a string that is not valid UTF-8 (RuleUTF8), a string or array
+// longer than the wire format's u32 count (RuleCount), an encoding larger
+// than this host's slices hold (RuleSize), a message payload over a
+// writer's MaxSize or 4 GiB (RuleMessage). Every encode API returns it,
+// and none of them writes anything then.
 type EncodeError struct {
-	// Field is the schema field (Type.field) or type that holds the value.
-	Field string
+	// Rule is the rule the value breaks.
+	Rule Rule
+	// Path locates the value by schema field names, array indexes and union
+	// variant names ("items[1].shape.Circle.name"), as a decoder's path
+	// does; "message" for RuleMessage, empty for RuleSize and for a
+	// problem with the top-level value itself (an enum).
+	Path string
 	// Msg describes the problem.
 	Msg string
 }
 
-// Error implements error.
-func (e *EncodeError) Error() string { return "sdp: encode " + e.Field + ": " + e.Msg }
+// Error implements error, in the layout of every language's encode error
+// (docs/api.md, "One layout of error text"): "<rule> in <path>: <message>",
+// or "<rule>: <message>" when Path is empty.
+func (e *EncodeError) Error() string {
+	if e.Path == "" {
+		return string(e.Rule) + ": " + e.Msg
+	}
+	return string(e.Rule) + " in " + e.Path + ": " + e.Msg
+}
+
+// Is reports whether target is e's Rule: errors.Is(err, RuleUTF8).
+func (e *EncodeError) Is(target error) bool {
+	r, ok := target.(Rule)
+	return ok && r == e.Rule
+}
 
 // encoder collects the first error of an encode; encoding goes on so that
-// the output keeps the size EncodedSize computed.
-type encoder struct{ err error }
+// the output keeps the size EncodedSize computed. Its error has no path:
+// an encode that failed walks the value again with a checker (check
+// methods, printed from the same plan), which finds the first problem in
+// encoding order and its path, so that the encoder itself keeps no path.
+type encoder struct{ err *EncodeError }
 
-func (e *encoder) fail(field, msg string) {
+func (e *encoder) fail(rule Rule, msg string) {
 	if e.err == nil {
-		e.err = &EncodeError{Field: field, Msg: msg}
+		e.err = &EncodeError{Rule: rule, Msg: msg}
 	}
+}
+
+// checker walks a value that failed to encode, in encoding order, to find
+// the first problem and its path: check methods return false at the first
+// one, naming their field or element (at, index) as they return.
+type checker struct {
+	err  *EncodeError
+	path []string // innermost first: filled as a failure unwinds
+}
+
+func (c *checker) fail(rule Rule, msg string) bool {
+	c.err = &EncodeError{Rule: rule, Msg: msg}
+	return false
+}
+
+func (c *checker) at(field string) { c.path = append(c.path, field) }
+
+func (c *checker) index(i int) { c.path = append(c.path, "["+strconv.Itoa(i)+"]") }
+
+// str checks a string's length and UTF-8.
+func (c *checker) str(s string) bool {
+	if uint64(len(s)) > 0xFFFFFFFF {
+		return c.fail(RuleCount, "a string of "+strconv.FormatUint(uint64(len(s)), 10)+" bytes, more than 4294967295")
+	}
+	if !utf8.ValidString(s) {
+		return c.fail(RuleUTF8, "the string is not valid UTF-8")
+	}
+	return true
+}
+
+// count checks an array's count.
+func (c *checker) count(n int) bool {
+	if uint64(n) > 0xFFFFFFFF {
+		return c.fail(RuleCount, strconv.FormatUint(uint64(n), 10)+" elements, more than 4294967295")
+	}
+	return true
+}
+
+// error is the error of an encode that failed: check (the value's check
+// method) walks the value again to find the first problem and its path.
+// A message header's problem (RuleMessage) comes before the value's; if the
+// walk finds none, e's own error is returned as it is.
+func (e *encoder) error(check func(*checker) bool) error {
+	var c checker
+	if e.err.Rule == RuleMessage || check(&c) || c.err == nil {
+		return e.err
+	}
+	var path strings.Builder
+	for i := len(c.path) - 1; i >= 0; i-- {
+		s := c.path[i]
+		if path.Len() > 0 && s[0] != '[' {
+			path.WriteByte('.')
+		}
+		path.WriteString(s)
+	}
+	c.err.Path = path.String()
+	return c.err
 }
 
 // maxInt is the largest int: 2^31-1 on a 32-bit host, where an encoding
@@ -151,8 +235,8 @@ func sizeInt(n int64) int {
 
 // sizeError is the error of a value whose encoding is larger than a byte
 // slice can be on this host.
-func sizeError(typ string, n int64) error {
-	return &EncodeError{Field: typ, Msg: "the encoding takes " + strconv.FormatInt(n, 10) +
+func sizeError(n int64) error {
+	return &EncodeError{Rule: RuleSize, Msg: "the encoding takes " + strconv.FormatInt(n, 10) +
 		" bytes, more than this host's slices hold (" + strconv.Itoa(maxInt) + ")"}
 }
 
@@ -164,17 +248,17 @@ func grow(b []byte, n int) []byte {
 	return append(b, make([]byte, n)...)[:len(b)]
 }
 
-func appendCount(b []byte, n int, e *encoder, field string) []byte {
+func appendCount(b []byte, n int, e *encoder) []byte {
 	if uint64(n) > 0xFFFFFFFF {
-		e.fail(field, "more than 4294967295 elements")
+		e.fail(RuleCount, "more than 4294967295 elements")
 	}
 	return binary.LittleEndian.AppendUint32(b, uint32(n))
 }
 
 // appendString appends s's length and bytes.
-func appendString(b []byte, s string, e *encoder, field string) []byte {
+func appendString(b []byte, s string, e *encoder) []byte {
 	b, r := extend(b, 4+len(s))
-	putString(r, s, e, field)
+	putString(r, s, e)
 	return b
 }
 
@@ -184,11 +268,11 @@ func appendString(b []byte, s string, e *encoder, field string) []byte {
 // 2, 4 or 8 bytes (no call, fewer branches than copy), whose values also show
 // whether it is ASCII, and so valid UTF-8, without reading it again; a
 // longer one, or one that is not ASCII, is checked by checkString.
-func putString(r []byte, s string, e *encoder, field string) int {
+func putString(r []byte, s string, e *encoder) int {
 	n := len(s)
 	binary.LittleEndian.PutUint32(r, uint32(n))
 	if n > 16 {
-		e.checkString(s, field)
+		e.checkString(s)
 		return 4 + copy(r[4:], s)
 	}
 	dst := r[4 : 4+n]
@@ -214,19 +298,19 @@ func putString(r []byte, s string, e *encoder, field string) int {
 		v = uint64(s[0])
 	}
 	if v&0x8080808080808080 != 0 {
-		e.checkString(s, field)
+		e.checkString(s)
 	}
 	return 4 + n
 }
 
 // checkString is putString's check of a string that its copy did not
 // pass: longer than 16 bytes or not ASCII.
-func (e *encoder) checkString(s string, field string) {
+func (e *encoder) checkString(s string) {
 	if uint64(len(s)) > 0xFFFFFFFF {
-		e.fail(field, "more than 4294967295 elements")
+		e.fail(RuleCount, "a string of more than 4294967295 bytes")
 	}
 	if !utf8.ValidString(s) {
-		e.fail(field, "the string is not valid UTF-8")
+		e.fail(RuleUTF8, "the string is not valid UTF-8")
 	}
 }
 
@@ -316,8 +400,8 @@ var asciiLast, asciiFirst = func() (last, first [17]uint64) {
 	return
 }()
 
-func appendBytes(b []byte, s []byte, e *encoder, field string) []byte {
-	b = appendCount(b, len(s), e, field)
+func appendBytes(b []byte, s []byte, e *encoder) []byte {
+	b = appendCount(b, len(s), e)
 	return append(b, s...)
 }
 

@@ -39,7 +39,7 @@ func (v Level) String() string {
 // error.
 func (v Level) MarshalText() ([]byte, error) {
 	if !v.IsValid() {
-		return nil, &EncodeError{Field: "Level", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+		return nil, &EncodeError{Rule: RuleEnum, Msg: strconv.FormatUint(uint64(v), 10) + " is not a value of Level"}
 	}
 	return []byte(v.String()), nil
 }
@@ -92,6 +92,7 @@ type Choice interface {
 	AppendBinary(b []byte) ([]byte, error)
 	encodedSize() int64
 	encode(b []byte, e *encoder) []byte
+	check(c *checker) bool
 	isChoice()
 }
 

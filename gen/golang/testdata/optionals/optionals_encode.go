@@ -13,12 +13,12 @@ import (
 func (v Level) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Level", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -28,13 +28,13 @@ func (v Level) MarshalBinary() ([]byte, error) {
 func (v Level) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Level", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -59,8 +59,16 @@ func (v Level) encodedSize() int64 { return 1 }
 // validate records an error for a number that names no value of Level.
 func (v Level) validate(e *encoder) {
 	if !v.IsValid() {
-		e.fail("Level", v.String()+" is not a value of Level")
+		e.fail(RuleEnum, v.String()+" is not a value of Level")
 	}
+}
+
+// check reports whether v is a value of Level, as validate does.
+func (v Level) check(c *checker) bool {
+	if !v.IsValid() {
+		return c.fail(RuleEnum, v.String()+" is not a value of Level")
+	}
+	return true
 }
 
 // encode appends v.
@@ -74,12 +82,12 @@ func (v Level) encode(b []byte, e *encoder) []byte {
 func (m *Inner) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Inner", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -89,13 +97,13 @@ func (m *Inner) MarshalBinary() ([]byte, error) {
 func (m *Inner) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Inner", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -123,11 +131,21 @@ func (m *Inner) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Inner that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Inner) check(c *checker) bool {
+	if !c.str(m.Label) {
+		c.at("label")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of Inner to b.
 func (m *Inner) encode(b []byte, e *encoder) []byte {
 	b, r := extend(b, 8+len(m.Label))
 	binary.LittleEndian.PutUint32(r[0:], m.ID)
-	putString(r[4:], m.Label, e, "Inner.label")
+	putString(r[4:], m.Label, e)
 	return b
 }
 
@@ -136,12 +154,12 @@ func (m *Inner) encode(b []byte, e *encoder) []byte {
 func (v ChoiceNothing) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Choice.Nothing", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -151,13 +169,13 @@ func (v ChoiceNothing) MarshalBinary() ([]byte, error) {
 func (v ChoiceNothing) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Choice.Nothing", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -179,6 +197,10 @@ func (v ChoiceNothing) EncodedSize() int { return 1 }
 // encodedSize is EncodedSize in 64 bits.
 func (v ChoiceNothing) encodedSize() int64 { return 1 }
 
+// check finds the first value of ChoiceNothing that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v ChoiceNothing) check(c *checker) bool { return true }
+
 // encode appends the tag of ChoiceNothing (0), then its fields.
 func (v ChoiceNothing) encode(b []byte, e *encoder) []byte {
 	b = append(b, 0)
@@ -190,12 +212,12 @@ func (v ChoiceNothing) encode(b []byte, e *encoder) []byte {
 func (v ChoiceNumber) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Choice.Number", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -205,13 +227,13 @@ func (v ChoiceNumber) MarshalBinary() ([]byte, error) {
 func (v ChoiceNumber) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Choice.Number", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -233,6 +255,10 @@ func (v ChoiceNumber) EncodedSize() int { return 9 }
 // encodedSize is EncodedSize in 64 bits.
 func (v ChoiceNumber) encodedSize() int64 { return 9 }
 
+// check finds the first value of ChoiceNumber that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v ChoiceNumber) check(c *checker) bool { return true }
+
 // encode appends the tag of ChoiceNumber (1), then its fields.
 func (v ChoiceNumber) encode(b []byte, e *encoder) []byte {
 	b = append(b, 1)
@@ -246,12 +272,12 @@ func (v ChoiceNumber) encode(b []byte, e *encoder) []byte {
 func (m *Optionals) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Optionals", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -261,13 +287,13 @@ func (m *Optionals) MarshalBinary() ([]byte, error) {
 func (m *Optionals) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Optionals", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -339,6 +365,53 @@ func (m *Optionals) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Optionals that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Optionals) check(c *checker) bool {
+	if m.MaybeStr != nil {
+		if !c.str(*m.MaybeStr) {
+			c.at("maybe_str")
+			return false
+		}
+	}
+	if m.MaybeInner != nil {
+		if !m.MaybeInner.check(c) {
+			c.at("maybe_inner")
+			return false
+		}
+	}
+	if m.MaybeLevel != nil {
+		if !(*m.MaybeLevel).check(c) {
+			c.at("maybe_level")
+			return false
+		}
+	}
+	if m.MaybeChoice != nil && !m.MaybeChoice.check(c) {
+		c.at("maybe_choice")
+		return false
+	}
+	if m.MaybeList != nil {
+		if !c.count(len(*m.MaybeList)) {
+			c.at("maybe_list")
+			return false
+		}
+	}
+	if !c.count(len(m.ListOfMaybe)) {
+		c.at("list_of_maybe")
+		return false
+	}
+	for i0 := range m.ListOfMaybe {
+		if m.ListOfMaybe[i0] != nil {
+			if !c.str(*m.ListOfMaybe[i0]) {
+				c.index(i0)
+				c.at("list_of_maybe")
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // encode appends the fields of Optionals to b.
 func (m *Optionals) encode(b []byte, e *encoder) []byte {
 	if m.MaybeBool == nil {
@@ -369,7 +442,7 @@ func (m *Optionals) encode(b []byte, e *encoder) []byte {
 		b = append(b, 0)
 	} else {
 		b = append(b, 1)
-		b = appendString(b, *m.MaybeStr, e, "Optionals.maybe_str")
+		b = appendString(b, *m.MaybeStr, e)
 	}
 	if m.MaybeInner == nil {
 		b = append(b, 0)
@@ -393,16 +466,16 @@ func (m *Optionals) encode(b []byte, e *encoder) []byte {
 		b = append(b, 0)
 	} else {
 		b = append(b, 1)
-		b = appendCount(b, len(*m.MaybeList), e, "Optionals.maybe_list")
+		b = appendCount(b, len(*m.MaybeList), e)
 		b = appendU32s(b, *m.MaybeList)
 	}
-	b = appendCount(b, len(m.ListOfMaybe), e, "Optionals.list_of_maybe")
+	b = appendCount(b, len(m.ListOfMaybe), e)
 	for i0 := range m.ListOfMaybe {
 		if m.ListOfMaybe[i0] == nil {
 			b = append(b, 0)
 		} else {
 			b = append(b, 1)
-			b = appendString(b, *m.ListOfMaybe[i0], e, "Optionals.list_of_maybe")
+			b = appendString(b, *m.ListOfMaybe[i0], e)
 		}
 	}
 	if m.MaybeFixed == nil {
@@ -430,12 +503,12 @@ func (m *Optionals) encode(b []byte, e *encoder) []byte {
 func (m *Reading) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Reading", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -445,13 +518,13 @@ func (m *Reading) MarshalBinary() ([]byte, error) {
 func (m *Reading) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Reading", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -485,6 +558,18 @@ func (m *Reading) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Reading that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Reading) check(c *checker) bool {
+	if m.Note != nil {
+		if !c.str(*m.Note) {
+			c.at("note")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the fields of Reading to b.
 func (m *Reading) encode(b []byte, e *encoder) []byte {
 	b, r0 := extend(b, 12)
@@ -500,7 +585,7 @@ func (m *Reading) encode(b []byte, e *encoder) []byte {
 		b = append(b, 0)
 	} else {
 		b = append(b, 1)
-		b = appendString(b, *m.Note, e, "Reading.note")
+		b = appendString(b, *m.Note, e)
 	}
 	return b
 }

@@ -13,12 +13,12 @@ import (
 func (m *AllPrimitives) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("AllPrimitives", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -28,13 +28,13 @@ func (m *AllPrimitives) MarshalBinary() ([]byte, error) {
 func (m *AllPrimitives) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("AllPrimitives", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -62,6 +62,16 @@ func (m *AllPrimitives) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of AllPrimitives that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *AllPrimitives) check(c *checker) bool {
+	if !c.str(m.Label) {
+		c.at("label")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of AllPrimitives to b.
 func (m *AllPrimitives) encode(b []byte, e *encoder) []byte {
 	b, r := extend(b, 47+len(m.Label))
@@ -80,7 +90,7 @@ func (m *AllPrimitives) encode(b []byte, e *encoder) []byte {
 	binary.LittleEndian.PutUint64(r[23:], uint64(m.I64Val))
 	binary.LittleEndian.PutUint32(r[31:], math.Float32bits(m.F32Val))
 	binary.LittleEndian.PutUint64(r[35:], math.Float64bits(m.F64Val))
-	putString(r[43:], m.Label, e, "AllPrimitives.label")
+	putString(r[43:], m.Label, e)
 	return b
 }
 
@@ -89,12 +99,12 @@ func (m *AllPrimitives) encode(b []byte, e *encoder) []byte {
 func (m *Text) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Text", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -104,13 +114,13 @@ func (m *Text) MarshalBinary() ([]byte, error) {
 func (m *Text) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Text", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -138,10 +148,20 @@ func (m *Text) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Text that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Text) check(c *checker) bool {
+	if !c.str(m.Value) {
+		c.at("value")
+		return false
+	}
+	return true
+}
+
 // encode appends the fields of Text to b.
 func (m *Text) encode(b []byte, e *encoder) []byte {
 	b, r := extend(b, 4+len(m.Value))
-	putString(r[0:], m.Value, e, "Text.value")
+	putString(r[0:], m.Value, e)
 	return b
 }
 
@@ -150,12 +170,12 @@ func (m *Text) encode(b []byte, e *encoder) []byte {
 func (m *Empty) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Empty", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -165,13 +185,13 @@ func (m *Empty) MarshalBinary() ([]byte, error) {
 func (m *Empty) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Empty", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -192,6 +212,10 @@ func (m *Empty) EncodedSize() int { return 0 }
 
 // encodedSize is EncodedSize in 64 bits.
 func (m *Empty) encodedSize() int64 { return 0 }
+
+// check finds the first value of Empty that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Empty) check(c *checker) bool { return true }
 
 // encode appends the fields of Empty to b.
 func (m *Empty) encode(b []byte, e *encoder) []byte {

@@ -12,12 +12,12 @@ import (
 func (m *Tree) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Tree", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -27,13 +27,13 @@ func (m *Tree) MarshalBinary() ([]byte, error) {
 func (m *Tree) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Tree", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -63,11 +63,28 @@ func (m *Tree) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Tree that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Tree) check(c *checker) bool {
+	if !c.count(len(m.Children)) {
+		c.at("children")
+		return false
+	}
+	for i0 := range m.Children {
+		if !m.Children[i0].check(c) {
+			c.index(i0)
+			c.at("children")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the fields of Tree to b.
 func (m *Tree) encode(b []byte, e *encoder) []byte {
 	b, r0 := extend(b, 4)
 	binary.LittleEndian.PutUint32(r0[0:], uint32(m.Value))
-	b = appendCount(b, len(m.Children), e, "Tree.children")
+	b = appendCount(b, len(m.Children), e)
 	for i0 := range m.Children {
 		b = m.Children[i0].encode(b, e)
 	}
@@ -79,12 +96,12 @@ func (m *Tree) encode(b []byte, e *encoder) []byte {
 func (m *Node) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Node", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -94,13 +111,13 @@ func (m *Node) MarshalBinary() ([]byte, error) {
 func (m *Node) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Node", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -131,9 +148,25 @@ func (m *Node) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Node that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Node) check(c *checker) bool {
+	if !c.str(m.Value) {
+		c.at("value")
+		return false
+	}
+	if m.Next != nil {
+		if !m.Next.check(c) {
+			c.at("next")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the fields of Node to b.
 func (m *Node) encode(b []byte, e *encoder) []byte {
-	b = appendString(b, m.Value, e, "Node.value")
+	b = appendString(b, m.Value, e)
 	if m.Next == nil {
 		b = append(b, 0)
 	} else {
@@ -148,12 +181,12 @@ func (m *Node) encode(b []byte, e *encoder) []byte {
 func (m *Dir) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Dir", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -163,13 +196,13 @@ func (m *Dir) MarshalBinary() ([]byte, error) {
 func (m *Dir) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Dir", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -200,10 +233,31 @@ func (m *Dir) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Dir that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Dir) check(c *checker) bool {
+	if !c.str(m.Name) {
+		c.at("name")
+		return false
+	}
+	if !c.count(len(m.Entries)) {
+		c.at("entries")
+		return false
+	}
+	for i0 := range m.Entries {
+		if !m.Entries[i0].check(c) {
+			c.index(i0)
+			c.at("entries")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the fields of Dir to b.
 func (m *Dir) encode(b []byte, e *encoder) []byte {
-	b = appendString(b, m.Name, e, "Dir.name")
-	b = appendCount(b, len(m.Entries), e, "Dir.entries")
+	b = appendString(b, m.Name, e)
+	b = appendCount(b, len(m.Entries), e)
 	for i0 := range m.Entries {
 		b = m.Entries[i0].encode(b, e)
 	}
@@ -215,12 +269,12 @@ func (m *Dir) encode(b []byte, e *encoder) []byte {
 func (m *Entry) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Entry", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -230,13 +284,13 @@ func (m *Entry) MarshalBinary() ([]byte, error) {
 func (m *Entry) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Entry", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -267,9 +321,25 @@ func (m *Entry) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of Entry that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Entry) check(c *checker) bool {
+	if !c.str(m.Name) {
+		c.at("name")
+		return false
+	}
+	if m.Sub != nil {
+		if !m.Sub.check(c) {
+			c.at("sub")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the fields of Entry to b.
 func (m *Entry) encode(b []byte, e *encoder) []byte {
-	b = appendString(b, m.Name, e, "Entry.name")
+	b = appendString(b, m.Name, e)
 	b, r1 := extend(b, 8)
 	binary.LittleEndian.PutUint64(r1[0:], m.Size)
 	if m.Sub == nil {
@@ -286,12 +356,12 @@ func (m *Entry) encode(b []byte, e *encoder) []byte {
 func (v ExprLit) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Expr.Lit", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -301,13 +371,13 @@ func (v ExprLit) MarshalBinary() ([]byte, error) {
 func (v ExprLit) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Expr.Lit", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -329,6 +399,10 @@ func (v ExprLit) EncodedSize() int { return 9 }
 // encodedSize is EncodedSize in 64 bits.
 func (v ExprLit) encodedSize() int64 { return 9 }
 
+// check finds the first value of ExprLit that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v ExprLit) check(c *checker) bool { return true }
+
 // encode appends the tag of ExprLit (0), then its fields.
 func (v ExprLit) encode(b []byte, e *encoder) []byte {
 	b = append(b, 0)
@@ -342,12 +416,12 @@ func (v ExprLit) encode(b []byte, e *encoder) []byte {
 func (v ExprNeg) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Expr.Neg", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -357,13 +431,13 @@ func (v ExprNeg) MarshalBinary() ([]byte, error) {
 func (v ExprNeg) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Expr.Neg", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -393,6 +467,17 @@ func (v ExprNeg) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of ExprNeg that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v ExprNeg) check(c *checker) bool {
+	if v.Inner != nil && !v.Inner.check(c) {
+		c.at("inner")
+		c.at("Neg")
+		return false
+	}
+	return true
+}
+
 // encode appends the tag of ExprNeg (1), then its fields.
 func (v ExprNeg) encode(b []byte, e *encoder) []byte {
 	b = append(b, 1)
@@ -410,12 +495,12 @@ func (v ExprNeg) encode(b []byte, e *encoder) []byte {
 func (v ExprAdd) MarshalBinary() ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Expr.Add", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := v.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(v.check)
 	}
 	return b, nil
 }
@@ -425,13 +510,13 @@ func (v ExprAdd) MarshalBinary() ([]byte, error) {
 func (v ExprAdd) AppendBinary(b []byte) ([]byte, error) {
 	n := v.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Expr.Add", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = v.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(v.check)
 	}
 	return b, nil
 }
@@ -465,10 +550,29 @@ func (v ExprAdd) encodedSize() int64 {
 	return n
 }
 
+// check finds the first value of ExprAdd that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (v ExprAdd) check(c *checker) bool {
+	if !c.count(len(v.Terms)) {
+		c.at("terms")
+		c.at("Add")
+		return false
+	}
+	for i0 := range v.Terms {
+		if v.Terms[i0] != nil && !v.Terms[i0].check(c) {
+			c.index(i0)
+			c.at("terms")
+			c.at("Add")
+			return false
+		}
+	}
+	return true
+}
+
 // encode appends the tag of ExprAdd (2), then its fields.
 func (v ExprAdd) encode(b []byte, e *encoder) []byte {
 	b = append(b, 2)
-	b = appendCount(b, len(v.Terms), e, "Expr.Add.terms")
+	b = appendCount(b, len(v.Terms), e)
 	for i0 := range v.Terms {
 		if v.Terms[i0] == nil {
 			b = ExprLit{}.encode(b, e) // the default value
@@ -484,12 +588,12 @@ func (v ExprAdd) encode(b []byte, e *encoder) []byte {
 func (m *Program) MarshalBinary() ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt) {
-		return nil, sizeError("Program", n)
+		return nil, sizeError(n)
 	}
 	var e encoder
 	b := m.encode(make([]byte, 0, int(n)), &e)
 	if e.err != nil {
-		return nil, e.err
+		return nil, e.error(m.check)
 	}
 	return b, nil
 }
@@ -499,13 +603,13 @@ func (m *Program) MarshalBinary() ([]byte, error) {
 func (m *Program) AppendBinary(b []byte) ([]byte, error) {
 	n := m.encodedSize()
 	if n > int64(maxInt-len(b)) {
-		return b, sizeError("Program", n)
+		return b, sizeError(n)
 	}
 	start := len(b)
 	var e encoder
 	b = m.encode(grow(b, int(n)), &e)
 	if e.err != nil {
-		return b[:start], e.err
+		return b[:start], e.error(m.check)
 	}
 	return b, nil
 }
@@ -535,6 +639,16 @@ func (m *Program) encodedSize() int64 {
 		n += ExprLit{}.encodedSize()
 	}
 	return n
+}
+
+// check finds the first value of Program that has no encoding, in encoding
+// order, and its path; it reports whether there is none.
+func (m *Program) check(c *checker) bool {
+	if m.Body != nil && !m.Body.check(c) {
+		c.at("body")
+		return false
+	}
+	return true
 }
 
 // encode appends the fields of Program to b.

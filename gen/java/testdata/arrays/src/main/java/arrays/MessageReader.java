@@ -98,7 +98,7 @@ public final class MessageReader {
             try {
                 m = readOne();
             } catch (DecodeException e) {
-                StreamException se = new StreamException(index, offset + e.offset(), e, size > 0);
+                StreamException se = new StreamException(index, offset, e, size > 0);
                 if (size > 0) {
                     index++;
                     offset += size;

@@ -67,14 +67,18 @@ final class SdpCodec {
             {
                 java.util.List<java.lang.String> l$1 = Sdp.nn(v$.strings);
                 int i$1 = 0;
-                for (java.lang.String e$1 : l$1) {
-                    try {
-                        s$ += Sdp.strSize(e$1);
-                        s$ += 4;
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (java.lang.String e$1 : l$1) {
+                        try {
+                            s$ += Sdp.strSize(e$1);
+                            s$ += 4;
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -85,13 +89,17 @@ final class SdpCodec {
                 java.util.List<Point> l$1 = Sdp.nn(v$.points);
                 s$ += (long) l$1.size() * 16;
                 int i$1 = 0;
-                for (Point e$1 : l$1) {
-                    try {
-                        Sdp.nn(e$1);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Point e$1 : l$1) {
+                        try {
+                            Sdp.nn(e$1);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -101,14 +109,18 @@ final class SdpCodec {
             {
                 java.util.List<int[]> l$1 = Sdp.nn(v$.nested);
                 int i$1 = 0;
-                for (int[] e$1 : l$1) {
-                    try {
-                        s$ += (long) Sdp.nn(e$1).length * 4;
-                        s$ += 4;
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (int[] e$1 : l$1) {
+                        try {
+                            s$ += (long) Sdp.nn(e$1).length * 4;
+                            s$ += 4;
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -118,14 +130,18 @@ final class SdpCodec {
             {
                 java.util.List<byte[]> l$1 = Sdp.nn(v$.blobs);
                 int i$1 = 0;
-                for (byte[] e$1 : l$1) {
-                    try {
-                        s$ += Sdp.nn(e$1).length;
-                        s$ += 4;
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (byte[] e$1 : l$1) {
+                        try {
+                            s$ += Sdp.nn(e$1).length;
+                            s$ += 4;
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -396,13 +412,17 @@ final class SdpCodec {
                 java.util.List<float[]> l$1 = Sdp.nn(v$.matrix);
                 Sdp.fixed(l$1.size(), 3);
                 int i$1 = 0;
-                for (float[] e$1 : l$1) {
-                    try {
-                        Sdp.fixed(Sdp.nn(e$1).length, 3);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (float[] e$1 : l$1) {
+                        try {
+                            Sdp.fixed(Sdp.nn(e$1).length, 3);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -413,14 +433,18 @@ final class SdpCodec {
                 java.util.List<java.lang.String> l$1 = Sdp.nn(v$.names);
                 Sdp.fixed(l$1.size(), 2);
                 int i$1 = 0;
-                for (java.lang.String e$1 : l$1) {
-                    try {
-                        s$ += Sdp.strSize(e$1);
-                        s$ += 4;
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (java.lang.String e$1 : l$1) {
+                        try {
+                            s$ += Sdp.strSize(e$1);
+                            s$ += 4;
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -436,13 +460,17 @@ final class SdpCodec {
                 java.util.List<Point> l$1 = Sdp.nn(v$.points);
                 Sdp.fixed(l$1.size(), 2);
                 int i$1 = 0;
-                for (Point e$1 : l$1) {
-                    try {
-                        Sdp.nn(e$1);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Point e$1 : l$1) {
+                        try {
+                            Sdp.nn(e$1);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -453,14 +481,18 @@ final class SdpCodec {
                 java.util.List<short[]> l$1 = Sdp.nn(v$.lists);
                 Sdp.fixed(l$1.size(), 2);
                 int i$1 = 0;
-                for (short[] e$1 : l$1) {
-                    try {
-                        s$ += (long) Sdp.nn(e$1).length * 2;
-                        s$ += 4;
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (short[] e$1 : l$1) {
+                        try {
+                            s$ += (long) Sdp.nn(e$1).length * 2;
+                            s$ += 4;
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -470,19 +502,26 @@ final class SdpCodec {
     }
 
     static void write$Fixed(SdpWriter w$, Fixed v$) {
+        w$.fixed(v$.rgba.length, 4);
         w$.bytes(v$.rgba);
+        w$.fixed(v$.matrix.size(), 3);
         for (float[] e$1 : v$.matrix) {
+            w$.fixed(e$1.length, 3);
             w$.floats(e$1);
         }
+        w$.fixed(v$.names.size(), 2);
         for (java.lang.String e$1 : v$.names) {
             w$.str(e$1);
         }
+        w$.fixed(v$.flags.length, 3);
         for (boolean e$1 : v$.flags) {
             w$.bool(e$1);
         }
+        w$.fixed(v$.points.size(), 2);
         for (Point e$1 : v$.points) {
             write$Point(w$, e$1);
         }
+        w$.fixed(v$.lists.size(), 2);
         for (short[] e$1 : v$.lists) {
             w$.count(e$1.length);
             w$.shorts(e$1);
@@ -654,8 +693,13 @@ final class SdpCodec {
     }
 
     static void write$Point(SdpWriter w$, Point v$) {
-        w$.f64(v$.x);
-        w$.f64(v$.y);
+        {
+            w$.ensure(16);
+            int o$ = w$.pos;
+            w$.f64At(o$ + 0, v$.x);
+            w$.f64At(o$ + 8, v$.y);
+            w$.pos = o$ + 16;
+        }
     }
 
     static void read$Point(SdpReader r$, Point v$) throws DecodeException {
@@ -801,14 +845,18 @@ final class SdpCodec {
             {
                 java.util.List<java.lang.String> l$1 = Sdp.nn(v$.names);
                 int i$1 = 0;
-                for (java.lang.String e$1 : l$1) {
-                    try {
-                        s$ += Sdp.strSize(e$1);
-                        s$ += 4;
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (java.lang.String e$1 : l$1) {
+                        try {
+                            s$ += Sdp.strSize(e$1);
+                            s$ += 4;
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {

@@ -71,7 +71,12 @@ final class SdpCodec {
     }
 
     static void write$Circle(SdpWriter w$, Circle v$) {
-        w$.f64(v$.radius);
+        {
+            w$.ensure(8);
+            int o$ = w$.pos;
+            w$.f64At(o$ + 0, v$.radius);
+            w$.pos = o$ + 8;
+        }
     }
 
     static void read$Circle(SdpReader r$, Circle v$) throws DecodeException {
@@ -138,10 +143,13 @@ final class SdpCodec {
         if (v$ instanceof Shape.Marker) {
             return 1;
         }
-        throw new EncodeException("", "a value of an unknown variant");
+        throw new EncodeException(EncodeException.UNION_TAG, "", "a value of an unknown variant");
     }
 
     static void write$Shape(SdpWriter w$, Shape v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD; // no variant: the size pass names it
+        }
         if (v$ instanceof Shape.None) {
             w$.i8((byte) 0);
             return;
@@ -149,14 +157,24 @@ final class SdpCodec {
         if (v$ instanceof Shape.Circle) {
             w$.i8((byte) 1);
             Shape.Circle x$v = (Shape.Circle) v$;
-            write$Circle(w$, x$v.value);
+            {
+                w$.ensure(8);
+                int o$ = w$.pos;
+                w$.f64At(o$ + 0, x$v.value.radius);
+                w$.pos = o$ + 8;
+            }
             return;
         }
         if (v$ instanceof Shape.Rect) {
             w$.i8((byte) 2);
             Shape.Rect x$v = (Shape.Rect) v$;
-            w$.f32(x$v.width);
-            w$.f32(x$v.height);
+            {
+                w$.ensure(8);
+                int o$ = w$.pos;
+                w$.f32At(o$ + 0, x$v.width);
+                w$.f32At(o$ + 4, x$v.height);
+                w$.pos = o$ + 8;
+            }
             return;
         }
         if (v$ instanceof Shape.Polygon) {
@@ -164,7 +182,12 @@ final class SdpCodec {
             Shape.Polygon x$v = (Shape.Polygon) v$;
             w$.count(x$v.points.length);
             w$.floats(x$v.points);
-            w$.bool(x$v.closed);
+            {
+                w$.ensure(1);
+                int o$ = w$.pos;
+                w$.boolAt(o$ + 0, x$v.closed);
+                w$.pos = o$ + 1;
+            }
             return;
         }
         if (v$ instanceof Shape.Label) {
@@ -310,7 +333,7 @@ final class SdpCodec {
             try {
                 long s$ = 0;
                 try {
-                    s$ += size$Shape(Sdp.nn(x$v.shape));
+                    s$ += size$Shape(Sdp.variant(x$v.shape));
                 } catch (EncodeException x$) {
                     throw x$.at("shape");
                 }
@@ -324,21 +347,34 @@ final class SdpCodec {
                 throw x$.at("Branch");
             }
         }
-        throw new EncodeException("", "a value of an unknown variant");
+        throw new EncodeException(EncodeException.UNION_TAG, "", "a value of an unknown variant");
     }
 
     static void write$Nested(SdpWriter w$, Nested v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD; // no variant: the size pass names it
+        }
         if (v$ instanceof Nested.Leaf) {
             w$.i8((byte) 0);
             Nested.Leaf x$v = (Nested.Leaf) v$;
-            w$.i8((byte) x$v.value.wire());
+            {
+                w$.ensure(1);
+                int o$ = w$.pos;
+                w$.i8At(o$ + 0, (byte) x$v.value.wire());
+                w$.pos = o$ + 1;
+            }
             return;
         }
         {
             w$.i8((byte) 1);
             Nested.Branch x$v = (Nested.Branch) v$;
             write$Shape(w$, x$v.shape);
-            w$.i16((short) x$v.sparse.wire());
+            {
+                w$.ensure(2);
+                int o$ = w$.pos;
+                w$.i16At(o$ + 0, (short) x$v.sparse.wire());
+                w$.pos = o$ + 2;
+            }
         }
     }
 
@@ -429,13 +465,17 @@ final class SdpCodec {
                 java.util.List<Sparse> l$1 = Sdp.nn(v$.list);
                 s$ += (long) l$1.size() * 2;
                 int i$1 = 0;
-                for (Sparse e$1 : l$1) {
-                    try {
-                        Sdp.nn(e$1);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Sparse e$1 : l$1) {
+                        try {
+                            Sdp.nn(e$1);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -446,13 +486,17 @@ final class SdpCodec {
                 java.util.List<Small> l$1 = Sdp.nn(v$.fixed);
                 Sdp.fixed(l$1.size(), 2);
                 int i$1 = 0;
-                for (Small e$1 : l$1) {
-                    try {
-                        Sdp.nn(e$1);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Small e$1 : l$1) {
+                        try {
+                            Sdp.nn(e$1);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -462,14 +506,20 @@ final class SdpCodec {
     }
 
     static void write$Enums(SdpWriter w$, Enums v$) {
-        w$.i8((byte) v$.small.wire());
-        w$.i16((short) v$.sparse.wire());
-        w$.i32((int) v$.wide.wire());
-        w$.i8((byte) v$.defaultValue.wire());
+        {
+            w$.ensure(8);
+            int o$ = w$.pos;
+            w$.i8At(o$ + 0, (byte) v$.small.wire());
+            w$.i16At(o$ + 1, (short) v$.sparse.wire());
+            w$.i32At(o$ + 3, (int) v$.wide.wire());
+            w$.i8At(o$ + 7, (byte) v$.defaultValue.wire());
+            w$.pos = o$ + 8;
+        }
         w$.count(v$.list.size());
         for (Sparse e$1 : v$.list) {
             w$.i16((short) e$1.wire());
         }
+        w$.fixed(v$.fixed.size(), 2);
         for (Small e$1 : v$.fixed) {
             w$.i8((byte) e$1.wire());
         }
@@ -572,7 +622,7 @@ final class SdpCodec {
     static long size$Unions(Unions v$) throws EncodeException {
         long s$ = 0;
         try {
-            s$ += size$Shape(Sdp.nn(v$.shape));
+            s$ += size$Shape(Sdp.variant(v$.shape));
         } catch (EncodeException x$) {
             throw x$.at("shape");
         }
@@ -580,26 +630,30 @@ final class SdpCodec {
             {
                 java.util.List<Shape> l$1 = Sdp.nn(v$.shapes);
                 int i$1 = 0;
-                for (Shape e$1 : l$1) {
-                    try {
-                        s$ += size$Shape(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Shape e$1 : l$1) {
+                        try {
+                            s$ += size$Shape(Sdp.variant(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
             throw x$.at("shapes");
         }
         try {
-            s$ += size$Nested(Sdp.nn(v$.nested));
+            s$ += size$Nested(Sdp.variant(v$.nested));
         } catch (EncodeException x$) {
             throw x$.at("nested");
         }
         try {
             if (v$.maybe != null) {
-                s$ += size$Shape(Sdp.nn(v$.maybe));
+                s$ += size$Shape(Sdp.variant(v$.maybe));
             }
         } catch (EncodeException x$) {
             throw x$.at("maybe");

@@ -5,32 +5,58 @@ package enums_unions;
 
 
 
-/** The decoder's state: the input, the offset, the depth and the memory total. Internal. */
+/**
+ * The decoder's state: the input, the offset, the depth and the memory total. Internal.
+ *
+ * <p>A thread reuses the reader of its last decode while the input is the same array (a receive buffer, a
+ * MessageReader's), with its views of the array for bulk copies: decoding into an existing value then allocates
+ * nothing. The thread holds that reader through a soft reference, which the collector clears when memory runs short.
+ */
 final class SdpReader {
+    private static final java.lang.ThreadLocal<java.lang.ref.SoftReference<SdpReader>> LAST = new java.lang.ThreadLocal<>();
+
     final byte[] b;
     final java.nio.ByteBuffer bb;
-    final int base;
-    final int end;
+    int base;
+    int end;
     int off;
     int depth;
-    final int maxDepth;
+    int maxDepth;
     long memUsed;
-    final long memLimit;
+    long memLimit;
+    // Views of b for bulk copies, by the offset of their first element modulo its size.
+    private java.nio.ShortBuffer[] shortViews;
+    private java.nio.IntBuffer[] intViews;
+    private java.nio.LongBuffer[] longViews;
+    private java.nio.FloatBuffer[] floatViews;
+    private java.nio.DoubleBuffer[] doubleViews;
+
+    private SdpReader(byte[] b) {
+        this.b = b;
+        this.bb = java.nio.ByteBuffer.wrap(b).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    }
 
     /**
      * A reader of b[start, end); offsets in errors count from base, the limits are sized for payload bytes.
      */
-    SdpReader(byte[] b, int base, int start, int end, int payload, DecodeOptions o) {
+    static SdpReader of(byte[] b, int base, int start, int end, int payload, DecodeOptions o) {
+        java.lang.ref.SoftReference<SdpReader> ref = LAST.get();
+        SdpReader r = ref == null ? null : ref.get();
+        if (r == null || r.b != b) {
+            r = new SdpReader(b);
+            LAST.set(new java.lang.ref.SoftReference<>(r));
+        }
         if (o == null) {
             o = DecodeOptions.DEFAULT;
         }
-        this.b = b;
-        this.bb = java.nio.ByteBuffer.wrap(b).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-        this.base = base;
-        this.off = start;
-        this.end = end;
-        this.maxDepth = o.maxDepth();
-        this.memLimit = o.memoryLimitFor(payload);
+        r.base = base;
+        r.off = start;
+        r.end = end;
+        r.depth = 0;
+        r.memUsed = 0;
+        r.maxDepth = o.maxDepth();
+        r.memLimit = o.memoryLimitFor(payload);
+        return r;
     }
 
     DecodeException fail(int at, java.lang.String rule, java.lang.String msg) {
@@ -165,7 +191,7 @@ final class SdpReader {
         memUsed += n * each;
     }
 
-    /** Reads a string; old is returned when it holds the same ASCII text (no copy). */
+    /** Reads a string; old is returned when it holds the same text (no copy, nothing allocated). */
     java.lang.String str(java.lang.String old) throws DecodeException {
         int at = off;
         int n = count(1);
@@ -173,6 +199,7 @@ final class SdpReader {
         off += n;
         byte[] b = this.b;
         if (old != null && old.length() == n) {
+            // The same ASCII text: a char equals a byte only when both are below 0x80.
             int i = 0;
             while (i < n && old.charAt(i) == b[s + i]) {
                 i++;
@@ -181,15 +208,58 @@ final class SdpReader {
                 return old;
             }
         }
-        for (int i = s; i < s + n; i++) {
-            if (b[i] < 0) {
-                if (!validUtf8(b, i, s + n)) {
-                    throw fail(at, DecodeException.UTF8, "a string that is not UTF-8");
-                }
-                return new java.lang.String(b, s, n, java.nio.charset.StandardCharsets.UTF_8);
+        if (old == null) {
+            // The JDK's decoder copies ASCII at once, but replaces what is not UTF-8. Its result has n chars,
+            // none U+FFFD, only when every byte is ASCII (a valid sequence of 2 to 4 bytes gives 1 or 2 chars, a
+            // replaced byte U+FFFD); anything else is checked here.
+            java.lang.String r = new java.lang.String(b, s, n, java.nio.charset.StandardCharsets.UTF_8);
+            if (r.length() == n && r.indexOf(0xFFFD) < 0 || validUtf8(b, s, s + n)) {
+                return r;
             }
+            throw fail(at, DecodeException.UTF8, "a string that is not UTF-8");
         }
-        return new java.lang.String(b, s, n, java.nio.charset.StandardCharsets.ISO_8859_1);
+        // Into an old value: the same non-ASCII text keeps it too, with nothing allocated.
+        if (!validUtf8(b, s, s + n)) {
+            throw fail(at, DecodeException.UTF8, "a string that is not UTF-8");
+        }
+        if (old.length() <= n && sameText(old, b, s, s + n)) {
+            return old;
+        }
+        return new java.lang.String(b, s, n, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** Reports whether the valid UTF-8 b[i, e) is the text of s. */
+    private static boolean sameText(java.lang.String s, byte[] b, int i, int e) {
+        int k = 0;
+        int m = s.length();
+        while (i < e) {
+            int c = b[i];
+            int cp;
+            if (c >= 0) {
+                cp = c;
+                i++;
+            } else if ((c & 0xE0) == 0xC0) {
+                cp = (c & 0x1F) << 6 | b[i + 1] & 0x3F;
+                i += 2;
+            } else if ((c & 0xF0) == 0xE0) {
+                cp = (c & 0x0F) << 12 | (b[i + 1] & 0x3F) << 6 | b[i + 2] & 0x3F;
+                i += 3;
+            } else {
+                cp = (c & 0x07) << 18 | (b[i + 1] & 0x3F) << 12 | (b[i + 2] & 0x3F) << 6 | b[i + 3] & 0x3F;
+                i += 4;
+                if (m - k < 2 || s.charAt(k) != java.lang.Character.highSurrogate(cp)
+                        || s.charAt(k + 1) != java.lang.Character.lowSurrogate(cp)) {
+                    return false;
+                }
+                k += 2;
+                continue;
+            }
+            if (k == m || s.charAt(k) != cp) {
+                return false;
+            }
+            k++;
+        }
+        return k == m;
     }
 
     /**
@@ -267,13 +337,6 @@ final class SdpReader {
         return a;
     }
 
-    /** The reader's buffer positioned at the offset, for a view; the offset moves n bytes past it. */
-    private java.nio.ByteBuffer at(int n) {
-        Sdp.window(bb, off, n);
-        off += n;
-        return bb;
-    }
-
     short[] shorts(short[] old, int n) {
         short[] a = old != null && old.length == n ? old : new short[n];
         if (n < 16) {
@@ -281,8 +344,7 @@ final class SdpReader {
                 a[i] = bb.getShort(off);
             }
         } else {
-            at(n * 2).asShortBuffer().get(a);
-            Sdp.reset(bb);
+            shortView(n).get(a);
         }
         return a;
     }
@@ -294,8 +356,7 @@ final class SdpReader {
                 a[i] = bb.getInt(off);
             }
         } else {
-            at(n * 4).asIntBuffer().get(a);
-            Sdp.reset(bb);
+            intView(n).get(a);
         }
         return a;
     }
@@ -307,8 +368,7 @@ final class SdpReader {
                 a[i] = bb.getLong(off);
             }
         } else {
-            at(n * 8).asLongBuffer().get(a);
-            Sdp.reset(bb);
+            longView(n).get(a);
         }
         return a;
     }
@@ -320,8 +380,7 @@ final class SdpReader {
                 a[i] = bb.getFloat(off);
             }
         } else {
-            at(n * 4).asFloatBuffer().get(a);
-            Sdp.reset(bb);
+            floatView(n).get(a);
         }
         return a;
     }
@@ -333,8 +392,7 @@ final class SdpReader {
                 a[i] = bb.getDouble(off);
             }
         } else {
-            at(n * 8).asDoubleBuffer().get(a);
-            Sdp.reset(bb);
+            doubleView(n).get(a);
         }
         return a;
     }
@@ -382,5 +440,95 @@ final class SdpReader {
     double[] f64s(double[] old, int n) throws DecodeException {
         fixed(n, 8);
         return doubles(old, n);
+    }
+
+    /** A view of the n elements at the offset, which moves past them. */
+    private java.nio.ShortBuffer shortView(int n) {
+        if (shortViews == null) {
+            shortViews = new java.nio.ShortBuffer[2];
+        }
+        int r = off % 2;
+        java.nio.ShortBuffer v = shortViews[r];
+        if (v == null) {
+            Sdp.window(bb, r, b.length - r);
+            v = bb.asShortBuffer();
+            Sdp.reset(bb);
+            shortViews[r] = v;
+        }
+        Sdp.window(v, (off - r) / 2, n);
+        off += n * 2;
+        return v;
+    }
+
+    /** A view of the n elements at the offset, which moves past them. */
+    private java.nio.IntBuffer intView(int n) {
+        if (intViews == null) {
+            intViews = new java.nio.IntBuffer[4];
+        }
+        int r = off % 4;
+        java.nio.IntBuffer v = intViews[r];
+        if (v == null) {
+            Sdp.window(bb, r, b.length - r);
+            v = bb.asIntBuffer();
+            Sdp.reset(bb);
+            intViews[r] = v;
+        }
+        Sdp.window(v, (off - r) / 4, n);
+        off += n * 4;
+        return v;
+    }
+
+    /** A view of the n elements at the offset, which moves past them. */
+    private java.nio.LongBuffer longView(int n) {
+        if (longViews == null) {
+            longViews = new java.nio.LongBuffer[8];
+        }
+        int r = off % 8;
+        java.nio.LongBuffer v = longViews[r];
+        if (v == null) {
+            Sdp.window(bb, r, b.length - r);
+            v = bb.asLongBuffer();
+            Sdp.reset(bb);
+            longViews[r] = v;
+        }
+        Sdp.window(v, (off - r) / 8, n);
+        off += n * 8;
+        return v;
+    }
+
+    /** A view of the n elements at the offset, which moves past them. */
+    private java.nio.FloatBuffer floatView(int n) {
+        if (floatViews == null) {
+            floatViews = new java.nio.FloatBuffer[4];
+        }
+        int r = off % 4;
+        java.nio.FloatBuffer v = floatViews[r];
+        if (v == null) {
+            Sdp.window(bb, r, b.length - r);
+            v = bb.asFloatBuffer();
+            Sdp.reset(bb);
+            floatViews[r] = v;
+        }
+        Sdp.window(v, (off - r) / 4, n);
+        off += n * 4;
+        return v;
+    }
+
+    /** A view of the n elements at the offset, which moves past them. */
+    private java.nio.DoubleBuffer doubleView(int n) {
+        if (doubleViews == null) {
+            doubleViews = new java.nio.DoubleBuffer[8];
+        }
+        int r = off % 8;
+        java.nio.DoubleBuffer v = doubleViews[r];
+        if (v == null) {
+            Sdp.window(bb, r, b.length - r);
+            v = bb.asDoubleBuffer();
+            Sdp.reset(bb);
+            doubleViews[r] = v;
+        }
+        Sdp.window(v, (off - r) / 8, n);
+        off += n * 8;
+        return v;
     }
 }

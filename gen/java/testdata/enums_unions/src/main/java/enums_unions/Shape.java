@@ -90,6 +90,14 @@ public abstract class Shape {
      *     of its range, a fixed array of another length, a lone surrogate)
      */
     public byte[] encode() throws EncodeException {
+        try {
+            // One pass into the thread's scratch buffer.
+            SdpWriter w$ = SdpWriter.scratch(0);
+            SdpCodec.write$Shape(w$, this);
+            return w$.take();
+        } catch (java.lang.RuntimeException e$) {
+            // A value that has no encoding, or more than the scratch buffer grows to: the size pass first.
+        }
         byte[] b$ = new byte[encodedSize()];
         SdpWriter w$ = new SdpWriter(b$, 0);
         SdpCodec.write$Shape(w$, this);
@@ -137,7 +145,7 @@ public abstract class Shape {
      * @throws DecodeException if the input breaks a rule of the wire format
      */
     public static Shape decode(byte[] b$, DecodeOptions options$) throws DecodeException {
-        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
+        SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, options$);
         Shape v$ = SdpCodec.read$Shape(r$, null);
         r$.finish();
         return v$;
@@ -187,7 +195,7 @@ public abstract class Shape {
             b$.duplicate().get(a$);
             start$ = 0;
         }
-        SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
+        SdpReader r$ = SdpReader.of(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
         Shape v$ = SdpCodec.read$Shape(r$, null);
         Sdp.advance(b$, r$.off - start$);
         return v$;

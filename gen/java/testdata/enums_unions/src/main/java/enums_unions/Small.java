@@ -62,7 +62,7 @@ public enum Small {
      * @throws DecodeException if the input breaks a rule of the wire format (a number that names no value: enum)
      */
     public static Small decode(byte[] b$) throws DecodeException {
-        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, null);
+        SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, null);
         Small v$ = SdpCodec.read$Small(r$);
         r$.finish();
         return v$;

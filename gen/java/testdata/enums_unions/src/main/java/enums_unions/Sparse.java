@@ -65,7 +65,7 @@ public enum Sparse {
      * @throws DecodeException if the input breaks a rule of the wire format (a number that names no value: enum)
      */
     public static Sparse decode(byte[] b$) throws DecodeException {
-        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, null);
+        SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, null);
         Sparse v$ = SdpCodec.read$Sparse(r$);
         r$.finish();
         return v$;

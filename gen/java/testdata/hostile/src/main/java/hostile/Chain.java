@@ -116,6 +116,14 @@ public final class Chain implements SdpMessage {
      */
     @java.lang.Override
     public byte[] encode() throws EncodeException {
+        try {
+            // One pass into the thread's scratch buffer.
+            SdpWriter w$ = SdpWriter.scratch(0);
+            SdpCodec.write$Chain(w$, this);
+            return w$.take();
+        } catch (java.lang.RuntimeException e$) {
+            // A value that has no encoding, or more than the scratch buffer grows to: the size pass first.
+        }
         byte[] b$ = new byte[encodedSize()];
         SdpWriter w$ = new SdpWriter(b$, 0);
         SdpCodec.write$Chain(w$, this);
@@ -163,7 +171,7 @@ public final class Chain implements SdpMessage {
      * @throws DecodeException if the input breaks a rule of the wire format
      */
     public static Chain decode(byte[] b$, DecodeOptions options$) throws DecodeException {
-        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
+        SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, options$);
         Chain v$ = new Chain(r$);
         r$.finish();
         return v$;
@@ -213,7 +221,7 @@ public final class Chain implements SdpMessage {
             b$.duplicate().get(a$);
             start$ = 0;
         }
-        SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
+        SdpReader r$ = SdpReader.of(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
         Chain v$ = new Chain(r$);
         Sdp.advance(b$, r$.off - start$);
         return v$;
@@ -241,7 +249,7 @@ public final class Chain implements SdpMessage {
     @java.lang.Override
     public void decodeInto(byte[] b$, DecodeOptions options$) throws DecodeException {
         try {
-            SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
+            SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, options$);
             SdpCodec.read$Chain(r$, this);
             r$.finish();
         } catch (DecodeException e$) {
@@ -262,7 +270,7 @@ public final class Chain implements SdpMessage {
     public void decodeMessageInto(byte[] b$, DecodeOptions options$) throws DecodeException {
         try {
             Sdp.checkHeader(b$, b$.length, TYPE_ID, "Chain");
-            SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
+            SdpReader r$ = SdpReader.of(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
             SdpCodec.read$Chain(r$, this);
             r$.finish();
         } catch (DecodeException e$) {
@@ -285,6 +293,15 @@ public final class Chain implements SdpMessage {
      */
     @java.lang.Override
     public byte[] encodeMessage() throws EncodeException {
+        try {
+            // One pass into the thread's scratch buffer, after room for the header.
+            SdpWriter w$ = SdpWriter.scratch(Sdp.MESSAGE_HEADER_SIZE);
+            SdpCodec.write$Chain(w$, this);
+            Sdp.header(w$.b, TYPE_ID, w$.pos - Sdp.MESSAGE_HEADER_SIZE);
+            return w$.take();
+        } catch (java.lang.RuntimeException e$) {
+            // A value that has no encoding, or more than the scratch buffer grows to: the size pass first.
+        }
         int n$ = encodedSize();
         byte[] b$ = new byte[Sdp.MESSAGE_HEADER_SIZE + n$];
         Sdp.header(b$, TYPE_ID, n$);
@@ -337,7 +354,7 @@ public final class Chain implements SdpMessage {
      */
     public static Chain decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Chain");
-        SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
+        SdpReader r$ = SdpReader.of(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
         Chain v$ = new Chain(r$);
         r$.finish();
         return v$;

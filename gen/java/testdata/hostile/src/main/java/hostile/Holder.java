@@ -95,6 +95,14 @@ public final class Holder implements SdpMessage {
      */
     @java.lang.Override
     public byte[] encode() throws EncodeException {
+        try {
+            // One pass into the thread's scratch buffer.
+            SdpWriter w$ = SdpWriter.scratch(0);
+            SdpCodec.write$Holder(w$, this);
+            return w$.take();
+        } catch (java.lang.RuntimeException e$) {
+            // A value that has no encoding, or more than the scratch buffer grows to: the size pass first.
+        }
         byte[] b$ = new byte[encodedSize()];
         SdpWriter w$ = new SdpWriter(b$, 0);
         SdpCodec.write$Holder(w$, this);
@@ -142,7 +150,7 @@ public final class Holder implements SdpMessage {
      * @throws DecodeException if the input breaks a rule of the wire format
      */
     public static Holder decode(byte[] b$, DecodeOptions options$) throws DecodeException {
-        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
+        SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, options$);
         Holder v$ = new Holder(r$);
         r$.finish();
         return v$;
@@ -192,7 +200,7 @@ public final class Holder implements SdpMessage {
             b$.duplicate().get(a$);
             start$ = 0;
         }
-        SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
+        SdpReader r$ = SdpReader.of(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
         Holder v$ = new Holder(r$);
         Sdp.advance(b$, r$.off - start$);
         return v$;
@@ -220,7 +228,7 @@ public final class Holder implements SdpMessage {
     @java.lang.Override
     public void decodeInto(byte[] b$, DecodeOptions options$) throws DecodeException {
         try {
-            SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
+            SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, options$);
             SdpCodec.read$Holder(r$, this);
             r$.finish();
         } catch (DecodeException e$) {
@@ -241,7 +249,7 @@ public final class Holder implements SdpMessage {
     public void decodeMessageInto(byte[] b$, DecodeOptions options$) throws DecodeException {
         try {
             Sdp.checkHeader(b$, b$.length, TYPE_ID, "Holder");
-            SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
+            SdpReader r$ = SdpReader.of(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
             SdpCodec.read$Holder(r$, this);
             r$.finish();
         } catch (DecodeException e$) {
@@ -264,6 +272,15 @@ public final class Holder implements SdpMessage {
      */
     @java.lang.Override
     public byte[] encodeMessage() throws EncodeException {
+        try {
+            // One pass into the thread's scratch buffer, after room for the header.
+            SdpWriter w$ = SdpWriter.scratch(Sdp.MESSAGE_HEADER_SIZE);
+            SdpCodec.write$Holder(w$, this);
+            Sdp.header(w$.b, TYPE_ID, w$.pos - Sdp.MESSAGE_HEADER_SIZE);
+            return w$.take();
+        } catch (java.lang.RuntimeException e$) {
+            // A value that has no encoding, or more than the scratch buffer grows to: the size pass first.
+        }
         int n$ = encodedSize();
         byte[] b$ = new byte[Sdp.MESSAGE_HEADER_SIZE + n$];
         Sdp.header(b$, TYPE_ID, n$);
@@ -316,7 +333,7 @@ public final class Holder implements SdpMessage {
      */
     public static Holder decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Holder");
-        SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
+        SdpReader r$ = SdpReader.of(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
         Holder v$ = new Holder(r$);
         r$.finish();
         return v$;

@@ -115,6 +115,14 @@ public final class Node implements SdpMessage {
      */
     @java.lang.Override
     public byte[] encode() throws EncodeException {
+        try {
+            // One pass into the thread's scratch buffer.
+            SdpWriter w$ = SdpWriter.scratch(0);
+            SdpCodec.write$Node(w$, this);
+            return w$.take();
+        } catch (java.lang.RuntimeException e$) {
+            // A value that has no encoding, or more than the scratch buffer grows to: the size pass first.
+        }
         byte[] b$ = new byte[encodedSize()];
         SdpWriter w$ = new SdpWriter(b$, 0);
         SdpCodec.write$Node(w$, this);
@@ -162,7 +170,7 @@ public final class Node implements SdpMessage {
      * @throws DecodeException if the input breaks a rule of the wire format
      */
     public static Node decode(byte[] b$, DecodeOptions options$) throws DecodeException {
-        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
+        SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, options$);
         Node v$ = new Node(r$);
         r$.finish();
         return v$;
@@ -212,7 +220,7 @@ public final class Node implements SdpMessage {
             b$.duplicate().get(a$);
             start$ = 0;
         }
-        SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
+        SdpReader r$ = SdpReader.of(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
         Node v$ = new Node(r$);
         Sdp.advance(b$, r$.off - start$);
         return v$;
@@ -240,7 +248,7 @@ public final class Node implements SdpMessage {
     @java.lang.Override
     public void decodeInto(byte[] b$, DecodeOptions options$) throws DecodeException {
         try {
-            SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
+            SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, options$);
             SdpCodec.read$Node(r$, this);
             r$.finish();
         } catch (DecodeException e$) {
@@ -261,7 +269,7 @@ public final class Node implements SdpMessage {
     public void decodeMessageInto(byte[] b$, DecodeOptions options$) throws DecodeException {
         try {
             Sdp.checkHeader(b$, b$.length, TYPE_ID, "Node");
-            SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
+            SdpReader r$ = SdpReader.of(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
             SdpCodec.read$Node(r$, this);
             r$.finish();
         } catch (DecodeException e$) {
@@ -284,6 +292,15 @@ public final class Node implements SdpMessage {
      */
     @java.lang.Override
     public byte[] encodeMessage() throws EncodeException {
+        try {
+            // One pass into the thread's scratch buffer, after room for the header.
+            SdpWriter w$ = SdpWriter.scratch(Sdp.MESSAGE_HEADER_SIZE);
+            SdpCodec.write$Node(w$, this);
+            Sdp.header(w$.b, TYPE_ID, w$.pos - Sdp.MESSAGE_HEADER_SIZE);
+            return w$.take();
+        } catch (java.lang.RuntimeException e$) {
+            // A value that has no encoding, or more than the scratch buffer grows to: the size pass first.
+        }
         int n$ = encodedSize();
         byte[] b$ = new byte[Sdp.MESSAGE_HEADER_SIZE + n$];
         Sdp.header(b$, TYPE_ID, n$);
@@ -336,7 +353,7 @@ public final class Node implements SdpMessage {
      */
     public static Node decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Node");
-        SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
+        SdpReader r$ = SdpReader.of(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
         Node v$ = new Node(r$);
         r$.finish();
         return v$;

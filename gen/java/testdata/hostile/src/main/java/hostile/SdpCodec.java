@@ -16,6 +16,7 @@ final class SdpCodec {
     }
 
     static void write$Big(SdpWriter w$, Big v$) {
+        w$.fixed(v$.a.length, 64);
         w$.longs(v$.a);
     }
 
@@ -35,17 +36,21 @@ final class SdpCodec {
             {
                 java.util.List<Big> l$1 = Sdp.nn(v$.items);
                 int i$1 = 0;
-                for (Big e$1 : l$1) {
-                    try {
-                        if (e$1 != null) {
-                            size$Big(Sdp.nn(e$1));
-                            s$ += 512;
+                try {
+                    for (Big e$1 : l$1) {
+                        try {
+                            if (e$1 != null) {
+                                size$Big(Sdp.nn(e$1));
+                                s$ += 512;
+                            }
+                            s$ += 1;
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
                         }
-                        s$ += 1;
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -143,10 +148,13 @@ final class SdpCodec {
                 throw x$.at("Pair");
             }
         }
-        throw new EncodeException("", "a value of an unknown variant");
+        throw new EncodeException(EncodeException.UNION_TAG, "", "a value of an unknown variant");
     }
 
     static void write$Wide(SdpWriter w$, Wide v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD; // no variant: the size pass names it
+        }
         if (v$ instanceof Wide.Unit) {
             w$.i8((byte) 0);
             return;
@@ -160,7 +168,12 @@ final class SdpCodec {
         {
             w$.i8((byte) 2);
             Wide.Pair x$v = (Wide.Pair) v$;
-            w$.u8(x$v.left);
+            {
+                w$.ensure(1);
+                int o$ = w$.pos;
+                w$.u8At(o$ + 0, x$v.left);
+                w$.pos = o$ + 1;
+            }
             if (x$v.right == null) {
                 w$.bool(false);
             } else {
@@ -241,13 +254,17 @@ final class SdpCodec {
             {
                 java.util.List<Wide> l$1 = Sdp.nn(v$.events);
                 int i$1 = 0;
-                for (Wide e$1 : l$1) {
-                    try {
-                        s$ += size$Wide(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Wide e$1 : l$1) {
+                        try {
+                            s$ += size$Wide(Sdp.variant(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -322,6 +339,7 @@ final class SdpCodec {
             w$.bool(false);
         } else {
             w$.bool(true);
+            w$.fixed(v$.pad.length, 64);
             w$.longs(v$.pad);
         }
         if (v$.next == null) {
@@ -366,13 +384,17 @@ final class SdpCodec {
             {
                 java.util.List<Node> l$1 = Sdp.nn(v$.nodes);
                 int i$1 = 0;
-                for (Node e$1 : l$1) {
-                    try {
-                        s$ += size$Node(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Node e$1 : l$1) {
+                        try {
+                            s$ += size$Node(Sdp.nn(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -444,6 +466,7 @@ final class SdpCodec {
     }
 
     static void write$Chain(SdpWriter w$, Chain v$) {
+        w$.fixed(v$.data.length, 4096);
         w$.longs(v$.data);
         if (v$.next == null) {
             w$.bool(false);

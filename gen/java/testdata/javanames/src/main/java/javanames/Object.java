@@ -68,7 +68,7 @@ public enum Object {
      * @throws DecodeException if the input breaks a rule of the wire format (a number that names no value: enum)
      */
     public static Object decode(byte[] b$) throws DecodeException {
-        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, null);
+        SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, null);
         Object v$ = SdpCodec.read$Object(r$);
         r$.finish();
         return v$;

@@ -49,22 +49,37 @@ final class SdpCodec {
     }
 
     static void write$String(SdpWriter w$, String v$) {
-        w$.u8(v$.class_);
-        w$.u32(v$.hashCode_);
+        {
+            w$.ensure(5);
+            int o$ = w$.pos;
+            w$.u8At(o$ + 0, v$.class_);
+            w$.u32At(o$ + 1, v$.hashCode_);
+            w$.pos = o$ + 5;
+        }
         w$.str(v$.getClass_);
-        w$.bool(v$.toString_);
+        {
+            w$.ensure(1);
+            int o$ = w$.pos;
+            w$.boolAt(o$ + 0, v$.toString_);
+            w$.pos = o$ + 1;
+        }
         if (v$.equals_ == null) {
             w$.bool(false);
         } else {
             w$.bool(true);
             write$String(w$, v$.equals_);
         }
-        w$.u16(v$.java_);
-        w$.i64(v$.encode_);
-        w$.f32(v$.decodeInto_);
-        w$.u8(v$.kind_);
-        w$.i64(v$.value);
-        w$.u16(v$.typeId_);
+        {
+            w$.ensure(25);
+            int o$ = w$.pos;
+            w$.u16At(o$ + 0, v$.java_);
+            w$.i64At(o$ + 2, v$.encode_);
+            w$.f32At(o$ + 10, v$.decodeInto_);
+            w$.u8At(o$ + 14, v$.kind_);
+            w$.i64At(o$ + 15, v$.value);
+            w$.u16At(o$ + 23, v$.typeId_);
+            w$.pos = o$ + 25;
+        }
     }
 
     static void read$String(SdpReader r$, String v$) throws DecodeException {
@@ -187,13 +202,17 @@ final class SdpCodec {
                 java.util.List<Object> l$1 = Sdp.nn(v$.objects);
                 s$ += (long) l$1.size() * 2;
                 int i$1 = 0;
-                for (Object e$1 : l$1) {
-                    try {
-                        Sdp.nn(e$1);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Object e$1 : l$1) {
+                        try {
+                            Sdp.nn(e$1);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -208,7 +227,12 @@ final class SdpCodec {
     }
 
     static void write$Record(SdpWriter w$, Record v$) {
-        w$.i16((short) v$.override.wire());
+        {
+            w$.ensure(2);
+            int o$ = w$.pos;
+            w$.i16At(o$ + 0, (short) v$.override.wire());
+            w$.pos = o$ + 2;
+        }
         w$.count(v$.objects.size());
         for (Object e$1 : v$.objects) {
             w$.i16((short) e$1.wire());
@@ -319,10 +343,13 @@ final class SdpCodec {
         if (v$ instanceof Override.Empty) {
             return 1;
         }
-        throw new EncodeException("", "a value of an unknown variant");
+        throw new EncodeException(EncodeException.UNION_TAG, "", "a value of an unknown variant");
     }
 
     static void write$Override(SdpWriter w$, Override v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD; // no variant: the size pass names it
+        }
         if (v$ instanceof Override.Kind_) {
             w$.i8((byte) 0);
             return;
@@ -347,7 +374,12 @@ final class SdpCodec {
             w$.i8((byte) 4);
             Override.Rec x$v = (Override.Rec) v$;
             write$Record(w$, x$v.record_);
-            w$.u8(x$v.kind_);
+            {
+                w$.ensure(1);
+                int o$ = w$.pos;
+                w$.u8At(o$ + 0, x$v.kind_);
+                w$.pos = o$ + 1;
+            }
             return;
         }
         {
@@ -443,7 +475,7 @@ final class SdpCodec {
     static long size$Messages_(Messages_ v$) throws EncodeException {
         long s$ = 0;
         try {
-            s$ += size$Override(Sdp.nn(v$.sdp));
+            s$ += size$Override(Sdp.variant(v$.sdp));
         } catch (EncodeException x$) {
             throw x$.at("sdp");
         }
@@ -451,13 +483,17 @@ final class SdpCodec {
             {
                 java.util.List<Override> l$1 = Sdp.nn(v$.overrides);
                 int i$1 = 0;
-                for (Override e$1 : l$1) {
-                    try {
-                        s$ += size$Override(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Override e$1 : l$1) {
+                        try {
+                            s$ += size$Override(Sdp.variant(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -466,7 +502,7 @@ final class SdpCodec {
         try {
             if (v$.more != null) {
                 if (v$.more.orElse(null) != null) {
-                    s$ += size$Override(Sdp.nn(v$.more.orElse(null)));
+                    s$ += size$Override(Sdp.variant(v$.more.orElse(null)));
                 }
                 s$ += 1;
             }
@@ -478,17 +514,21 @@ final class SdpCodec {
                 java.util.List<Object> l$1 = Sdp.nn(v$.javaLang);
                 Sdp.fixed(l$1.size(), 2);
                 int i$1 = 0;
-                for (Object e$1 : l$1) {
-                    try {
-                        if (e$1 != null) {
-                            Sdp.nn(e$1);
-                            s$ += 2;
+                try {
+                    for (Object e$1 : l$1) {
+                        try {
+                            if (e$1 != null) {
+                                Sdp.nn(e$1);
+                                s$ += 2;
+                            }
+                            s$ += 1;
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
                         }
-                        s$ += 1;
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -499,13 +539,17 @@ final class SdpCodec {
                 java.util.List<short[]> l$1 = Sdp.nn(v$.nested);
                 Sdp.fixed(l$1.size(), 2);
                 int i$1 = 0;
-                for (short[] e$1 : l$1) {
-                    try {
-                        Sdp.fixed(Sdp.nn(e$1).length, 3);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (short[] e$1 : l$1) {
+                        try {
+                            Sdp.fixed(Sdp.nn(e$1).length, 3);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -541,6 +585,7 @@ final class SdpCodec {
                 write$Override(w$, v$.more.orElse(null));
             }
         }
+        w$.fixed(v$.javaLang.size(), 2);
         for (Object e$1 : v$.javaLang) {
             if (e$1 == null) {
                 w$.bool(false);
@@ -549,9 +594,12 @@ final class SdpCodec {
                 w$.i16((short) e$1.wire());
             }
         }
+        w$.fixed(v$.nested.size(), 2);
         for (short[] e$1 : v$.nested) {
+            w$.fixed(e$1.length, 3);
             w$.shorts(e$1);
         }
+        w$.fixed(v$.flags.length, 3);
         for (boolean e$1 : v$.flags) {
             w$.bool(e$1);
         }
@@ -723,7 +771,12 @@ final class SdpCodec {
     }
 
     static void write$SdpCodec_(SdpWriter w$, SdpCodec_ v$) {
-        w$.u8(v$.sdp);
+        {
+            w$.ensure(1);
+            int o$ = w$.pos;
+            w$.u8At(o$ + 0, v$.sdp);
+            w$.pos = o$ + 1;
+        }
         w$.str(v$.messageReader);
     }
 
@@ -766,7 +819,12 @@ final class SdpCodec {
     }
 
     static void write$Integer(SdpWriter w$, Integer v$) {
-        w$.u32(v$.system);
+        {
+            w$.ensure(4);
+            int o$ = w$.pos;
+            w$.u32At(o$ + 0, v$.system);
+            w$.pos = o$ + 4;
+        }
         if (v$.math == null) {
             w$.bool(false);
         } else {
@@ -836,10 +894,13 @@ final class SdpCodec {
                 throw x$.at("Box");
             }
         }
-        throw new EncodeException("", "a value of an unknown variant");
+        throw new EncodeException(EncodeException.UNION_TAG, "", "a value of an unknown variant");
     }
 
     static void write$shape(SdpWriter w$, shape v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD; // no variant: the size pass names it
+        }
         if (v$ instanceof shape.none) {
             w$.i8((byte) 0);
             return;
@@ -847,7 +908,12 @@ final class SdpCodec {
         {
             w$.i8((byte) 1);
             shape.Box x$v = (shape.Box) v$;
-            w$.i8((byte) x$v.level.wire());
+            {
+                w$.ensure(1);
+                int o$ = w$.pos;
+                w$.i8At(o$ + 0, (byte) x$v.level.wire());
+                w$.pos = o$ + 1;
+            }
         }
     }
 
@@ -898,7 +964,7 @@ final class SdpCodec {
             throw x$.at("level");
         }
         try {
-            s$ += size$shape(Sdp.nn(v$.shape));
+            s$ += size$shape(Sdp.variant(v$.shape));
         } catch (EncodeException x$) {
             throw x$.at("shape");
         }
@@ -907,13 +973,17 @@ final class SdpCodec {
                 java.util.List<level> l$1 = Sdp.nn(v$.levels);
                 Sdp.fixed(l$1.size(), 2);
                 int i$1 = 0;
-                for (level e$1 : l$1) {
-                    try {
-                        Sdp.nn(e$1);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (level e$1 : l$1) {
+                        try {
+                            Sdp.nn(e$1);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -931,8 +1001,14 @@ final class SdpCodec {
     }
 
     static void write$Levels(SdpWriter w$, Levels v$) {
-        w$.i8((byte) v$.level.wire());
+        {
+            w$.ensure(1);
+            int o$ = w$.pos;
+            w$.i8At(o$ + 0, (byte) v$.level.wire());
+            w$.pos = o$ + 1;
+        }
         write$shape(w$, v$.shape);
+        w$.fixed(v$.levels.size(), 2);
         for (level e$1 : v$.levels) {
             w$.i8((byte) e$1.wire());
         }

@@ -60,7 +60,7 @@ public enum level {
      * @throws DecodeException if the input breaks a rule of the wire format (a number that names no value: enum)
      */
     public static level decode(byte[] b$) throws DecodeException {
-        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, null);
+        SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, null);
         level v$ = SdpCodec.read$level(r$);
         r$.finish();
         return v$;

@@ -59,6 +59,14 @@ public abstract class shape {
      *     of its range, a fixed array of another length, a lone surrogate)
      */
     public byte[] encode() throws EncodeException {
+        try {
+            // One pass into the thread's scratch buffer.
+            SdpWriter w$ = SdpWriter.scratch(0);
+            SdpCodec.write$shape(w$, this);
+            return w$.take();
+        } catch (java.lang.RuntimeException e$) {
+            // A value that has no encoding, or more than the scratch buffer grows to: the size pass first.
+        }
         byte[] b$ = new byte[encodedSize()];
         SdpWriter w$ = new SdpWriter(b$, 0);
         SdpCodec.write$shape(w$, this);
@@ -106,7 +114,7 @@ public abstract class shape {
      * @throws DecodeException if the input breaks a rule of the wire format
      */
     public static shape decode(byte[] b$, DecodeOptions options$) throws DecodeException {
-        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
+        SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, options$);
         shape v$ = SdpCodec.read$shape(r$, null);
         r$.finish();
         return v$;
@@ -156,7 +164,7 @@ public abstract class shape {
             b$.duplicate().get(a$);
             start$ = 0;
         }
-        SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
+        SdpReader r$ = SdpReader.of(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
         shape v$ = SdpCodec.read$shape(r$, null);
         Sdp.advance(b$, r$.off - start$);
         return v$;

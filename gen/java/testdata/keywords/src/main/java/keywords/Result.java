@@ -66,6 +66,14 @@ public abstract class Result {
      *     of its range, a fixed array of another length, a lone surrogate)
      */
     public byte[] encode() throws EncodeException {
+        try {
+            // One pass into the thread's scratch buffer.
+            SdpWriter w$ = SdpWriter.scratch(0);
+            SdpCodec.write$Result(w$, this);
+            return w$.take();
+        } catch (java.lang.RuntimeException e$) {
+            // A value that has no encoding, or more than the scratch buffer grows to: the size pass first.
+        }
         byte[] b$ = new byte[encodedSize()];
         SdpWriter w$ = new SdpWriter(b$, 0);
         SdpCodec.write$Result(w$, this);
@@ -113,7 +121,7 @@ public abstract class Result {
      * @throws DecodeException if the input breaks a rule of the wire format
      */
     public static Result decode(byte[] b$, DecodeOptions options$) throws DecodeException {
-        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
+        SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, options$);
         Result v$ = SdpCodec.read$Result(r$, null);
         r$.finish();
         return v$;
@@ -163,7 +171,7 @@ public abstract class Result {
             b$.duplicate().get(a$);
             start$ = 0;
         }
-        SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
+        SdpReader r$ = SdpReader.of(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
         Result v$ = SdpCodec.read$Result(r$, null);
         Sdp.advance(b$, r$.off - start$);
         return v$;

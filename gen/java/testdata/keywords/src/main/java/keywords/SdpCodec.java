@@ -127,38 +127,63 @@ final class SdpCodec {
     }
 
     static void write$Error(SdpWriter w$, Error v$) {
-        w$.i8((byte) v$.type.wire());
+        {
+            w$.ensure(1);
+            int o$ = w$.pos;
+            w$.i8At(o$ + 0, (byte) v$.type.wire());
+            w$.pos = o$ + 1;
+        }
         w$.str(v$.match);
-        w$.u8(v$.self);
-        w$.u16(v$.class_);
-        w$.bool(v$.default_);
-        w$.i32(v$.func);
-        w$.u32(v$.init);
-        w$.f32(v$.in);
-        w$.i8(v$.var_);
-        w$.i64(v$.fn);
-        w$.i16(v$.struct);
+        {
+            w$.ensure(27);
+            int o$ = w$.pos;
+            w$.u8At(o$ + 0, v$.self);
+            w$.u16At(o$ + 1, v$.class_);
+            w$.boolAt(o$ + 3, v$.default_);
+            w$.i32At(o$ + 4, v$.func);
+            w$.u32At(o$ + 8, v$.init);
+            w$.f32At(o$ + 12, v$.in);
+            w$.i8At(o$ + 16, v$.var_);
+            w$.i64At(o$ + 17, v$.fn);
+            w$.i16At(o$ + 25, v$.struct);
+            w$.pos = o$ + 27;
+        }
         w$.str(v$.namespace);
-        w$.i64(v$.int_);
-        w$.u8(v$.char_);
-        w$.bool(v$.return_);
+        {
+            w$.ensure(10);
+            int o$ = w$.pos;
+            w$.i64At(o$ + 0, v$.int_);
+            w$.u8At(o$ + 8, v$.char_);
+            w$.boolAt(o$ + 9, v$.return_);
+            w$.pos = o$ + 10;
+        }
         w$.str(v$.protocol);
-        w$.u32(v$.where);
-        w$.bool(v$.async);
-        w$.bool(v$.await);
-        w$.bool(v$.break_);
-        w$.u8(v$.new_);
-        w$.u8(v$.delete);
-        w$.u8(v$.operator);
-        w$.u8(v$.register);
-        w$.u8(v$.inout);
-        w$.u8(v$.extension);
-        w$.u8(v$.package_);
-        w$.u8(v$.range);
+        {
+            w$.ensure(15);
+            int o$ = w$.pos;
+            w$.u32At(o$ + 0, v$.where);
+            w$.boolAt(o$ + 4, v$.async);
+            w$.boolAt(o$ + 5, v$.await);
+            w$.boolAt(o$ + 6, v$.break_);
+            w$.u8At(o$ + 7, v$.new_);
+            w$.u8At(o$ + 8, v$.delete);
+            w$.u8At(o$ + 9, v$.operator);
+            w$.u8At(o$ + 10, v$.register);
+            w$.u8At(o$ + 11, v$.inout);
+            w$.u8At(o$ + 12, v$.extension);
+            w$.u8At(o$ + 13, v$.package_);
+            w$.u8At(o$ + 14, v$.range);
+            w$.pos = o$ + 15;
+        }
         w$.str(v$.string);
-        w$.u32(v$.size);
-        w$.u32(v$.len);
-        w$.i32(v$.errno);
+        {
+            w$.ensure(12);
+            int o$ = w$.pos;
+            w$.u32At(o$ + 0, v$.size);
+            w$.u32At(o$ + 4, v$.len);
+            w$.i32At(o$ + 8, v$.errno);
+            w$.pos = o$ + 12;
+        }
     }
 
     static void read$Error(SdpReader r$, Error v$) throws DecodeException {
@@ -414,10 +439,13 @@ final class SdpCodec {
                 throw x$.at("Error");
             }
         }
-        throw new EncodeException("", "a value of an unknown variant");
+        throw new EncodeException(EncodeException.UNION_TAG, "", "a value of an unknown variant");
     }
 
     static void write$Result(SdpWriter w$, Result v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD; // no variant: the size pass names it
+        }
         if (v$ instanceof Result.Ok) {
             w$.i8((byte) 0);
             Result.Ok x$v = (Result.Ok) v$;
@@ -427,7 +455,12 @@ final class SdpCodec {
         if (v$ instanceof Result.Err) {
             w$.i8((byte) 1);
             Result.Err x$v = (Result.Err) v$;
-            w$.i32(x$v.code);
+            {
+                w$.ensure(4);
+                int o$ = w$.pos;
+                w$.i32At(o$ + 0, x$v.code);
+                w$.pos = o$ + 4;
+            }
             return;
         }
         {
@@ -505,7 +538,7 @@ final class SdpCodec {
     static long size$Holder(Holder v$) throws EncodeException {
         long s$ = 0;
         try {
-            s$ += size$Result(Sdp.nn(v$.result));
+            s$ += size$Result(Sdp.variant(v$.result));
         } catch (EncodeException x$) {
             throw x$.at("result");
         }
@@ -514,13 +547,17 @@ final class SdpCodec {
                 java.util.List<Type> l$1 = Sdp.nn(v$.kinds);
                 s$ += (long) l$1.size() * 1;
                 int i$1 = 0;
-                for (Type e$1 : l$1) {
-                    try {
-                        Sdp.nn(e$1);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Type e$1 : l$1) {
+                        try {
+                            Sdp.nn(e$1);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {

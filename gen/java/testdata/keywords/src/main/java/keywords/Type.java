@@ -69,7 +69,7 @@ public enum Type {
      * @throws DecodeException if the input breaks a rule of the wire format (a number that names no value: enum)
      */
     public static Type decode(byte[] b$) throws DecodeException {
-        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, null);
+        SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, null);
         Type v$ = SdpCodec.read$Type(r$);
         r$.finish();
         return v$;

@@ -157,6 +157,14 @@ public final class Address implements SdpMessage {
      */
     @java.lang.Override
     public byte[] encode() throws EncodeException {
+        try {
+            // One pass into the thread's scratch buffer.
+            SdpWriter w$ = SdpWriter.scratch(0);
+            SdpCodec.write$Address(w$, this);
+            return w$.take();
+        } catch (java.lang.RuntimeException e$) {
+            // A value that has no encoding, or more than the scratch buffer grows to: the size pass first.
+        }
         byte[] b$ = new byte[encodedSize()];
         SdpWriter w$ = new SdpWriter(b$, 0);
         SdpCodec.write$Address(w$, this);
@@ -204,7 +212,7 @@ public final class Address implements SdpMessage {
      * @throws DecodeException if the input breaks a rule of the wire format
      */
     public static Address decode(byte[] b$, DecodeOptions options$) throws DecodeException {
-        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
+        SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, options$);
         Address v$ = new Address(r$);
         r$.finish();
         return v$;
@@ -254,7 +262,7 @@ public final class Address implements SdpMessage {
             b$.duplicate().get(a$);
             start$ = 0;
         }
-        SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
+        SdpReader r$ = SdpReader.of(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
         Address v$ = new Address(r$);
         Sdp.advance(b$, r$.off - start$);
         return v$;
@@ -282,7 +290,7 @@ public final class Address implements SdpMessage {
     @java.lang.Override
     public void decodeInto(byte[] b$, DecodeOptions options$) throws DecodeException {
         try {
-            SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
+            SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, options$);
             SdpCodec.read$Address(r$, this);
             r$.finish();
         } catch (DecodeException e$) {
@@ -303,7 +311,7 @@ public final class Address implements SdpMessage {
     public void decodeMessageInto(byte[] b$, DecodeOptions options$) throws DecodeException {
         try {
             Sdp.checkHeader(b$, b$.length, TYPE_ID, "Address");
-            SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
+            SdpReader r$ = SdpReader.of(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
             SdpCodec.read$Address(r$, this);
             r$.finish();
         } catch (DecodeException e$) {
@@ -326,6 +334,15 @@ public final class Address implements SdpMessage {
      */
     @java.lang.Override
     public byte[] encodeMessage() throws EncodeException {
+        try {
+            // One pass into the thread's scratch buffer, after room for the header.
+            SdpWriter w$ = SdpWriter.scratch(Sdp.MESSAGE_HEADER_SIZE);
+            SdpCodec.write$Address(w$, this);
+            Sdp.header(w$.b, TYPE_ID, w$.pos - Sdp.MESSAGE_HEADER_SIZE);
+            return w$.take();
+        } catch (java.lang.RuntimeException e$) {
+            // A value that has no encoding, or more than the scratch buffer grows to: the size pass first.
+        }
         int n$ = encodedSize();
         byte[] b$ = new byte[Sdp.MESSAGE_HEADER_SIZE + n$];
         Sdp.header(b$, TYPE_ID, n$);
@@ -378,7 +395,7 @@ public final class Address implements SdpMessage {
      */
     public static Address decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Address");
-        SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
+        SdpReader r$ = SdpReader.of(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
         Address v$ = new Address(r$);
         r$.finish();
         return v$;

@@ -23,11 +23,21 @@ final class SdpCodec {
 
     static void write$StructA(SdpWriter w$, StructA v$) {
         w$.str(v$.name);
-        w$.i64(v$.birthDay);
+        {
+            w$.ensure(8);
+            int o$ = w$.pos;
+            w$.i64At(o$ + 0, v$.birthDay);
+            w$.pos = o$ + 8;
+        }
         w$.str(v$.phone);
-        w$.i32(v$.siblings);
-        w$.bool(v$.spouse);
-        w$.f64(v$.money);
+        {
+            w$.ensure(13);
+            int o$ = w$.pos;
+            w$.i32At(o$ + 0, v$.siblings);
+            w$.boolAt(o$ + 4, v$.spouse);
+            w$.f64At(o$ + 5, v$.money);
+            w$.pos = o$ + 13;
+        }
     }
 
     static void read$StructA(SdpReader r$, StructA v$) throws DecodeException {
@@ -85,9 +95,14 @@ final class SdpCodec {
     }
 
     static void write$Vector3(SdpWriter w$, Vector3 v$) {
-        w$.f32(v$.x);
-        w$.f32(v$.y);
-        w$.f32(v$.z);
+        {
+            w$.ensure(12);
+            int o$ = w$.pos;
+            w$.f32At(o$ + 0, v$.x);
+            w$.f32At(o$ + 4, v$.y);
+            w$.f32At(o$ + 8, v$.z);
+            w$.pos = o$ + 12;
+        }
     }
 
     static void read$Vector3(SdpReader r$, Vector3 v$) throws DecodeException {
@@ -143,10 +158,23 @@ final class SdpCodec {
     }
 
     static void write$Triangle(SdpWriter w$, Triangle v$) {
-        write$Vector3(w$, v$.v0);
-        write$Vector3(w$, v$.v1);
-        write$Vector3(w$, v$.v2);
-        write$Vector3(w$, v$.normal);
+        {
+            w$.ensure(48);
+            int o$ = w$.pos;
+            w$.f32At(o$ + 0, v$.v0.x);
+            w$.f32At(o$ + 4, v$.v0.y);
+            w$.f32At(o$ + 8, v$.v0.z);
+            w$.f32At(o$ + 12, v$.v1.x);
+            w$.f32At(o$ + 16, v$.v1.y);
+            w$.f32At(o$ + 20, v$.v1.z);
+            w$.f32At(o$ + 24, v$.v2.x);
+            w$.f32At(o$ + 28, v$.v2.y);
+            w$.f32At(o$ + 32, v$.v2.z);
+            w$.f32At(o$ + 36, v$.normal.x);
+            w$.f32At(o$ + 40, v$.normal.y);
+            w$.f32At(o$ + 44, v$.normal.z);
+            w$.pos = o$ + 48;
+        }
     }
 
     static void read$Triangle(SdpReader r$, Triangle v$) throws DecodeException {
@@ -227,13 +255,17 @@ final class SdpCodec {
                 java.util.List<Triangle> l$1 = Sdp.nn(v$.triangles);
                 s$ += (long) l$1.size() * 48;
                 int i$1 = 0;
-                for (Triangle e$1 : l$1) {
-                    try {
-                        Sdp.nn(e$1);
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Triangle e$1 : l$1) {
+                        try {
+                            Sdp.nn(e$1);
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -351,10 +383,15 @@ final class SdpCodec {
     }
 
     static void write$Address(SdpWriter w$, Address v$) {
-        w$.u8(v$.x0);
-        w$.u8(v$.x1);
-        w$.u8(v$.x2);
-        w$.u8(v$.x3);
+        {
+            w$.ensure(4);
+            int o$ = w$.pos;
+            w$.u8At(o$ + 0, v$.x0);
+            w$.u8At(o$ + 1, v$.x1);
+            w$.u8At(o$ + 2, v$.x2);
+            w$.u8At(o$ + 3, v$.x3);
+            w$.pos = o$ + 4;
+        }
     }
 
     static void read$Address(SdpReader r$, Address v$) throws DecodeException {
@@ -427,13 +464,26 @@ final class SdpCodec {
     }
 
     static void write$Log(SdpWriter w$, Log v$) {
-        write$Address(w$, v$.address);
+        {
+            w$.ensure(4);
+            int o$ = w$.pos;
+            w$.u8At(o$ + 0, v$.address.x0);
+            w$.u8At(o$ + 1, v$.address.x1);
+            w$.u8At(o$ + 2, v$.address.x2);
+            w$.u8At(o$ + 3, v$.address.x3);
+            w$.pos = o$ + 4;
+        }
         w$.str(v$.identity);
         w$.str(v$.userid);
         w$.str(v$.date);
         w$.str(v$.request);
-        w$.u16(v$.code);
-        w$.i64(v$.size);
+        {
+            w$.ensure(10);
+            int o$ = w$.pos;
+            w$.u16At(o$ + 0, v$.code);
+            w$.i64At(o$ + 2, v$.size);
+            w$.pos = o$ + 10;
+        }
     }
 
     static void read$Log(SdpReader r$, Log v$) throws DecodeException {
@@ -506,13 +556,17 @@ final class SdpCodec {
             {
                 java.util.List<Log> l$1 = Sdp.nn(v$.logs);
                 int i$1 = 0;
-                for (Log e$1 : l$1) {
-                    try {
-                        s$ += size$Log(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Log e$1 : l$1) {
+                        try {
+                            s$ += size$Log(Sdp.nn(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {

@@ -70,6 +70,14 @@ public final class Last implements SdpMessage {
      */
     @java.lang.Override
     public byte[] encode() throws EncodeException {
+        try {
+            // One pass into the thread's scratch buffer.
+            SdpWriter w$ = SdpWriter.scratch(0);
+            SdpCodec.write$Last(w$, this);
+            return w$.take();
+        } catch (java.lang.RuntimeException e$) {
+            // A value that has no encoding, or more than the scratch buffer grows to: the size pass first.
+        }
         byte[] b$ = new byte[encodedSize()];
         SdpWriter w$ = new SdpWriter(b$, 0);
         SdpCodec.write$Last(w$, this);
@@ -117,7 +125,7 @@ public final class Last implements SdpMessage {
      * @throws DecodeException if the input breaks a rule of the wire format
      */
     public static Last decode(byte[] b$, DecodeOptions options$) throws DecodeException {
-        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
+        SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, options$);
         Last v$ = new Last(r$);
         r$.finish();
         return v$;
@@ -167,7 +175,7 @@ public final class Last implements SdpMessage {
             b$.duplicate().get(a$);
             start$ = 0;
         }
-        SdpReader r$ = new SdpReader(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
+        SdpReader r$ = SdpReader.of(a$, start$, start$, start$ + b$.remaining(), b$.remaining(), options$);
         Last v$ = new Last(r$);
         Sdp.advance(b$, r$.off - start$);
         return v$;
@@ -195,7 +203,7 @@ public final class Last implements SdpMessage {
     @java.lang.Override
     public void decodeInto(byte[] b$, DecodeOptions options$) throws DecodeException {
         try {
-            SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, options$);
+            SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, options$);
             SdpCodec.read$Last(r$, this);
             r$.finish();
         } catch (DecodeException e$) {
@@ -216,7 +224,7 @@ public final class Last implements SdpMessage {
     public void decodeMessageInto(byte[] b$, DecodeOptions options$) throws DecodeException {
         try {
             Sdp.checkHeader(b$, b$.length, TYPE_ID, "Last");
-            SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
+            SdpReader r$ = SdpReader.of(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
             SdpCodec.read$Last(r$, this);
             r$.finish();
         } catch (DecodeException e$) {
@@ -239,6 +247,15 @@ public final class Last implements SdpMessage {
      */
     @java.lang.Override
     public byte[] encodeMessage() throws EncodeException {
+        try {
+            // One pass into the thread's scratch buffer, after room for the header.
+            SdpWriter w$ = SdpWriter.scratch(Sdp.MESSAGE_HEADER_SIZE);
+            SdpCodec.write$Last(w$, this);
+            Sdp.header(w$.b, TYPE_ID, w$.pos - Sdp.MESSAGE_HEADER_SIZE);
+            return w$.take();
+        } catch (java.lang.RuntimeException e$) {
+            // A value that has no encoding, or more than the scratch buffer grows to: the size pass first.
+        }
         int n$ = encodedSize();
         byte[] b$ = new byte[Sdp.MESSAGE_HEADER_SIZE + n$];
         Sdp.header(b$, TYPE_ID, n$);
@@ -291,7 +308,7 @@ public final class Last implements SdpMessage {
      */
     public static Last decodeMessage(byte[] b$, DecodeOptions options$) throws DecodeException {
         Sdp.checkHeader(b$, b$.length, TYPE_ID, "Last");
-        SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
+        SdpReader r$ = SdpReader.of(b$, 0, Sdp.MESSAGE_HEADER_SIZE, b$.length, b$.length - Sdp.MESSAGE_HEADER_SIZE, options$);
         Last v$ = new Last(r$);
         r$.finish();
         return v$;

@@ -11,8 +11,13 @@ final class SdpCodec {
     }
 
     static void write$Point(SdpWriter w$, Point v$) {
-        w$.f64(v$.x);
-        w$.f64(v$.y);
+        {
+            w$.ensure(16);
+            int o$ = w$.pos;
+            w$.f64At(o$ + 0, v$.x);
+            w$.f64At(o$ + 8, v$.y);
+            w$.pos = o$ + 16;
+        }
     }
 
     static void read$Point(SdpReader r$, Point v$) throws DecodeException {
@@ -47,7 +52,12 @@ final class SdpCodec {
     }
 
     static void write$Ping(SdpWriter w$, Ping v$) {
-        w$.u32(v$.seq);
+        {
+            w$.ensure(4);
+            int o$ = w$.pos;
+            w$.u32At(o$ + 0, v$.seq);
+            w$.pos = o$ + 4;
+        }
     }
 
     static void read$Ping(SdpReader r$, Ping v$) throws DecodeException {
@@ -82,7 +92,12 @@ final class SdpCodec {
     }
 
     static void write$Pong(SdpWriter w$, Pong v$) {
-        w$.u32(v$.seq);
+        {
+            w$.ensure(4);
+            int o$ = w$.pos;
+            w$.u32At(o$ + 0, v$.seq);
+            w$.pos = o$ + 4;
+        }
         w$.str(v$.echo);
     }
 
@@ -112,6 +127,9 @@ final class SdpCodec {
     }
 
     static void write$Last(SdpWriter w$, Last v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD;
+        }
     }
 
     static void read$Last(SdpReader r$, Last v$) throws DecodeException {

@@ -8,7 +8,10 @@ package nested;
  * is the byte offset of the item being read (from the first byte of the
  * input; for a message, of its header) and {@link #path()} names the value
  * that holds the problem ({@code plugins[3].parameters[0].unit}, empty at
- * the top level, {@code message} for a message header).
+ * the top level, {@code message} for a message header). {@link #getMessage()}
+ * reads {@code <rule> at offset <offset> in <path>: <detail>}, without
+ * {@code  in <path>} when the path is empty (docs/api.md, "One layout of
+ * error text").
  */
 public final class DecodeException extends java.lang.Exception {
     private static final long serialVersionUID = 1L;
@@ -124,6 +127,6 @@ public final class DecodeException extends java.lang.Exception {
 
     @java.lang.Override
     public java.lang.String getMessage() {
-        return rule + " at byte " + offset + (path.isEmpty() ? "" : " (" + path + ")") + ": " + detail;
+        return rule + " at offset " + offset + (path.isEmpty() ? "" : " in " + path) + ": " + detail;
     }
 }

@@ -59,7 +59,7 @@ public enum DeviceKind {
      * @throws DecodeException if the input breaks a rule of the wire format (a number that names no value: enum)
      */
     public static DeviceKind decode(byte[] b$) throws DecodeException {
-        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, null);
+        SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, null);
         DeviceKind v$ = SdpCodec.read$DeviceKind(r$);
         r$.finish();
         return v$;

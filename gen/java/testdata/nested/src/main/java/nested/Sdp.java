@@ -24,7 +24,7 @@ public final class Sdp {
     }
 
     static EncodeException isNull() {
-        return new EncodeException("", "null where the schema has no optional");
+        return new EncodeException(EncodeException.TYPE, "", "null where the schema has no optional");
     }
 
     static <T> T nn(T v) throws EncodeException {
@@ -34,26 +34,42 @@ public final class Sdp {
         return v;
     }
 
+    /** Refuses a null union (rule union_tag: it holds no variant). */
+    static <T> T variant(T v) throws EncodeException {
+        if (v == null) {
+            throw new EncodeException(EncodeException.UNION_TAG, "", "null holds no variant of the union");
+        }
+        return v;
+    }
+
+    /** The error of an element of another class than the array's (put in through an unchecked cast). */
+    static EncodeException wrongType(java.lang.ClassCastException e) {
+        return new EncodeException(EncodeException.TYPE, "", "a value of another class: " + e.getMessage());
+    }
+
     static void u8(int v) throws EncodeException {
         if ((v & ~0xFF) != 0) {
-            throw new EncodeException("", v + " is out of the range of u8");
+            throw new EncodeException(EncodeException.RANGE, "", v + " is out of the range of u8");
         }
     }
 
     static void u16(int v) throws EncodeException {
         if ((v & ~0xFFFF) != 0) {
-            throw new EncodeException("", v + " is out of the range of u16");
+            throw new EncodeException(EncodeException.RANGE, "", v + " is out of the range of u16");
         }
     }
 
     static void u32(long v) throws EncodeException {
         if ((v >>> 32) != 0) {
-            throw new EncodeException("", v + " is out of the range of u32");
+            throw new EncodeException(EncodeException.RANGE, "", v + " is out of the range of u32");
         }
     }
 
-    /** The UTF-8 length of s; refuses null, a lone surrogate and lengths over u32. */
-    static int strSize(java.lang.String s) throws EncodeException {
+    /**
+     * The UTF-8 length of s; refuses null (type), a lone surrogate (utf8) and lengths over u32 (count). The sum
+     * of the sizes is checked against Java's arrays once, by total.
+     */
+    static long strSize(java.lang.String s) throws EncodeException {
         if (s == null) {
             throw isNull();
         }
@@ -74,7 +90,8 @@ public final class Sdp {
                 } else if (java.lang.Character.isSurrogate(c)) {
                     if (!java.lang.Character.isHighSurrogate(c) || i + 1 == n
                             || !java.lang.Character.isLowSurrogate(s.charAt(i + 1))) {
-                        throw new EncodeException("", "a lone surrogate at index " + i + " has no UTF-8 encoding");
+                        throw new EncodeException(EncodeException.UTF8, "",
+                                "a lone surrogate at index " + i + " has no UTF-8 encoding");
                     }
                     size += 2;
                     i++;
@@ -83,15 +100,15 @@ public final class Sdp {
                 }
             }
         }
-        if (size > java.lang.Integer.MAX_VALUE - 4) {
-            throw new EncodeException("", "a string of " + size + " bytes is too long");
+        if (size > 0xFFFFFFFFL) {
+            throw new EncodeException(EncodeException.COUNT, "", "a string of " + size + " UTF-8 bytes is over 4 GiB");
         }
-        return (int) size;
+        return size;
     }
 
     static int fixed(int length, int want) throws EncodeException {
         if (length != want) {
-            throw new EncodeException("", "a fixed array of " + length + " elements, the schema says " + want);
+            throw new EncodeException(EncodeException.LENGTH, "", "a fixed array of " + length + " elements, the schema says " + want);
         }
         return length;
     }
@@ -100,9 +117,10 @@ public final class Sdp {
         return size + n;
     }
 
+    /** The encoded size, refused (size) when the encoding and a message header would not fit a Java array. */
     static int total(long size) throws EncodeException {
-        if (size > java.lang.Integer.MAX_VALUE - MESSAGE_HEADER_SIZE) {
-            throw new EncodeException("", "an encoding of " + size + " bytes does not fit a Java array");
+        if (size > java.lang.Integer.MAX_VALUE - 8 - MESSAGE_HEADER_SIZE) {
+            throw new EncodeException(EncodeException.SIZE, "", "an encoding of " + size + " bytes does not fit a Java array");
         }
         return (int) size;
     }

@@ -11,8 +11,13 @@ final class SdpCodec {
     }
 
     static void write$Point(SdpWriter w$, Point v$) {
-        w$.f32(v$.x);
-        w$.f32(v$.y);
+        {
+            w$.ensure(8);
+            int o$ = w$.pos;
+            w$.f32At(o$ + 0, v$.x);
+            w$.f32At(o$ + 4, v$.y);
+            w$.pos = o$ + 8;
+        }
     }
 
     static void read$Point(SdpReader r$, Point v$) throws DecodeException {
@@ -57,9 +62,16 @@ final class SdpCodec {
     }
 
     static void write$Rectangle(SdpWriter w$, Rectangle v$) {
-        write$Point(w$, v$.topLeft);
-        write$Point(w$, v$.bottomRight);
-        w$.u32(v$.color);
+        {
+            w$.ensure(20);
+            int o$ = w$.pos;
+            w$.f32At(o$ + 0, v$.topLeft.x);
+            w$.f32At(o$ + 4, v$.topLeft.y);
+            w$.f32At(o$ + 8, v$.bottomRight.x);
+            w$.f32At(o$ + 12, v$.bottomRight.y);
+            w$.u32At(o$ + 16, v$.color);
+            w$.pos = o$ + 20;
+        }
     }
 
     static void read$Rectangle(SdpReader r$, Rectangle v$) throws DecodeException {
@@ -119,13 +131,17 @@ final class SdpCodec {
                 java.util.List<Rectangle> l$1 = Sdp.nn(v$.rects);
                 s$ += (long) l$1.size() * 20;
                 int i$1 = 0;
-                for (Rectangle e$1 : l$1) {
-                    try {
-                        size$Rectangle(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Rectangle e$1 : l$1) {
+                        try {
+                            size$Rectangle(Sdp.nn(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -145,7 +161,13 @@ final class SdpCodec {
         for (Rectangle e$1 : v$.rects) {
             write$Rectangle(w$, e$1);
         }
-        write$Point(w$, v$.origin);
+        {
+            w$.ensure(8);
+            int o$ = w$.pos;
+            w$.f32At(o$ + 0, v$.origin.x);
+            w$.f32At(o$ + 4, v$.origin.y);
+            w$.pos = o$ + 8;
+        }
     }
 
     static void read$Scene(SdpReader r$, Scene v$) throws DecodeException {
@@ -268,9 +290,19 @@ final class SdpCodec {
     }
 
     static void write$DeviceParameter(SdpWriter w$, DeviceParameter v$) {
-        w$.u32(v$.id);
+        {
+            w$.ensure(4);
+            int o$ = w$.pos;
+            w$.u32At(o$ + 0, v$.id);
+            w$.pos = o$ + 4;
+        }
         w$.str(v$.name);
-        w$.f32(v$.value);
+        {
+            w$.ensure(4);
+            int o$ = w$.pos;
+            w$.f32At(o$ + 0, v$.value);
+            w$.pos = o$ + 4;
+        }
     }
 
     static void read$DeviceParameter(SdpReader r$, DeviceParameter v$) throws DecodeException {
@@ -316,13 +348,17 @@ final class SdpCodec {
             {
                 java.util.List<DeviceParameter> l$1 = Sdp.nn(v$.parameters);
                 int i$1 = 0;
-                for (DeviceParameter e$1 : l$1) {
-                    try {
-                        s$ += size$DeviceParameter(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (DeviceParameter e$1 : l$1) {
+                        try {
+                            s$ += size$DeviceParameter(Sdp.nn(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -333,7 +369,12 @@ final class SdpCodec {
 
     static void write$DevicePlugin(SdpWriter w$, DevicePlugin v$) {
         w$.str(v$.name);
-        w$.bool(v$.bypassed);
+        {
+            w$.ensure(1);
+            int o$ = w$.pos;
+            w$.boolAt(o$ + 0, v$.bypassed);
+            w$.pos = o$ + 1;
+        }
         w$.count(v$.parameters.size());
         for (DeviceParameter e$1 : v$.parameters) {
             write$DeviceParameter(w$, e$1);
@@ -420,13 +461,17 @@ final class SdpCodec {
             {
                 java.util.List<DevicePlugin> l$1 = Sdp.nn(v$.plugins);
                 int i$1 = 0;
-                for (DevicePlugin e$1 : l$1) {
-                    try {
-                        s$ += size$DevicePlugin(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (DevicePlugin e$1 : l$1) {
+                        try {
+                            s$ += size$DevicePlugin(Sdp.nn(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -436,11 +481,21 @@ final class SdpCodec {
     }
 
     static void write$AudioDevice(SdpWriter w$, AudioDevice v$) {
-        w$.i64(v$.id);
+        {
+            w$.ensure(8);
+            int o$ = w$.pos;
+            w$.i64At(o$ + 0, v$.id);
+            w$.pos = o$ + 8;
+        }
         w$.str(v$.name);
-        w$.i8((byte) v$.kind_.wire());
-        w$.u32(v$.sampleRate);
-        w$.u16(v$.channels);
+        {
+            w$.ensure(7);
+            int o$ = w$.pos;
+            w$.i8At(o$ + 0, (byte) v$.kind_.wire());
+            w$.u32At(o$ + 1, v$.sampleRate);
+            w$.u16At(o$ + 5, v$.channels);
+            w$.pos = o$ + 7;
+        }
         w$.count(v$.plugins.size());
         for (DevicePlugin e$1 : v$.plugins) {
             write$DevicePlugin(w$, e$1);

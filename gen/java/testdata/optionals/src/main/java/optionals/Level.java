@@ -56,7 +56,7 @@ public enum Level {
      * @throws DecodeException if the input breaks a rule of the wire format (a number that names no value: enum)
      */
     public static Level decode(byte[] b$) throws DecodeException {
-        SdpReader r$ = new SdpReader(b$, 0, 0, b$.length, b$.length, null);
+        SdpReader r$ = SdpReader.of(b$, 0, 0, b$.length, b$.length, null);
         Level v$ = SdpCodec.read$Level(r$);
         r$.finish();
         return v$;

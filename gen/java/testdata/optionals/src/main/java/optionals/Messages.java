@@ -86,7 +86,7 @@ public final class Messages {
 
     /** Decodes the payload of the message b[0, len) whose header is checked. */
     static SdpMessage decodePayload(int id$, byte[] b$, int len$, DecodeOptions options$) throws DecodeException {
-        SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
+        SdpReader r$ = SdpReader.of(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
 
         switch (id$) {
         case 1: {
@@ -113,7 +113,7 @@ public final class Messages {
      * an error into is reset to its default.
      */
     static void decodePayloadInto(SdpMessage into$, byte[] b$, int len$, DecodeOptions options$) throws DecodeException {
-        SdpReader r$ = new SdpReader(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
+        SdpReader r$ = SdpReader.of(b$, 0, Sdp.MESSAGE_HEADER_SIZE, len$, len$ - Sdp.MESSAGE_HEADER_SIZE, options$);
 
         if (into$ instanceof Inner) {
             Inner v$ = (Inner) into$;

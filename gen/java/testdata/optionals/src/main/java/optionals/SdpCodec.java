@@ -37,7 +37,12 @@ final class SdpCodec {
     }
 
     static void write$Inner(SdpWriter w$, Inner v$) {
-        w$.u32(v$.id);
+        {
+            w$.ensure(4);
+            int o$ = w$.pos;
+            w$.u32At(o$ + 0, v$.id);
+            w$.pos = o$ + 4;
+        }
         w$.str(v$.label);
     }
 
@@ -70,10 +75,13 @@ final class SdpCodec {
             Choice.Number x$v = (Choice.Number) v$;
             return 9;
         }
-        throw new EncodeException("", "a value of an unknown variant");
+        throw new EncodeException(EncodeException.UNION_TAG, "", "a value of an unknown variant");
     }
 
     static void write$Choice(SdpWriter w$, Choice v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD; // no variant: the size pass names it
+        }
         if (v$ instanceof Choice.Nothing) {
             w$.i8((byte) 0);
             return;
@@ -81,7 +89,12 @@ final class SdpCodec {
         {
             w$.i8((byte) 1);
             Choice.Number x$v = (Choice.Number) v$;
-            w$.i64(x$v.value);
+            {
+                w$.ensure(8);
+                int o$ = w$.pos;
+                w$.i64At(o$ + 0, x$v.value);
+                w$.pos = o$ + 8;
+            }
         }
     }
 
@@ -167,7 +180,7 @@ final class SdpCodec {
         }
         try {
             if (v$.maybeChoice != null) {
-                s$ += size$Choice(Sdp.nn(v$.maybeChoice));
+                s$ += size$Choice(Sdp.variant(v$.maybeChoice));
             }
         } catch (EncodeException x$) {
             throw x$.at("maybe_choice");
@@ -184,17 +197,21 @@ final class SdpCodec {
             {
                 java.util.List<java.lang.String> l$1 = Sdp.nn(v$.listOfMaybe);
                 int i$1 = 0;
-                for (java.lang.String e$1 : l$1) {
-                    try {
-                        if (e$1 != null) {
-                            s$ += Sdp.strSize(e$1);
-                            s$ += 4;
+                try {
+                    for (java.lang.String e$1 : l$1) {
+                        try {
+                            if (e$1 != null) {
+                                s$ += Sdp.strSize(e$1);
+                                s$ += 4;
+                            }
+                            s$ += 1;
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
                         }
-                        s$ += 1;
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -291,6 +308,7 @@ final class SdpCodec {
             w$.bool(false);
         } else {
             w$.bool(true);
+            w$.fixed(v$.maybeFixed.length, 2);
             w$.shorts(v$.maybeFixed);
         }
         if (v$.maybeMaybe == null) {
@@ -474,8 +492,13 @@ final class SdpCodec {
     }
 
     static void write$Reading(SdpWriter w$, Reading v$) {
-        w$.u32(v$.sensorId);
-        w$.f64(v$.value);
+        {
+            w$.ensure(12);
+            int o$ = w$.pos;
+            w$.u32At(o$ + 0, v$.sensorId);
+            w$.f64At(o$ + 4, v$.value);
+            w$.pos = o$ + 12;
+        }
         if (v$.calibration == null) {
             w$.bool(false);
         } else {

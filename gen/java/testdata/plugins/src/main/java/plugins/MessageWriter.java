@@ -19,7 +19,7 @@ public final class MessageWriter {
     /**
      * Sets the largest payload written; a larger message is refused and nothing is written.
      *
-     * @param maxSize bytes; 0 or less: the default
+     * @param maxSize bytes; 0 or less: the default (64 MiB)
      * @return this writer
      */
     public MessageWriter maxSize(int maxSize) {
@@ -36,13 +36,14 @@ public final class MessageWriter {
      * Encodes m as a message and writes it.
      *
      * @param m the message
-     * @throws EncodeException if m has no encoding or its payload is over the maximum (nothing is written)
+     * @throws EncodeException if m has no encoding (its rule and path), or its payload is over the maximum (rule
+     *     and path {@code message}); nothing is written
      * @throws java.io.IOException if the stream fails
      */
     public void write(SdpMessage m) throws EncodeException, java.io.IOException {
         byte[] b = m.encodeMessage();
         if (b.length - Sdp.MESSAGE_HEADER_SIZE > maxSize) {
-            throw new EncodeException("message", "a payload of " + (b.length - Sdp.MESSAGE_HEADER_SIZE)
+            throw new EncodeException(EncodeException.MESSAGE, "message", "a payload of " + (b.length - Sdp.MESSAGE_HEADER_SIZE)
                     + " bytes is over the writer's maximum of " + maxSize);
         }
         out.write(b);

@@ -32,17 +32,22 @@ final class SdpCodec {
     }
 
     static void write$AllPrimitives(SdpWriter w$, AllPrimitives v$) {
-        w$.bool(v$.flag);
-        w$.u8(v$.u8Val);
-        w$.u16(v$.u16Val);
-        w$.u32(v$.u32Val);
-        w$.i64(v$.u64Val);
-        w$.i8(v$.i8Val);
-        w$.i16(v$.i16Val);
-        w$.i32(v$.i32Val);
-        w$.i64(v$.i64Val);
-        w$.f32(v$.f32Val);
-        w$.f64(v$.f64Val);
+        {
+            w$.ensure(43);
+            int o$ = w$.pos;
+            w$.boolAt(o$ + 0, v$.flag);
+            w$.u8At(o$ + 1, v$.u8Val);
+            w$.u16At(o$ + 2, v$.u16Val);
+            w$.u32At(o$ + 4, v$.u32Val);
+            w$.i64At(o$ + 8, v$.u64Val);
+            w$.i8At(o$ + 16, v$.i8Val);
+            w$.i16At(o$ + 17, v$.i16Val);
+            w$.i32At(o$ + 19, v$.i32Val);
+            w$.i64At(o$ + 23, v$.i64Val);
+            w$.f32At(o$ + 31, v$.f32Val);
+            w$.f64At(o$ + 35, v$.f64Val);
+            w$.pos = o$ + 43;
+        }
         w$.str(v$.label);
     }
 
@@ -157,6 +162,9 @@ final class SdpCodec {
     }
 
     static void write$Empty(SdpWriter w$, Empty v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD;
+        }
     }
 
     static void read$Empty(SdpReader r$, Empty v$) throws DecodeException {

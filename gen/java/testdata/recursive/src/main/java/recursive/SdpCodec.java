@@ -12,13 +12,17 @@ final class SdpCodec {
             {
                 java.util.List<Tree> l$1 = Sdp.nn(v$.children);
                 int i$1 = 0;
-                for (Tree e$1 : l$1) {
-                    try {
-                        s$ += size$Tree(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Tree e$1 : l$1) {
+                        try {
+                            s$ += size$Tree(Sdp.nn(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -28,7 +32,12 @@ final class SdpCodec {
     }
 
     static void write$Tree(SdpWriter w$, Tree v$) {
-        w$.i32(v$.value);
+        {
+            w$.ensure(4);
+            int o$ = w$.pos;
+            w$.i32At(o$ + 0, v$.value);
+            w$.pos = o$ + 4;
+        }
         w$.count(v$.children.size());
         for (Tree e$1 : v$.children) {
             write$Tree(w$, e$1);
@@ -144,13 +153,17 @@ final class SdpCodec {
             {
                 java.util.List<Entry> l$1 = Sdp.nn(v$.entries);
                 int i$1 = 0;
-                for (Entry e$1 : l$1) {
-                    try {
-                        s$ += size$Entry(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Entry e$1 : l$1) {
+                        try {
+                            s$ += size$Entry(Sdp.nn(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -228,7 +241,12 @@ final class SdpCodec {
 
     static void write$Entry(SdpWriter w$, Entry v$) {
         w$.str(v$.name);
-        w$.i64(v$.size);
+        {
+            w$.ensure(8);
+            int o$ = w$.pos;
+            w$.i64At(o$ + 0, v$.size);
+            w$.pos = o$ + 8;
+        }
         if (v$.sub == null) {
             w$.bool(false);
         } else {
@@ -282,7 +300,7 @@ final class SdpCodec {
                 long s$ = 0;
                 try {
                     if (x$v.inner != null) {
-                        s$ += size$Expr(Sdp.nn(x$v.inner));
+                        s$ += size$Expr(Sdp.variant(x$v.inner));
                     }
                 } catch (EncodeException x$) {
                     throw x$.at("inner");
@@ -300,13 +318,17 @@ final class SdpCodec {
                     {
                         java.util.List<Expr> l$1 = Sdp.nn(x$v.terms);
                         int i$1 = 0;
-                        for (Expr e$1 : l$1) {
-                            try {
-                                s$ += size$Expr(Sdp.nn(e$1));
-                            } catch (EncodeException x$1) {
-                                throw x$1.index(i$1);
+                        try {
+                            for (Expr e$1 : l$1) {
+                                try {
+                                    s$ += size$Expr(Sdp.variant(e$1));
+                                } catch (EncodeException x$1) {
+                                    throw x$1.index(i$1);
+                                }
+                                i$1++;
                             }
-                            i$1++;
+                        } catch (java.lang.ClassCastException x$1) {
+                            throw Sdp.wrongType(x$1).index(i$1);
                         }
                     }
                 } catch (EncodeException x$) {
@@ -317,14 +339,22 @@ final class SdpCodec {
                 throw x$.at("Add");
             }
         }
-        throw new EncodeException("", "a value of an unknown variant");
+        throw new EncodeException(EncodeException.UNION_TAG, "", "a value of an unknown variant");
     }
 
     static void write$Expr(SdpWriter w$, Expr v$) {
+        if (v$ == null) {
+            throw SdpWriter.BAD; // no variant: the size pass names it
+        }
         if (v$ instanceof Expr.Lit) {
             w$.i8((byte) 0);
             Expr.Lit x$v = (Expr.Lit) v$;
-            w$.i64(x$v.value);
+            {
+                w$.ensure(8);
+                int o$ = w$.pos;
+                w$.i64At(o$ + 0, x$v.value);
+                w$.pos = o$ + 8;
+            }
             return;
         }
         if (v$ instanceof Expr.Neg) {
@@ -439,7 +469,7 @@ final class SdpCodec {
     static long size$Program(Program v$) throws EncodeException {
         long s$ = 0;
         try {
-            s$ += size$Expr(Sdp.nn(v$.body));
+            s$ += size$Expr(Sdp.variant(v$.body));
         } catch (EncodeException x$) {
             throw x$.at("body");
         }

@@ -32,17 +32,27 @@ final class SdpCodec {
     }
 
     static void write$Parameter(SdpWriter w$, Parameter v$) {
-        w$.i64(v$.address);
+        {
+            w$.ensure(8);
+            int o$ = w$.pos;
+            w$.i64At(o$ + 0, v$.address);
+            w$.pos = o$ + 8;
+        }
         w$.str(v$.displayName);
         w$.str(v$.identifier);
         w$.str(v$.unit);
-        w$.f32(v$.minValue);
-        w$.f32(v$.maxValue);
-        w$.f32(v$.defaultValue);
-        w$.f32(v$.currentValue);
-        w$.u32(v$.rawFlags);
-        w$.bool(v$.isWritable);
-        w$.bool(v$.canRamp);
+        {
+            w$.ensure(22);
+            int o$ = w$.pos;
+            w$.f32At(o$ + 0, v$.minValue);
+            w$.f32At(o$ + 4, v$.maxValue);
+            w$.f32At(o$ + 8, v$.defaultValue);
+            w$.f32At(o$ + 12, v$.currentValue);
+            w$.u32At(o$ + 16, v$.rawFlags);
+            w$.boolAt(o$ + 20, v$.isWritable);
+            w$.boolAt(o$ + 21, v$.canRamp);
+            w$.pos = o$ + 22;
+        }
     }
 
     static void read$Parameter(SdpReader r$, Parameter v$) throws DecodeException {
@@ -151,13 +161,17 @@ final class SdpCodec {
             {
                 java.util.List<Parameter> l$1 = Sdp.nn(v$.parameters);
                 int i$1 = 0;
-                for (Parameter e$1 : l$1) {
-                    try {
-                        s$ += size$Parameter(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Parameter e$1 : l$1) {
+                        try {
+                            s$ += size$Parameter(Sdp.nn(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -240,13 +254,17 @@ final class SdpCodec {
             {
                 java.util.List<Plugin> l$1 = Sdp.nn(v$.plugins);
                 int i$1 = 0;
-                for (Plugin e$1 : l$1) {
-                    try {
-                        s$ += size$Plugin(Sdp.nn(e$1));
-                    } catch (EncodeException x$1) {
-                        throw x$1.index(i$1);
+                try {
+                    for (Plugin e$1 : l$1) {
+                        try {
+                            s$ += size$Plugin(Sdp.nn(e$1));
+                        } catch (EncodeException x$1) {
+                            throw x$1.index(i$1);
+                        }
+                        i$1++;
                     }
-                    i$1++;
+                } catch (java.lang.ClassCastException x$1) {
+                    throw Sdp.wrongType(x$1).index(i$1);
                 }
             }
         } catch (EncodeException x$) {
@@ -270,8 +288,13 @@ final class SdpCodec {
         for (Plugin e$1 : v$.plugins) {
             write$Plugin(w$, e$1);
         }
-        w$.u32(v$.totalPluginCount);
-        w$.u32(v$.totalParameterCount);
+        {
+            w$.ensure(8);
+            int o$ = w$.pos;
+            w$.u32At(o$ + 0, v$.totalPluginCount);
+            w$.u32At(o$ + 4, v$.totalParameterCount);
+            w$.pos = o$ + 8;
+        }
     }
 
     static void read$PluginRegistry(SdpReader r$, PluginRegistry v$) throws DecodeException {
