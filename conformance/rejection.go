@@ -230,7 +230,7 @@ const (
 var detailed = map[string]Detail{
 	"reference": DetailPath,
 	"go":        DetailPath,
-	"python":    DetailPath,
+	"python":    DetailNative,
 	"rust":      DetailPath,
 	"c":         DetailPath,
 	"cpp":       DetailPath,

@@ -123,7 +123,8 @@ func (g *generator) unionEncode(d *plan.Decl) {
 		p.Line("return")
 		p.Out()
 	}
-	p.F("raise EncodeError(\"union %s: \" + repr(_sdp_v) + \" is not one of its variants\")", pyString(d.Name()))
+	// The check walk names the rule and path (_sdp_refused).
+	p.Line("raise TypeError(\"not a variant\")")
 }
 
 // arrayEncode writes an array's encoding: its count or length check, then
