@@ -233,9 +233,10 @@ def handle(m, op, tid, data):
         return OK, b
     if op == 3:
         (mx,) = struct.unpack_from("<I", data, 0)
-        reader = m.MessageReader(io.BytesIO(data[4:]), max_size=mx, options=OPTS)
+        # OpStream's 0 is "no maximum" (OpStreamAll's is the default).
+        reader = m.MessageReader(io.BytesIO(data[4:]), max_size=mx or 0xFFFFFFFF, options=OPTS)
         out = io.BytesIO()
-        writer = m.MessageWriter(out, max_size=mx)
+        writer = m.MessageWriter(out, max_size=mx or 0xFFFFFFFF)
         hello = False
         try:
             for v in reader:
