@@ -233,7 +233,7 @@ def handle(m, op, tid, data):
         return OK, b
     if op == 3:
         (mx,) = struct.unpack_from("<I", data, 0)
-        # OpStream's 0 is "no maximum" (OpStreamAll's is the default).
+        # The protocol's 0 is "no maximum".
         reader = m.MessageReader(io.BytesIO(data[4:]), max_size=mx or 0xFFFFFFFF, options=OPTS)
         out = io.BytesIO()
         writer = m.MessageWriter(out, max_size=mx or 0xFFFFFFFF)
@@ -265,9 +265,9 @@ def stream_all(m, data):
     going on after every skippable error and reading once more after one
     that ends the stream; the error lines, then what MessageWriter wrote."""
     (mx,) = struct.unpack_from("<I", data, 0)
-    reader = m.MessageReader(io.BytesIO(data[4:]), max_size=mx, options=OPTS)
+    reader = m.MessageReader(io.BytesIO(data[4:]), max_size=mx or 0xFFFFFFFF, options=OPTS)
     out = io.BytesIO()
-    writer = m.MessageWriter(out, max_size=mx)
+    writer = m.MessageWriter(out, max_size=mx or 0xFFFFFFFF)
     lines = []
     hello = False
 
