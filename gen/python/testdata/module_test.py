@@ -261,6 +261,20 @@ def main():
 
     arr.values = Huge()
     refused(arr.encode, "count", "values", "an array of 2^32 elements")
+    # A bool is True or False (or what equals them: 1, 0); None is not false.
+    prim = mods["primitives"]
+    EncodeError = prim.EncodeError
+    ap = prim.AllPrimitives()
+    for x, byte in ((True, 1), (1, 1), (0, 0), (False, 0)):
+        ap.flag = x
+        check(ap.encode()[0] == byte, "bool %r encodes as %d" % (x, byte))
+    for x in (None, 2, "yes"):
+        ap.flag = x
+        refused(ap.encode, "type", "flag", "bool %r" % (x,))
+    EncodeError = a.EncodeError
+    ar = a.Arrays()
+    ar.bools = [True, None]
+    refused(ar.encode, "type", "bools[1]", "None in a []bool")
     prim = mods["primitives"]
     nan = prim.Floats() if hasattr(prim, "Floats") else None
     if nan is not None:

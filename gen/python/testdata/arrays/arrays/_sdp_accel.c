@@ -31,7 +31,8 @@
 #define SDP_READONLY 1
 
 /* Objects the package hands over when it installs the module. */
-static PyObject *sdp_DecodeError, *sdp_EncodeError, *sdp_Some, *sdp_py_numbers, *sdp_py_numpy, *sdp_py_refused;
+static PyObject *sdp_DecodeError, *sdp_EncodeError, *sdp_Some, *sdp_py_numbers, *sdp_py_numpy, *sdp_py_refused,
+    *sdp_py_bool;
 static PyObject *sdp_array_type, *sdp_frombytes, *sdp_np_frombuffer, *sdp_np_dtype;
 static PyObject *sdp_s_max_depth, *sdp_s_memory_limit, *sdp_s_numpy, *sdp_s_value, *sdp_s_cast,
     *sdp_s_toreadonly, *sdp_s_B;
@@ -1142,6 +1143,7 @@ SDP_FN int sdp_runtime_init(PyObject *ns) {
         (sdp_EncodeError = sdp_lookup(ns, "EncodeError")) == NULL || (sdp_Some = sdp_lookup(ns, "Some")) == NULL ||
         (sdp_py_numbers = sdp_lookup(ns, "_sdp_numbers")) == NULL ||
         (sdp_py_refused = sdp_lookup(ns, "_sdp_refused")) == NULL ||
+        (sdp_py_bool = sdp_lookup(ns, "_SDP_BOOL")) == NULL ||
         (sdp_py_numpy = sdp_lookup(ns, "_sdp_numpy")) == NULL) {
         return -1;
     }
@@ -1186,9 +1188,30 @@ SDP_FN PyObject *sdp_u_f64(sdp_reader *r) {
     return sdp_f64(sdp_ld64(r->buf + r->pos - 8));
 }
 
+/* sdp_bool is the byte of a bool: True and False, else what the package's
+ * _SDP_BOOL maps (what equals them: 1, 0, numpy's bools), as in pure
+ * Python; anything else (None, 2, "yes") is refused. */
+SDP_FN int sdp_bool(PyObject *v) {
+    PyObject *b;
+    if (v == Py_True) {
+        return 1;
+    }
+    if (v == Py_False) {
+        return 0;
+    }
+    b = PyDict_GetItemWithError(sdp_py_bool, v); /* borrowed */
+    if (b == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_TypeError, "a bool field holds %.100s", Py_TYPE(v)->tp_name);
+        }
+        return -1;
+    }
+    return PyObject_IsTrue(b);
+}
+
 /* Encoders of scalars. */
 SDP_FN int sdp_e_bool(sdp_writer *w, PyObject *v) {
-    int b = v == Py_True ? 1 : v == Py_False ? 0 : PyObject_IsTrue(v);
+    int b = sdp_bool(v);
     return b < 0 ? -1 : sdp_w_u8(w, (unsigned)b);
 }
 
@@ -1220,7 +1243,7 @@ SDP_FN int sdp_e_f64(sdp_writer *w, PyObject *v) {
 
 /* Encoders of scalars into room reserved for a run. */
 SDP_FN int sdp_ue_bool(sdp_writer *w, PyObject *v) {
-    int b = v == Py_True ? 1 : v == Py_False ? 0 : PyObject_IsTrue(v);
+    int b = sdp_bool(v);
     if (b < 0) {
         return -1;
     }

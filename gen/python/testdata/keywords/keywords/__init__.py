@@ -50,6 +50,9 @@ _SDP_DTYPES = {"b": "i1", "B": "u1", "h": "<i2", "H": "<u2", "i": "<i4", "I": "<
 _sdp_np: _sdp_t.Any = None
 # A bool byte's value in the decoders' fast paths (an IndexError above 1).
 _SDP_BOOLS = (False, True)
+# A bool's byte in the encoders: True and False (and what equals them: 1,
+# 0, numpy's bools); anything else (None, 2, "yes") is a KeyError.
+_SDP_BOOL: dict[_sdp_t.Any, int] = {False: 0, True: 1}
 
 
 class _SdpSlow(ValueError):
@@ -475,7 +478,7 @@ def _sdp_encode_into(b: bytes, buffer: _sdp_t.Any, offset: int) -> int:
 
 # What an encoder raises for a value that has no encoding (EncodeError is a
 # ValueError): the check walk then finds the first bad value and its path.
-_SDP_REFUSED = (_sdp_struct.error, OverflowError, TypeError, ValueError, AttributeError, BufferError)
+_SDP_REFUSED = (_sdp_struct.error, OverflowError, TypeError, ValueError, AttributeError, BufferError, KeyError)
 
 
 def _sdp_refused(check: _sdp_t.Callable[[_sdp_t.Any, str], None], v: _sdp_t.Any, e: BaseException) -> EncodeError:
@@ -526,8 +529,8 @@ def _sdp_j(p: str, seg: str) -> str:
 # encoders and raises the EncodeError of the first bad value, with its path.
 def _sdp_k_bool(x: _sdp_t.Any, p: str) -> None:
     try:
-        bool(x)
-    except Exception:  # noqa: BLE001 - whatever its __bool__ raises
+        _SDP_BOOL[x]
+    except (KeyError, TypeError):
         raise EncodeError("type", "expected a bool, got " + _sdp_tname(x), p) from None
 
 
@@ -1348,17 +1351,17 @@ def _sdp_e_t5Error(_sdp_v: Error, _sdp_out: bytearray) -> None:
     _sdp_out += _SDP_U32_PACK(len(_sdp_b))
     _sdp_out += _sdp_b
     _sdp_q = len(_sdp_out)
-    _sdp_out += _SDP_RUN_BHBiIfbQh.pack(_sdp_v.self, _sdp_v.class_, 1 if _sdp_v.default else 0, _sdp_v.func, _sdp_v.init, _sdp_v.in_, _sdp_v.var, _sdp_v.fn, _sdp_v.struct)
+    _sdp_out += _SDP_RUN_BHBiIfbQh.pack(_sdp_v.self, _sdp_v.class_, _SDP_BOOL[_sdp_v.default], _sdp_v.func, _sdp_v.init, _sdp_v.in_, _sdp_v.var, _sdp_v.fn, _sdp_v.struct)
     if _sdp_v.in_ != _sdp_v.in_:  # NaN
         _sdp_out[_sdp_q + 12:_sdp_q + 16] = _sdp_pack_f32(_sdp_v.in_)
     _sdp_b = _sdp_v.namespace.encode("utf-8")
     _sdp_out += _SDP_U32_PACK(len(_sdp_b))
     _sdp_out += _sdp_b
-    _sdp_out += _SDP_RUN_qBB.pack(_sdp_v.int, _sdp_v.char, 1 if _sdp_v.return_ else 0)
+    _sdp_out += _SDP_RUN_qBB.pack(_sdp_v.int, _sdp_v.char, _SDP_BOOL[_sdp_v.return_])
     _sdp_b = _sdp_v.protocol.encode("utf-8")
     _sdp_out += _SDP_U32_PACK(len(_sdp_b))
     _sdp_out += _sdp_b
-    _sdp_out += _SDP_RUN_IBBBBBBBBBBB.pack(_sdp_v.where, 1 if _sdp_v.async_ else 0, 1 if _sdp_v.await_ else 0, 1 if _sdp_v.break_ else 0, _sdp_v.new, _sdp_v.delete, _sdp_v.operator, _sdp_v.register, _sdp_v.inout, _sdp_v.extension, _sdp_v.package, _sdp_v.range)
+    _sdp_out += _SDP_RUN_IBBBBBBBBBBB.pack(_sdp_v.where, _SDP_BOOL[_sdp_v.async_], _SDP_BOOL[_sdp_v.await_], _SDP_BOOL[_sdp_v.break_], _sdp_v.new, _sdp_v.delete, _sdp_v.operator, _sdp_v.register, _sdp_v.inout, _sdp_v.extension, _sdp_v.package, _sdp_v.range)
     _sdp_b = _sdp_v.string.encode("utf-8")
     _sdp_out += _SDP_U32_PACK(len(_sdp_b))
     _sdp_out += _sdp_b

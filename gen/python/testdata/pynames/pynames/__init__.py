@@ -50,6 +50,9 @@ _SDP_DTYPES = {"b": "i1", "B": "u1", "h": "<i2", "H": "<u2", "i": "<i4", "I": "<
 _sdp_np: _sdp_t.Any = None
 # A bool byte's value in the decoders' fast paths (an IndexError above 1).
 _SDP_BOOLS = (False, True)
+# A bool's byte in the encoders: True and False (and what equals them: 1,
+# 0, numpy's bools); anything else (None, 2, "yes") is a KeyError.
+_SDP_BOOL: dict[_sdp_t.Any, int] = {False: 0, True: 1}
 
 
 class _SdpSlow(ValueError):
@@ -475,7 +478,7 @@ def _sdp_encode_into(b: bytes, buffer: _sdp_t.Any, offset: int) -> int:
 
 # What an encoder raises for a value that has no encoding (EncodeError is a
 # ValueError): the check walk then finds the first bad value and its path.
-_SDP_REFUSED = (_sdp_struct.error, OverflowError, TypeError, ValueError, AttributeError, BufferError)
+_SDP_REFUSED = (_sdp_struct.error, OverflowError, TypeError, ValueError, AttributeError, BufferError, KeyError)
 
 
 def _sdp_refused(check: _sdp_t.Callable[[_sdp_t.Any, str], None], v: _sdp_t.Any, e: BaseException) -> EncodeError:
@@ -526,8 +529,8 @@ def _sdp_j(p: str, seg: str) -> str:
 # encoders and raises the EncodeError of the first bad value, with its path.
 def _sdp_k_bool(x: _sdp_t.Any, p: str) -> None:
     try:
-        bool(x)
-    except Exception:  # noqa: BLE001 - whatever its __bool__ raises
+        _SDP_BOOL[x]
+    except (KeyError, TypeError):
         raise EncodeError("type", "expected a bool, got " + _sdp_tname(x), p) from None
 
 
@@ -1428,7 +1431,7 @@ def _sdp_d_t4Some(_sdp_r: _SdpReader, _sdp_depth: int) -> Some_:
 
 
 def _sdp_e_t4Some(_sdp_v: Some_, _sdp_out: bytearray) -> None:
-    _sdp_out += _SDP_RUN_BHB.pack(_sdp_v.self, _sdp_v.cls, 1 if _sdp_v.classmethod else 0)
+    _sdp_out += _SDP_RUN_BHB.pack(_sdp_v.self, _sdp_v.cls, _SDP_BOOL[_sdp_v.classmethod])
     _sdp_b = _sdp_v.encode_.encode("utf-8")
     _sdp_out += _SDP_U32_PACK(len(_sdp_b))
     _sdp_out += _sdp_b
@@ -1942,7 +1945,7 @@ def _sdp_e_opt_bool(_sdp_v: bool | None, _sdp_out: bytearray) -> None:
         _sdp_out.append(0)
         return
     _sdp_out.append(1)
-    _sdp_out.append(1 if _sdp_v else 0)
+    _sdp_out.append(_SDP_BOOL[_sdp_v])
 
 
 def _sdp_k_opt_bool(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
