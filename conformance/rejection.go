@@ -235,8 +235,8 @@ var detailed = map[string]Detail{
 	"c":         DetailPath,
 	"cpp":       DetailPath,
 	"swift":     DetailPath,
-	"ts":        DetailPath,
-	"js":        DetailPath,
+	"ts":        DetailNative,
+	"js":        DetailNative,
 	"java":      DetailPath,
 }
 

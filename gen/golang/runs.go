@@ -218,10 +218,22 @@ func (g *generator) encodeFlat(p *emit.Printer, recv string, fs fields, ctx stri
 	size = fmt.Sprint(fixed) + size[1:]
 	p.F("b, r := extend(b, %s)", size)
 	rs := g.runs(recv, fs, ctx)
+	// The last run that writes anything: runs of no size after it (empty
+	// structs) must not leave o assigned and never read.
+	lastLive := -1
+	for i, r := range rs {
+		if r.fields[0].v.Op == plan.String && r.leaves == nil || r.size > 0 {
+			lastLive = i
+		} else if r.leaves == nil {
+			if _, n := plan.Flatten(r.fields[0].pf); n > 0 {
+				lastLive = i
+			}
+		}
+	}
 	static := 0      // the offset while it is constant
 	dynamic := false // whether o holds the offset
 	for i, r := range rs {
-		last := i == len(rs)-1
+		last := i >= lastLive
 		f := r.fields[0]
 		if r.leaves == nil && f.v.Op == plan.String {
 			at := fmt.Sprintf("r[%d:]", static)

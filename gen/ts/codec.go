@@ -2,7 +2,6 @@ package ts
 
 import (
 	"fmt"
-	"strings"
 
 	"sdp/gen/emit"
 	"sdp/gen/plan"
@@ -41,24 +40,34 @@ func (g *generator) emitFieldCodecs(p *emit.Printer, name, schemaName string, fi
 		}
 		p.P("return $m;")
 	})
+	// The encoder detects a value that has no encoding (an object that is
+	// none included) and throws; the check walk ($k_) then finds the first
+	// problem and its path.
 	params = []string{"$w: $.Writer", "$m: " + name}
 	if len(fields) == 0 {
-		params = []string{"_w: $.Writer", "_m: " + name}
+		params[0] = "_w: $.Writer"
 	}
 	g.internal(p, "$e_"+name, params, "void", func() {
+		p.P("$.cobj($m);")
+		for _, s := range steps {
+			if s.Run != nil {
+				g.encodeRun(p, s)
+				continue
+			}
+			f := s.Fields[0]
+			g.encodeValue(p, f.Value, "$m."+g.names.field[f.Field], 1)
+		}
+	})
+	g.internal(p, "$k_"+name, []string{"$m: " + name}, "void", func() {
+		p.F("$.kobj($m, %q);", schemaName)
 		if len(fields) == 0 {
 			return
 		}
 		p.P(`let $f = "";`)
 		p.Block("try {", "} catch ($e) {", func() {
-			for _, s := range steps {
-				if s.Run != nil {
-					g.encodeRun(p, s)
-					continue
-				}
-				f := s.Fields[0]
+			for _, f := range fields {
 				p.F("$f = %q;", f.Name)
-				g.encodeValue(p, f.Value, "$m."+g.names.field[f.Field], 1)
+				g.checkValue(p, f.Value, "$m."+g.names.field[f.Field], 1)
 			}
 		})
 		p.P("  throw $.at($e, $f);")
@@ -100,15 +109,6 @@ func (g *generator) leafLHS(recv string, l plan.Leaf) string {
 		x += "." + g.names.field[f]
 	}
 	return x
-}
-
-// leafPath is a leaf's error path below its run's struct.
-func leafPath(l plan.Leaf) string {
-	var s []string
-	for _, f := range l.Path {
-		s = append(s, f.Name)
-	}
-	return strings.Join(s, ".")
 }
 
 func at(base string, off int) string {
@@ -188,8 +188,9 @@ func (g *generator) readLeaf(l plan.Leaf, raw schema.Kind) string {
 	panic("ts backend: readLeaf of " + l.Value.Kind.String())
 }
 
-// encodeRun prints a run: its bytes reserved once, every leaf written at
-// its offset.
+// encodeRun prints a run: its bytes reserved once, every leaf checked
+// (the checks of the runtime's Writer, cheap enough to fold into the
+// writes) and written at its offset.
 func (g *generator) encodeRun(p *emit.Printer, s plan.Step) {
 	r := s.Run
 	p.Block("{", "}", func() {
@@ -198,14 +199,13 @@ func (g *generator) encodeRun(p *emit.Printer, s plan.Step) {
 			x := g.leafLHS("$m", l)
 			o := at("$o", l.Offset)
 			if l.Value.Op == plan.Enum {
-				p.F("$f = %q;", leafPath(l))
 				x = "$c_" + g.names.decl[l.Value.Decl.Enum] + "(" + x + ")"
+			} else {
+				x = scalarCheck[l.Value.Kind] + "(" + x + ")"
 			}
 			switch l.Value.Kind {
-			case schema.Bool:
-				p.F("$w.b[%s] = %s ? 1 : 0;", o, x)
-			case schema.U8:
-				p.F("$w.v.setUint8(%s, %s);", o, x)
+			case schema.Bool, schema.U8:
+				p.F("$w.b[%s] = %s;", o, x)
 			case schema.I8:
 				p.F("$w.v.setInt8(%s, %s);", o, x)
 			case schema.F32:
@@ -215,6 +215,14 @@ func (g *generator) encodeRun(p *emit.Printer, s plan.Step) {
 			}
 		}
 	})
+}
+
+// scalarCheck is the runtime's check of a scalar kind for the encoder:
+// the value when the kind holds it, else it throws.
+var scalarCheck = map[schema.Kind]string{
+	schema.Bool: "$.cbool", schema.U8: "$.cu8", schema.I8: "$.ci8", schema.U16: "$.cu16",
+	schema.I16: "$.ci16", schema.U32: "$.cu32", schema.I32: "$.ci32", schema.U64: "$.cu64",
+	schema.I64: "$.ci64", schema.F32: "$.cf64", schema.F64: "$.cf64",
 }
 
 func dataViewKind(k schema.Kind) string {
@@ -314,38 +322,35 @@ func (g *generator) encodeValue(p *emit.Printer, v *plan.Value, x string, lvl in
 	case plan.Bytes:
 		p.F("$w.bytes(%s);", x)
 	case plan.Numbers:
-		p.F("$w.arrayNumbers(%s, %d, %q);", x, v.Kind.Size(), kindNames[v.Kind])
+		p.F("$w.arrayNumbers(%s, %s, %q);", x, numberArrays[v.Kind], kindNames[v.Kind])
 	case plan.FixedBytes:
 		p.F("$w.fixedBytes(%s, %d);", x, v.Len)
 	case plan.FixedNumbers:
-		p.F("$w.fixedNumbers(%s, %d, %d, %q);", x, v.Len, v.Kind.Size(), kindNames[v.Kind])
+		p.F("$w.fixedNumbers(%s, %s, %d, %q);", x, numberArrays[v.Kind], v.Len, kindNames[v.Kind])
 	case plan.PlainArray, plan.Array, plan.FixedPlain, plan.FixedArray:
 		a, i := fmt.Sprintf("$a%d", lvl), fmt.Sprintf("$i%d", lvl)
 		p.Block("{", "}", func() {
 			p.F("const %s = %s;", a, x)
 			if v.Op.Counted() {
-				p.F("$w.count(%s.length);", a)
+				p.F("$w.array(%s);", a)
 			} else {
 				p.F("$.fixedLength(%s, %d);", a, v.Len)
 			}
-			p.F("let %s = 0;", i)
-			p.Block("try {", "} catch ($e) {", func() {
-				p.Block(fmt.Sprintf("for (; %s < %s.length; %s++) {", i, a, i), "}", func() {
-					g.encodeValue(p, v.Elem, a+"["+i+"]"+g.nn(), lvl+1)
-				})
+			p.Block(fmt.Sprintf("for (let %s = 0; %s < %s.length; %s++) {", i, i, a, i), "}", func() {
+				g.encodeValue(p, v.Elem, a+"["+i+"]"+g.nn(), lvl+1)
 			})
-			p.F("  throw $.at($e, %s);", i)
-			p.P("}")
 		})
 	case plan.Optional:
+		// An optional holding null is absent, as one holding undefined.
 		o := fmt.Sprintf("$x%d", lvl)
 		p.Block("{", "}", func() {
 			p.F("const %s = %s;", o, x)
-			p.Block("if ("+o+" === undefined) {", "} else {", func() { p.P("$w.u8(0);") })
+			p.Block("if ("+o+" == null) {", "} else {", func() { p.P("$w.tag(0);") })
 			p.In()
-			p.P("$w.u8(1);")
+			p.P("$w.tag(1);")
 			inner := o
 			if v.Elem.Op == plan.Optional {
+				p.F("$.ctuple(%s);", o)
 				inner = o + "[0]"
 			}
 			g.encodeValue(p, v.Elem, inner, lvl+1)
@@ -396,9 +401,9 @@ func (g *generator) sizeValue(p *emit.Printer, v *plan.Value, x string, lvl int)
 				inner = o + "[0]"
 			}
 			if v.Elem.Fixed >= 0 {
-				p.F("if (%s !== undefined) $n += %d;", o, v.Elem.Fixed)
+				p.F("if (%s != null) $n += %d;", o, v.Elem.Fixed)
 			} else {
-				p.Block("if ("+o+" !== undefined) {", "}", func() { g.sizeValue(p, v.Elem, inner, lvl+1) })
+				p.Block("if ("+o+" != null) {", "}", func() { g.sizeValue(p, v.Elem, inner, lvl+1) })
 			}
 		})
 	case plan.Struct:
@@ -454,13 +459,24 @@ func (g *generator) emitUnionCodecs(p *emit.Printer, pd *plan.Decl) {
 			for _, pv := range pd.Variants {
 				p.F("case %q:", pv.Name)
 				p.In()
-				p.F("$w.u8(%d);", pv.Tag)
-				if len(pv.Fields) > 0 || pv.Variant.Kind == schema.VariantInline {
-					fn := "$e_" + g.names.variant[pv.Variant]
-					if pv.Variant.Kind == schema.VariantStruct {
-						fn = "$e_" + g.names.decl[pv.Fields[0].Value.Decl.Struct]
-					}
-					p.Block("try {", "} catch ($e) {", func() { p.F("%s($w, $v.value);", fn) })
+				p.F("$w.tag(%d);", pv.Tag)
+				if fn := g.variantFn(pv, "$e_"); fn != "" {
+					p.F("%s($w, $v.value);", fn)
+				}
+				p.P("return;")
+				p.Out()
+			}
+		})
+		p.P("$.bad();")
+	})
+	g.internal(p, "$k_"+name, []string{"$v: " + name}, "void", func() {
+		p.F("$.kunion($v, %q);", u.Name)
+		p.Block("switch ($v.kind) {", "}", func() {
+			for _, pv := range pd.Variants {
+				p.F("case %q:", pv.Name)
+				p.In()
+				if fn := g.variantFn(pv, "$k_"); fn != "" {
+					p.Block("try {", "} catch ($e) {", func() { p.F("%s($v.value);", fn) })
 					p.F("  throw $.at($e, %q);", pv.Name)
 					p.P("}")
 				}
@@ -489,6 +505,84 @@ func (g *generator) emitUnionCodecs(p *emit.Printer, pd *plan.Decl) {
 		})
 		p.P("return 1; // a kind that names no variant: the encoder refuses it, with its path")
 	})
+}
+
+// variantFn is the function (prefix $e_ or $k_) of a variant's value, or
+// "" for a variant that has none.
+func (g *generator) variantFn(pv *plan.Variant, prefix string) string {
+	switch {
+	case pv.Variant.Kind == schema.VariantStruct:
+		return prefix + g.names.decl[pv.Fields[0].Value.Decl.Struct]
+	case len(pv.Fields) > 0 || pv.Variant.Kind == schema.VariantInline:
+		return prefix + g.names.variant[pv.Variant]
+	}
+	return ""
+}
+
+// checkValue prints the check walk of x, a value coded as v: the first
+// problem in encoding order throws the EncodeError of its rule, and every
+// array element and struct field on the way adds itself to its path.
+func (g *generator) checkValue(p *emit.Printer, v *plan.Value, x string, lvl int) {
+	switch v.Op {
+	case plan.Scalar:
+		switch {
+		case v.Kind == schema.Bool:
+			p.F("$.kbool(%s);", x)
+		case v.Kind == schema.F32 || v.Kind == schema.F64:
+			p.F("$.kfloat(%s, %q);", x, kindNames[v.Kind])
+		default:
+			p.F("$.kint(%s, %q);", x, kindNames[v.Kind])
+		}
+	case plan.Enum:
+		p.F("$k_%s(%s);", g.names.decl[v.Decl.Enum], x)
+	case plan.String:
+		p.F("$.kstr(%s);", x)
+	case plan.Bytes:
+		p.F("$.kbytes(%s, -1);", x)
+	case plan.FixedBytes:
+		p.F("$.kbytes(%s, %d);", x, v.Len)
+	case plan.Numbers:
+		p.F("$.knumbers(%s, %s, -1);", x, numberArrays[v.Kind])
+	case plan.FixedNumbers:
+		p.F("$.knumbers(%s, %s, %d);", x, numberArrays[v.Kind], v.Len)
+	case plan.PlainArray, plan.Array, plan.FixedPlain, plan.FixedArray:
+		a, i := fmt.Sprintf("$a%d", lvl), fmt.Sprintf("$i%d", lvl)
+		n := -1
+		if !v.Op.Counted() {
+			n = int(v.Len)
+		}
+		p.Block("{", "}", func() {
+			p.F("const %s = %s;", a, x)
+			p.F("$.karray(%s, %d);", a, n)
+			p.F("let %s = 0;", i)
+			p.Block("try {", "} catch ($e) {", func() {
+				p.Block(fmt.Sprintf("for (; %s < %s.length; %s++) {", i, a, i), "}", func() {
+					g.checkValue(p, v.Elem, a+"["+i+"]"+g.nn(), lvl+1)
+				})
+			})
+			p.F("  throw $.at($e, %s);", i)
+			p.P("}")
+		})
+	case plan.Optional:
+		o := fmt.Sprintf("$x%d", lvl)
+		p.Block("{", "}", func() {
+			p.F("const %s = %s;", o, x)
+			p.Block("if ("+o+" != null) {", "}", func() {
+				inner := o
+				if v.Elem.Op == plan.Optional {
+					p.F("$.ktuple(%s);", o)
+					inner = o + "[0]"
+				}
+				g.checkValue(p, v.Elem, inner, lvl+1)
+			})
+		})
+	case plan.Struct:
+		p.F("$k_%s(%s);", g.names.decl[v.Decl.Struct], x)
+	case plan.Union:
+		p.F("$k_%s(%s);", g.names.decl[v.Decl.Union], x)
+	default:
+		panic("ts backend: checkValue of " + v.Op.String())
+	}
 }
 
 // nn is TypeScript's non-null assertion, for indexing under

@@ -39,7 +39,9 @@ globalThis console process window self exports`),
 	TopLevel: gen.Words(`DEFAULT_MAX_DEPTH DEFAULT_MAX_MESSAGE_SIZE MESSAGE_HEADER_SIZE HELLO_TYPE_ID Rule DecodeOptions
 DecodeError EncodeError at finish tuple bytesOf getF32 setF32 NumbersType Reader NumberKind decodeTop
 decodePrefix decodePayload utf8Length Writer NumberArray encodeNew encodeAt encodeMessageNew
-encodeMessageAt badEnum badKind fixedLength strSize header readHeader MessageInfo encodeHello
+encodeMessageAt badKind fixedLength strSize header readHeader MessageInfo encodeHello
+limit EncodeRule UNENCODABLE bad cu8 ci8 cu16 ci16 cu32 ci32 cu64 ci64 cf64 cbool cobj ctuple Size
+encodedSize encodedMessageSize kint kfloat kbool kenum kstr kbytes knumbers karray ktuple kobj kunion
 MessageReaderOptions MessageWriterOptions ByteSource PayloadDecoder MessageReaderBase ByteSink MessageWriterBase
 Message MessageReader MessageWriter decodeMessage HELLO`),
 	// What a field (an instance property) or an enum value (a property of
@@ -60,7 +62,7 @@ toLocaleString then __defineGetter__ __defineSetter__ __lookupGetter__ __lookupS
 // params are the parameters of generated functions and methods: a type of
 // the same name would be shadowed inside them (decodeInto's value, a
 // constructor's init). TestReservedNames checks them against the probe's.
-var params = gen.Words(`bytes opts value buf offset init source sink _init _r _w _m`)
+var params = gen.Words(`bytes opts value buf offset init source sink _init _r _w`)
 
 // reservedTop are the names a schema's types cannot take at a module's top
 // level; reservedMember those a field or an enum value cannot take.

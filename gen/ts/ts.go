@@ -206,7 +206,7 @@ func (g *generator) module() []byte {
 	p.P()
 	p.P("export { DecodeError, EncodeError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, MESSAGE_HEADER_SIZE } from \"./runtime.js\";")
 	if g.mode != modeJS {
-		p.P("export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, ByteSource, ByteSink } from \"./runtime.js\";")
+		p.P("export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, EncodeRule, ByteSource, ByteSink } from \"./runtime.js\";")
 	}
 	p.P()
 	for _, pd := range g.plan.Decls {

@@ -215,7 +215,7 @@ func (g *generator) emitClass(p *emit.Printer, name string, docs []string, field
 func (g *generator) emitStruct(p *emit.Printer, pd *plan.Decl) {
 	st := pd.Struct
 	name := g.names.decl[st]
-	size := g.sizeExpr(pd.Fixed, "$s_"+name, "this")
+	size := g.sizeArg(pd.Fixed, name)
 	g.emitClass(p, name, st.Doc, pd.Fields, func() {
 		p.P()
 		g.static(p, "/** The struct's message type id. */", "TYPE_ID", strconv.Itoa(int(st.ID)))
@@ -255,33 +255,37 @@ func (g *generator) emitStruct(p *emit.Printer, pd *plan.Decl) {
 			p.F("return $.decodePayload($b, opts, $top_%s, %q);", name, st.Name)
 		})
 		p.P()
-		p.P("/** The size of the encoding in bytes. */")
-		g.method(p, "", "encodedSize", nil, "number", func() { p.F("return %s;", size) })
+		p.P("/** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */")
+		g.method(p, "", "encodedSize", nil, "number", func() {
+			p.F("return $.encodedSize(this, %s, $k_%s, %q);", size, name, st.Name)
+		})
 		p.P()
 		p.P("/** The encoding, in a new buffer. Throws EncodeError for a value that has none. */")
 		g.method(p, "", "encode", nil, "Uint8Array", func() {
-			p.F("return $.encodeNew(this, %s, $e_%s, %q);", size, name, st.Name)
+			p.F("return $.encodeNew(this, %s, $e_%s, $k_%s, %q);", size, name, name, st.Name)
 		})
 		p.P()
-		p.P("/** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */")
+		p.P("/** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */")
 		g.method(p, "", "encodeInto", []string{"buf: Uint8Array", "offset = 0: number"}, "number", func() {
-			p.F("return $.encodeAt(buf, offset, this, %s, $e_%s, %q);", size, name, st.Name)
+			p.F("return $.encodeAt(buf, offset, this, %s, $e_%s, $k_%s, %q);", size, name, name, st.Name)
 		})
 		p.P()
 		p.P("/** The struct's message type id. */")
 		g.method(p, "", "messageTypeId", nil, "number", func() { p.F("return %d;", st.ID) })
 		p.P()
 		p.P("/** The size of the value framed as a message. */")
-		g.method(p, "", "encodedMessageSize", nil, "number", func() { p.F("return 10 + %s;", size) })
+		g.method(p, "", "encodedMessageSize", nil, "number", func() {
+			p.F("return $.encodedMessageSize(this, %s, $k_%s, %q);", size, name, st.Name)
+		})
 		p.P()
 		p.P("/** The value framed as a message, in a new buffer. */")
 		g.method(p, "", "encodeMessage", nil, "Uint8Array", func() {
-			p.F("return $.encodeMessageNew(this, %d, %s, $e_%s, %q);", st.ID, size, name, st.Name)
+			p.F("return $.encodeMessageNew(this, %d, %s, $e_%s, $k_%s, %q);", st.ID, size, name, name, st.Name)
 		})
 		p.P()
 		p.P("/** Writes the value framed as a message into buf at offset; returns its size. */")
 		g.method(p, "", "encodeMessageInto", []string{"buf: Uint8Array", "offset = 0: number"}, "number", func() {
-			p.F("return $.encodeMessageAt(buf, offset, this, %d, %s, $e_%s, %q);", st.ID, size, name, st.Name)
+			p.F("return $.encodeMessageAt(buf, offset, this, %d, %s, $e_%s, $k_%s, %q);", st.ID, size, name, name, st.Name)
 		})
 	})
 	if g.mode == modeJS {
@@ -312,12 +316,13 @@ func (g *generator) static(p *emit.Printer, comment, name, value string) {
 	}
 }
 
-// sizeExpr is the size of a value: fixed, else a call of its size function.
-func (g *generator) sizeExpr(fixed int, fn, x string) string {
+// sizeArg is the size argument of the runtime's encode functions: the
+// fixed size, else the type's size function.
+func (g *generator) sizeArg(fixed int, name string) string {
 	if fixed >= 0 {
 		return strconv.Itoa(fixed)
 	}
-	return fn + "(" + x + ")"
+	return "$s_" + name
 }
 
 func (g *generator) emitEnum(p *emit.Printer, pd *plan.Decl) {
@@ -361,10 +366,25 @@ func (g *generator) emitEnum(p *emit.Printer, pd *plan.Decl) {
 		p.F("if (!$v_%s($x)) $r.badEnum($o, $x, %q);", name, en.Name)
 		p.F("return $x%s;", g.as(name))
 	})
+	// The encoder's check (strict: a fraction, or what is no number, is
+	// none of the values) and the check walk's.
+	strict := enumStrict(en, "$x")
 	g.internal(p, "$c_"+name, []string{"$x: " + name}, "number", func() {
-		p.F("if (!$v_%s($x)) throw $.badEnum($x, %q);", name, en.Name)
+		p.F("if (!(%s)) $.bad();", strict)
 		p.P("return $x;")
 	})
+	g.internal(p, "$k_"+name, []string{"$x: " + name}, "void", func() {
+		p.F("$.kenum($x, %s, %q);", strict, en.Name)
+	})
+}
+
+// enumStrict is the condition that x, of any type, is a number of en.
+func enumStrict(en *schema.Enum, x string) string {
+	v := enumValid(en, x)
+	if strings.Contains(v, "===") {
+		return v
+	}
+	return fmt.Sprintf("%s >>> 0 === %s && %s", x, x, v)
 }
 
 // enumValid is the condition that the number x names a value of en.
@@ -496,7 +516,7 @@ func (g *generator) zeroUsed(ud *plan.Decl) bool {
 func (g *generator) emitUnionAPI(p *emit.Printer, pd *plan.Decl) {
 	u := pd.Union
 	name := g.names.decl[u]
-	size := g.sizeExpr(pd.Fixed, "$s_"+name, "value")
+	size := g.sizeArg(pd.Fixed, name)
 	p.F("/** Encoding and decoding of %s values. */", name)
 	if g.mode == modeDTS {
 		p.P("export declare const " + name + ": {")
@@ -514,20 +534,17 @@ func (g *generator) emitUnionAPI(p *emit.Printer, pd *plan.Decl) {
 	g.methodClose(p, "", "decodePrefix", []string{bytes, opts}, "["+name+", number]", "},", func() {
 		p.F("return $.decodePrefix(bytes, opts, $d_%s, %q);", name, u.Name)
 	})
-	p.P("/** The size of value's encoding in bytes. */")
+	p.P("/** The size of value's encoding in bytes; throws EncodeError for a value that has none. */")
 	g.methodClose(p, "", "encodedSize", []string{"value: " + name}, "number", "},", func() {
-		if pd.Fixed >= 0 {
-			p.P("void value;")
-		}
-		p.F("return %s;", size)
+		p.F("return $.encodedSize(value, %s, $k_%s, %q);", size, name, u.Name)
 	})
-	p.P("/** The encoding of value, in a new buffer. */")
+	p.P("/** The encoding of value, in a new buffer; throws EncodeError for a value that has none. */")
 	g.methodClose(p, "", "encode", []string{"value: " + name}, "Uint8Array", "},", func() {
-		p.F("return $.encodeNew(value, %s, $e_%s, %q);", size, name, u.Name)
+		p.F("return $.encodeNew(value, %s, $e_%s, $k_%s, %q);", size, name, name, u.Name)
 	})
 	p.P("/** Writes value's encoding into buf at offset; returns its size. */")
 	g.methodClose(p, "", "encodeInto", []string{"value: " + name, "buf: Uint8Array", "offset = 0: number"}, "number", "},", func() {
-		p.F("return $.encodeAt(buf, offset, value, %s, $e_%s, %q);", size, name, u.Name)
+		p.F("return $.encodeAt(buf, offset, value, %s, $e_%s, $k_%s, %q);", size, name, name, u.Name)
 	})
 	p.Out()
 	p.P("};")

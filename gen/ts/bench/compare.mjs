@@ -4,6 +4,10 @@
 // sizes and times. protobufjs is not in Debian 12, so it is not measured.
 //
 //     NODE_PATH=/usr/share/nodejs node gen/ts/bench/compare.mjs
+//
+// The benchmark suite's harness (bench/run --langs ts: bench/ts/harness.mjs,
+// and bench/tschromium in headless Chromium) measures every workload of
+// bench/workloads.tsv the same way, beside the other languages.
 import { createRequire } from "node:module";
 import { Parameter, Plugin, PluginRegistry } from "../../../examples/node/registry/index.js";
 

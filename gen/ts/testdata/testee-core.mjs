@@ -48,7 +48,8 @@ async function outcomeAsync(fn) {
 }
 
 const where = (e) => e.rule + " @" + e.offset + " " + e.path;
-const rejected = (e) => [REJECTED, enc.encode(where(e) + ": " + e.message)];
+// A rejection is the error's own text, in the layout of docs/api.md.
+const rejected = (e) => [REJECTED, enc.encode(e.message)];
 const broken = (s) => [BROKEN, enc.encode(s)];
 const equal = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -156,16 +157,20 @@ async function message(data) {
   return [OK, b];
 }
 
-function streamSetup(data) {
-  const mx = new DataView(data.buffer, data.byteOffset).getUint32(0, true);
-  const reader = new m.MessageReader(chunks(data.subarray(4)), { maxSize: mx === 0 ? 0xffffffff : mx });
+// The maximum payload of OpStream's input: 0 is "none" (the largest, 2^32 - 1);
+// OpStreamAll's reference reader takes 0 as the default (64 MiB), as the
+// runtime does.
+function streamSetup(data, zeroIsNone) {
+  let mx = new DataView(data.buffer, data.byteOffset).getUint32(0, true);
+  if (mx === 0 && zeroIsNone) mx = 0xffffffff;
+  const reader = new m.MessageReader(chunks(data.subarray(4)), { maxSize: mx });
   const out = [];
-  const writer = new m.MessageWriter((c) => { out.push(c); }, { maxSize: mx === 0 ? 0xffffffff : mx });
+  const writer = new m.MessageWriter((c) => { out.push(c); }, { maxSize: mx });
   return { reader, writer, out };
 }
 
 async function stream(data) {
-  const { reader, writer, out } = streamSetup(data);
+  const { reader, writer, out } = streamSetup(data, true);
   let hello = false;
   try {
     for (;;) {
@@ -179,13 +184,13 @@ async function stream(data) {
     }
   } catch (e) {
     if (!(e instanceof m.DecodeError)) throw e;
-    return [REJECTED, enc.encode(e.rule + " " + e.index + " " + e.offset + ": " + e.message)];
+    return [REJECTED, enc.encode(e.message)];
   }
   return [OK, concat(out)];
 }
 
 async function streamAll(data) {
-  const { reader, writer, out } = streamSetup(data);
+  const { reader, writer, out } = streamSetup(data, false);
   const lines = [];
   let hello = false;
   const line = (e) => lines.push(e.rule + " " + e.index + " " + e.offset + " " + (e.skippable ? 1 : 0) + "\n");

@@ -58,19 +58,19 @@ export class Arrays {
     return $.decodePayload($b, opts, $top_Arrays, "Arrays");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Arrays(this);
+    return $.encodedSize(this, $s_Arrays, $k_Arrays, "Arrays");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Arrays(this), $e_Arrays, "Arrays");
+    return $.encodeNew(this, $s_Arrays, $e_Arrays, $k_Arrays, "Arrays");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Arrays(this), $e_Arrays, "Arrays");
+    return $.encodeAt(buf, offset, this, $s_Arrays, $e_Arrays, $k_Arrays, "Arrays");
   }
 
   /** The struct's message type id. */
@@ -80,17 +80,17 @@ export class Arrays {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Arrays(this);
+    return $.encodedMessageSize(this, $s_Arrays, $k_Arrays, "Arrays");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 1, $s_Arrays(this), $e_Arrays, "Arrays");
+    return $.encodeMessageNew(this, 1, $s_Arrays, $e_Arrays, $k_Arrays, "Arrays");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 1, $s_Arrays(this), $e_Arrays, "Arrays");
+    return $.encodeMessageAt(buf, offset, this, 1, $s_Arrays, $e_Arrays, $k_Arrays, "Arrays");
   }
 }
 
@@ -203,49 +203,99 @@ function $d_Arrays($r, $m) {
 }
 
 function $e_Arrays($w, $m) {
+  $.cobj($m);
+  {
+    const $a1 = $m.bools;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $w.bool($a1[$i1]);
+    }
+  }
+  $w.bytes($m.bytes);
+  $w.arrayNumbers($m.i8s, Int8Array, "i8");
+  $w.arrayNumbers($m.u16s, Uint16Array, "u16");
+  $w.arrayNumbers($m.i16s, Int16Array, "i16");
+  $w.arrayNumbers($m.u32s, Uint32Array, "u32");
+  $w.arrayNumbers($m.i32s, Int32Array, "i32");
+  $w.arrayNumbers($m.u64s, BigUint64Array, "u64");
+  $w.arrayNumbers($m.i64s, BigInt64Array, "i64");
+  $w.arrayNumbers($m.f32s, Float32Array, "f32");
+  $w.arrayNumbers($m.f64s, Float64Array, "f64");
+  {
+    const $a1 = $m.strings;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $w.str($a1[$i1]);
+    }
+  }
+  {
+    const $a1 = $m.points;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Point($w, $a1[$i1]);
+    }
+  }
+  {
+    const $a1 = $m.nested;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $w.arrayNumbers($a1[$i1], Uint32Array, "u32");
+    }
+  }
+  {
+    const $a1 = $m.blobs;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $w.bytes($a1[$i1]);
+    }
+  }
+}
+
+function $k_Arrays($m) {
+  $.kobj($m, "Arrays");
   let $f = "";
   try {
     $f = "bools";
     {
       const $a1 = $m.bools;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.bool($a1[$i1]);
+          $.kbool($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
       }
     }
     $f = "bytes";
-    $w.bytes($m.bytes);
+    $.kbytes($m.bytes, -1);
     $f = "i8s";
-    $w.arrayNumbers($m.i8s, 1, "i8");
+    $.knumbers($m.i8s, Int8Array, -1);
     $f = "u16s";
-    $w.arrayNumbers($m.u16s, 2, "u16");
+    $.knumbers($m.u16s, Uint16Array, -1);
     $f = "i16s";
-    $w.arrayNumbers($m.i16s, 2, "i16");
+    $.knumbers($m.i16s, Int16Array, -1);
     $f = "u32s";
-    $w.arrayNumbers($m.u32s, 4, "u32");
+    $.knumbers($m.u32s, Uint32Array, -1);
     $f = "i32s";
-    $w.arrayNumbers($m.i32s, 4, "i32");
+    $.knumbers($m.i32s, Int32Array, -1);
     $f = "u64s";
-    $w.arrayNumbers($m.u64s, 8, "u64");
+    $.knumbers($m.u64s, BigUint64Array, -1);
     $f = "i64s";
-    $w.arrayNumbers($m.i64s, 8, "i64");
+    $.knumbers($m.i64s, BigInt64Array, -1);
     $f = "f32s";
-    $w.arrayNumbers($m.f32s, 4, "f32");
+    $.knumbers($m.f32s, Float32Array, -1);
     $f = "f64s";
-    $w.arrayNumbers($m.f64s, 8, "f64");
+    $.knumbers($m.f64s, Float64Array, -1);
     $f = "strings";
     {
       const $a1 = $m.strings;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.str($a1[$i1]);
+          $.kstr($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -254,11 +304,11 @@ function $e_Arrays($w, $m) {
     $f = "points";
     {
       const $a1 = $m.points;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Point($w, $a1[$i1]);
+          $k_Point($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -267,11 +317,11 @@ function $e_Arrays($w, $m) {
     $f = "nested";
     {
       const $a1 = $m.nested;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.arrayNumbers($a1[$i1], 4, "u32");
+          $.knumbers($a1[$i1], Uint32Array, -1);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -280,11 +330,11 @@ function $e_Arrays($w, $m) {
     $f = "blobs";
     {
       const $a1 = $m.blobs;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.bytes($a1[$i1]);
+          $.kbytes($a1[$i1], -1);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -378,19 +428,19 @@ export class Fixed {
     return $.decodePayload($b, opts, $top_Fixed, "Fixed");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Fixed(this);
+    return $.encodedSize(this, $s_Fixed, $k_Fixed, "Fixed");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Fixed(this), $e_Fixed, "Fixed");
+    return $.encodeNew(this, $s_Fixed, $e_Fixed, $k_Fixed, "Fixed");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Fixed(this), $e_Fixed, "Fixed");
+    return $.encodeAt(buf, offset, this, $s_Fixed, $e_Fixed, $k_Fixed, "Fixed");
   }
 
   /** The struct's message type id. */
@@ -400,17 +450,17 @@ export class Fixed {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Fixed(this);
+    return $.encodedMessageSize(this, $s_Fixed, $k_Fixed, "Fixed");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 2, $s_Fixed(this), $e_Fixed, "Fixed");
+    return $.encodeMessageNew(this, 2, $s_Fixed, $e_Fixed, $k_Fixed, "Fixed");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 2, $s_Fixed(this), $e_Fixed, "Fixed");
+    return $.encodeMessageAt(buf, offset, this, 2, $s_Fixed, $e_Fixed, $k_Fixed, "Fixed");
   }
 }
 
@@ -500,18 +550,59 @@ function $d_Fixed($r, $m) {
 }
 
 function $e_Fixed($w, $m) {
+  $.cobj($m);
+  $w.fixedBytes($m.rgba, 4);
+  {
+    const $a1 = $m.matrix;
+    $.fixedLength($a1, 3);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $w.fixedNumbers($a1[$i1], Float32Array, 3, "f32");
+    }
+  }
+  {
+    const $a1 = $m.names;
+    $.fixedLength($a1, 2);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $w.str($a1[$i1]);
+    }
+  }
+  {
+    const $a1 = $m.flags;
+    $.fixedLength($a1, 3);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $w.bool($a1[$i1]);
+    }
+  }
+  {
+    const $a1 = $m.points;
+    $.fixedLength($a1, 2);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Point($w, $a1[$i1]);
+    }
+  }
+  {
+    const $a1 = $m.lists;
+    $.fixedLength($a1, 2);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $w.arrayNumbers($a1[$i1], Uint16Array, "u16");
+    }
+  }
+}
+
+function $k_Fixed($m) {
+  $.kobj($m, "Fixed");
   let $f = "";
   try {
     $f = "rgba";
-    $w.fixedBytes($m.rgba, 4);
+    $.kbytes($m.rgba, 4);
     $f = "matrix";
     {
       const $a1 = $m.matrix;
-      $.fixedLength($a1, 3);
+      $.karray($a1, 3);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.fixedNumbers($a1[$i1], 3, 4, "f32");
+          $.knumbers($a1[$i1], Float32Array, 3);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -520,11 +611,11 @@ function $e_Fixed($w, $m) {
     $f = "names";
     {
       const $a1 = $m.names;
-      $.fixedLength($a1, 2);
+      $.karray($a1, 2);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.str($a1[$i1]);
+          $.kstr($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -533,11 +624,11 @@ function $e_Fixed($w, $m) {
     $f = "flags";
     {
       const $a1 = $m.flags;
-      $.fixedLength($a1, 3);
+      $.karray($a1, 3);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.bool($a1[$i1]);
+          $.kbool($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -546,11 +637,11 @@ function $e_Fixed($w, $m) {
     $f = "points";
     {
       const $a1 = $m.points;
-      $.fixedLength($a1, 2);
+      $.karray($a1, 2);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Point($w, $a1[$i1]);
+          $k_Point($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -559,11 +650,11 @@ function $e_Fixed($w, $m) {
     $f = "lists";
     {
       const $a1 = $m.lists;
-      $.fixedLength($a1, 2);
+      $.karray($a1, 2);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.arrayNumbers($a1[$i1], 2, "u16");
+          $.knumbers($a1[$i1], Uint16Array, -1);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -629,19 +720,19 @@ export class Point {
     return $.decodePayload($b, opts, $top_Point, "Point");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return 16;
+    return $.encodedSize(this, 16, $k_Point, "Point");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, 16, $e_Point, "Point");
+    return $.encodeNew(this, 16, $e_Point, $k_Point, "Point");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, 16, $e_Point, "Point");
+    return $.encodeAt(buf, offset, this, 16, $e_Point, $k_Point, "Point");
   }
 
   /** The struct's message type id. */
@@ -651,17 +742,17 @@ export class Point {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + 16;
+    return $.encodedMessageSize(this, 16, $k_Point, "Point");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 3, 16, $e_Point, "Point");
+    return $.encodeMessageNew(this, 3, 16, $e_Point, $k_Point, "Point");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 3, 16, $e_Point, "Point");
+    return $.encodeMessageAt(buf, offset, this, 3, 16, $e_Point, $k_Point, "Point");
   }
 }
 
@@ -697,13 +788,22 @@ function $d_Point($r, $m) {
 }
 
 function $e_Point($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(16);
+    $w.v.setFloat64($o, $.cf64($m.x), true);
+    $w.v.setFloat64($o + 8, $.cf64($m.y), true);
+  }
+}
+
+function $k_Point($m) {
+  $.kobj($m, "Point");
   let $f = "";
   try {
-    {
-      const $o = $w.take(16);
-      $w.v.setFloat64($o, $m.x, true);
-      $w.v.setFloat64($o + 8, $m.y, true);
-    }
+    $f = "x";
+    $.kfloat($m.x, "f64");
+    $f = "y";
+    $.kfloat($m.y, "f64");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -749,19 +849,19 @@ export class U32Array {
     return $.decodePayload($b, opts, $top_U32Array, "U32Array");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_U32Array(this);
+    return $.encodedSize(this, $s_U32Array, $k_U32Array, "U32Array");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_U32Array(this), $e_U32Array, "U32Array");
+    return $.encodeNew(this, $s_U32Array, $e_U32Array, $k_U32Array, "U32Array");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_U32Array(this), $e_U32Array, "U32Array");
+    return $.encodeAt(buf, offset, this, $s_U32Array, $e_U32Array, $k_U32Array, "U32Array");
   }
 
   /** The struct's message type id. */
@@ -771,17 +871,17 @@ export class U32Array {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_U32Array(this);
+    return $.encodedMessageSize(this, $s_U32Array, $k_U32Array, "U32Array");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 4, $s_U32Array(this), $e_U32Array, "U32Array");
+    return $.encodeMessageNew(this, 4, $s_U32Array, $e_U32Array, $k_U32Array, "U32Array");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 4, $s_U32Array(this), $e_U32Array, "U32Array");
+    return $.encodeMessageAt(buf, offset, this, 4, $s_U32Array, $e_U32Array, $k_U32Array, "U32Array");
   }
 }
 
@@ -806,10 +906,16 @@ function $d_U32Array($r, $m) {
 }
 
 function $e_U32Array($w, $m) {
+  $.cobj($m);
+  $w.arrayNumbers($m.values, Uint32Array, "u32");
+}
+
+function $k_U32Array($m) {
+  $.kobj($m, "U32Array");
   let $f = "";
   try {
     $f = "values";
-    $w.arrayNumbers($m.values, 4, "u32");
+    $.knumbers($m.values, Uint32Array, -1);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -858,19 +964,19 @@ export class I16Array {
     return $.decodePayload($b, opts, $top_I16Array, "I16Array");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_I16Array(this);
+    return $.encodedSize(this, $s_I16Array, $k_I16Array, "I16Array");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_I16Array(this), $e_I16Array, "I16Array");
+    return $.encodeNew(this, $s_I16Array, $e_I16Array, $k_I16Array, "I16Array");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_I16Array(this), $e_I16Array, "I16Array");
+    return $.encodeAt(buf, offset, this, $s_I16Array, $e_I16Array, $k_I16Array, "I16Array");
   }
 
   /** The struct's message type id. */
@@ -880,17 +986,17 @@ export class I16Array {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_I16Array(this);
+    return $.encodedMessageSize(this, $s_I16Array, $k_I16Array, "I16Array");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 5, $s_I16Array(this), $e_I16Array, "I16Array");
+    return $.encodeMessageNew(this, 5, $s_I16Array, $e_I16Array, $k_I16Array, "I16Array");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 5, $s_I16Array(this), $e_I16Array, "I16Array");
+    return $.encodeMessageAt(buf, offset, this, 5, $s_I16Array, $e_I16Array, $k_I16Array, "I16Array");
   }
 }
 
@@ -915,10 +1021,16 @@ function $d_I16Array($r, $m) {
 }
 
 function $e_I16Array($w, $m) {
+  $.cobj($m);
+  $w.arrayNumbers($m.samples, Int16Array, "i16");
+}
+
+function $k_I16Array($m) {
+  $.kobj($m, "I16Array");
   let $f = "";
   try {
     $f = "samples";
-    $w.arrayNumbers($m.samples, 2, "i16");
+    $.knumbers($m.samples, Int16Array, -1);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -967,19 +1079,19 @@ export class F32Array {
     return $.decodePayload($b, opts, $top_F32Array, "F32Array");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_F32Array(this);
+    return $.encodedSize(this, $s_F32Array, $k_F32Array, "F32Array");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_F32Array(this), $e_F32Array, "F32Array");
+    return $.encodeNew(this, $s_F32Array, $e_F32Array, $k_F32Array, "F32Array");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_F32Array(this), $e_F32Array, "F32Array");
+    return $.encodeAt(buf, offset, this, $s_F32Array, $e_F32Array, $k_F32Array, "F32Array");
   }
 
   /** The struct's message type id. */
@@ -989,17 +1101,17 @@ export class F32Array {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_F32Array(this);
+    return $.encodedMessageSize(this, $s_F32Array, $k_F32Array, "F32Array");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 6, $s_F32Array(this), $e_F32Array, "F32Array");
+    return $.encodeMessageNew(this, 6, $s_F32Array, $e_F32Array, $k_F32Array, "F32Array");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 6, $s_F32Array(this), $e_F32Array, "F32Array");
+    return $.encodeMessageAt(buf, offset, this, 6, $s_F32Array, $e_F32Array, $k_F32Array, "F32Array");
   }
 }
 
@@ -1024,10 +1136,16 @@ function $d_F32Array($r, $m) {
 }
 
 function $e_F32Array($w, $m) {
+  $.cobj($m);
+  $w.arrayNumbers($m.values, Float32Array, "f32");
+}
+
+function $k_F32Array($m) {
+  $.kobj($m, "F32Array");
   let $f = "";
   try {
     $f = "values";
-    $w.arrayNumbers($m.values, 4, "f32");
+    $.knumbers($m.values, Float32Array, -1);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -1076,19 +1194,19 @@ export class ByteArray {
     return $.decodePayload($b, opts, $top_ByteArray, "ByteArray");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_ByteArray(this);
+    return $.encodedSize(this, $s_ByteArray, $k_ByteArray, "ByteArray");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_ByteArray(this), $e_ByteArray, "ByteArray");
+    return $.encodeNew(this, $s_ByteArray, $e_ByteArray, $k_ByteArray, "ByteArray");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_ByteArray(this), $e_ByteArray, "ByteArray");
+    return $.encodeAt(buf, offset, this, $s_ByteArray, $e_ByteArray, $k_ByteArray, "ByteArray");
   }
 
   /** The struct's message type id. */
@@ -1098,17 +1216,17 @@ export class ByteArray {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_ByteArray(this);
+    return $.encodedMessageSize(this, $s_ByteArray, $k_ByteArray, "ByteArray");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 7, $s_ByteArray(this), $e_ByteArray, "ByteArray");
+    return $.encodeMessageNew(this, 7, $s_ByteArray, $e_ByteArray, $k_ByteArray, "ByteArray");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 7, $s_ByteArray(this), $e_ByteArray, "ByteArray");
+    return $.encodeMessageAt(buf, offset, this, 7, $s_ByteArray, $e_ByteArray, $k_ByteArray, "ByteArray");
   }
 }
 
@@ -1133,10 +1251,16 @@ function $d_ByteArray($r, $m) {
 }
 
 function $e_ByteArray($w, $m) {
+  $.cobj($m);
+  $w.bytes($m.data);
+}
+
+function $k_ByteArray($m) {
+  $.kobj($m, "ByteArray");
   let $f = "";
   try {
     $f = "data";
-    $w.bytes($m.data);
+    $.kbytes($m.data, -1);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -1192,19 +1316,19 @@ export class SmallArrays {
     return $.decodePayload($b, opts, $top_SmallArrays, "SmallArrays");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_SmallArrays(this);
+    return $.encodedSize(this, $s_SmallArrays, $k_SmallArrays, "SmallArrays");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_SmallArrays(this), $e_SmallArrays, "SmallArrays");
+    return $.encodeNew(this, $s_SmallArrays, $e_SmallArrays, $k_SmallArrays, "SmallArrays");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_SmallArrays(this), $e_SmallArrays, "SmallArrays");
+    return $.encodeAt(buf, offset, this, $s_SmallArrays, $e_SmallArrays, $k_SmallArrays, "SmallArrays");
   }
 
   /** The struct's message type id. */
@@ -1214,17 +1338,17 @@ export class SmallArrays {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_SmallArrays(this);
+    return $.encodedMessageSize(this, $s_SmallArrays, $k_SmallArrays, "SmallArrays");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 8, $s_SmallArrays(this), $e_SmallArrays, "SmallArrays");
+    return $.encodeMessageNew(this, 8, $s_SmallArrays, $e_SmallArrays, $k_SmallArrays, "SmallArrays");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 8, $s_SmallArrays(this), $e_SmallArrays, "SmallArrays");
+    return $.encodeMessageAt(buf, offset, this, 8, $s_SmallArrays, $e_SmallArrays, $k_SmallArrays, "SmallArrays");
   }
 }
 
@@ -1281,22 +1405,44 @@ function $d_SmallArrays($r, $m) {
 }
 
 function $e_SmallArrays($w, $m) {
+  $.cobj($m);
+  $w.bytes($m.bytes);
+  $w.arrayNumbers($m.words, Uint32Array, "u32");
+  $w.arrayNumbers($m.reals, Float64Array, "f64");
+  {
+    const $a1 = $m.names;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $w.str($a1[$i1]);
+    }
+  }
+  {
+    const $a1 = $m.flags;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $w.bool($a1[$i1]);
+    }
+  }
+}
+
+function $k_SmallArrays($m) {
+  $.kobj($m, "SmallArrays");
   let $f = "";
   try {
     $f = "bytes";
-    $w.bytes($m.bytes);
+    $.kbytes($m.bytes, -1);
     $f = "words";
-    $w.arrayNumbers($m.words, 4, "u32");
+    $.knumbers($m.words, Uint32Array, -1);
     $f = "reals";
-    $w.arrayNumbers($m.reals, 8, "f64");
+    $.knumbers($m.reals, Float64Array, -1);
     $f = "names";
     {
       const $a1 = $m.names;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.str($a1[$i1]);
+          $.kstr($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -1305,11 +1451,11 @@ function $e_SmallArrays($w, $m) {
     $f = "flags";
     {
       const $a1 = $m.flags;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.bool($a1[$i1]);
+          $.kbool($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);

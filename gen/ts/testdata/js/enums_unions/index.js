@@ -25,8 +25,12 @@ function $d_Small($r) {
 }
 
 function $c_Small($x) {
-  if (!$v_Small($x)) throw $.badEnum($x, "Small");
+  if (!($x >>> 0 === $x && $x <= 2)) $.bad();
   return $x;
+}
+
+function $k_Small($x) {
+  $.kenum($x, $x >>> 0 === $x && $x <= 2, "Small");
 }
 
 /**
@@ -51,8 +55,12 @@ function $d_Sparse($r) {
 }
 
 function $c_Sparse($x) {
-  if (!$v_Sparse($x)) throw $.badEnum($x, "Sparse");
+  if (!($x === 1 || $x === 2 || $x === 10 || $x === 65535)) $.bad();
   return $x;
+}
+
+function $k_Sparse($x) {
+  $.kenum($x, $x === 1 || $x === 2 || $x === 10 || $x === 65535, "Sparse");
 }
 
 export const Wide = {
@@ -72,8 +80,12 @@ function $d_Wide($r) {
 }
 
 function $c_Wide($x) {
-  if (!$v_Wide($x)) throw $.badEnum($x, "Wide");
+  if (!($x === 0 || $x === 4294967295)) $.bad();
   return $x;
+}
+
+function $k_Wide($x) {
+  $.kenum($x, $x === 0 || $x === 4294967295, "Wide");
 }
 
 /**
@@ -96,8 +108,12 @@ function $d_Default($r) {
 }
 
 function $c_Default($x) {
-  if (!$v_Default($x)) throw $.badEnum($x, "Default");
+  if (!($x >>> 0 === $x && $x <= 1)) $.bad();
   return $x;
+}
+
+function $k_Default($x) {
+  $.kenum($x, $x >>> 0 === $x && $x <= 1, "Default");
 }
 
 export class Circle {
@@ -137,19 +153,19 @@ export class Circle {
     return $.decodePayload($b, opts, $top_Circle, "Circle");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return 8;
+    return $.encodedSize(this, 8, $k_Circle, "Circle");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, 8, $e_Circle, "Circle");
+    return $.encodeNew(this, 8, $e_Circle, $k_Circle, "Circle");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, 8, $e_Circle, "Circle");
+    return $.encodeAt(buf, offset, this, 8, $e_Circle, $k_Circle, "Circle");
   }
 
   /** The struct's message type id. */
@@ -159,17 +175,17 @@ export class Circle {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + 8;
+    return $.encodedMessageSize(this, 8, $k_Circle, "Circle");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 1, 8, $e_Circle, "Circle");
+    return $.encodeMessageNew(this, 1, 8, $e_Circle, $k_Circle, "Circle");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 1, 8, $e_Circle, "Circle");
+    return $.encodeMessageAt(buf, offset, this, 1, 8, $e_Circle, $k_Circle, "Circle");
   }
 }
 
@@ -202,12 +218,19 @@ function $d_Circle($r, $m) {
 }
 
 function $e_Circle($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(8);
+    $w.v.setFloat64($o, $.cf64($m.radius), true);
+  }
+}
+
+function $k_Circle($m) {
+  $.kobj($m, "Circle");
   let $f = "";
   try {
-    {
-      const $o = $w.take(8);
-      $w.v.setFloat64($o, $m.radius, true);
-    }
+    $f = "radius";
+    $.kfloat($m.radius, "f64");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -247,13 +270,22 @@ function $d_Shape_Rect($r, $m) {
 }
 
 function $e_Shape_Rect($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(8);
+    $.setF32($w.v, $o, $.cf64($m.width));
+    $.setF32($w.v, $o + 4, $.cf64($m.height));
+  }
+}
+
+function $k_Shape_Rect($m) {
+  $.kobj($m, "Shape.Rect");
   let $f = "";
   try {
-    {
-      const $o = $w.take(8);
-      $.setF32($w.v, $o, $m.width);
-      $.setF32($w.v, $o + 4, $m.height);
-    }
+    $f = "width";
+    $.kfloat($m.width, "f32");
+    $f = "height";
+    $.kfloat($m.height, "f32");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -292,14 +324,22 @@ function $d_Shape_Polygon($r, $m) {
 }
 
 function $e_Shape_Polygon($w, $m) {
+  $.cobj($m);
+  $w.arrayNumbers($m.points, Float32Array, "f32");
+  {
+    const $o = $w.take(1);
+    $w.b[$o] = $.cbool($m.closed);
+  }
+}
+
+function $k_Shape_Polygon($m) {
+  $.kobj($m, "Shape.Polygon");
   let $f = "";
   try {
     $f = "points";
-    $w.arrayNumbers($m.points, 4, "f32");
-    {
-      const $o = $w.take(1);
-      $w.b[$o] = $m.closed ? 1 : 0;
-    }
+    $.knumbers($m.points, Float32Array, -1);
+    $f = "closed";
+    $.kbool($m.closed);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -333,10 +373,16 @@ function $d_Shape_Label($r, $m) {
 }
 
 function $e_Shape_Label($w, $m) {
+  $.cobj($m);
+  $w.str($m.text);
+}
+
+function $k_Shape_Label($m) {
+  $.kobj($m, "Shape.Label");
   let $f = "";
   try {
     $f = "text";
-    $w.str($m.text);
+    $.kstr($m.text);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -362,7 +408,12 @@ function $d_Shape_Marker(_r, $m) {
   return $m;
 }
 
-function $e_Shape_Marker(_w, _m) {
+function $e_Shape_Marker(_w, $m) {
+  $.cobj($m);
+}
+
+function $k_Shape_Marker($m) {
+  $.kobj($m, "Shape.Marker");
 }
 
 /** Encoding and decoding of Shape values. */
@@ -375,17 +426,17 @@ export const Shape = {
   decodePrefix(bytes, opts) {
     return $.decodePrefix(bytes, opts, $d_Shape, "Shape");
   },
-  /** The size of value's encoding in bytes. */
+  /** The size of value's encoding in bytes; throws EncodeError for a value that has none. */
   encodedSize(value) {
-    return $s_Shape(value);
+    return $.encodedSize(value, $s_Shape, $k_Shape, "Shape");
   },
-  /** The encoding of value, in a new buffer. */
+  /** The encoding of value, in a new buffer; throws EncodeError for a value that has none. */
   encode(value) {
-    return $.encodeNew(value, $s_Shape(value), $e_Shape, "Shape");
+    return $.encodeNew(value, $s_Shape, $e_Shape, $k_Shape, "Shape");
   },
   /** Writes value's encoding into buf at offset; returns its size. */
   encodeInto(value, buf, offset = 0) {
-    return $.encodeAt(buf, offset, value, $s_Shape(value), $e_Shape, "Shape");
+    return $.encodeAt(buf, offset, value, $s_Shape, $e_Shape, $k_Shape, "Shape");
   },
 };
 
@@ -447,44 +498,68 @@ function $d_Shape($r) {
 function $e_Shape($w, $v) {
   switch ($v.kind) {
     case "None":
-      $w.u8(0);
+      $w.tag(0);
       return;
     case "Circle":
-      $w.u8(1);
+      $w.tag(1);
+      $e_Circle($w, $v.value);
+      return;
+    case "Rect":
+      $w.tag(2);
+      $e_Shape_Rect($w, $v.value);
+      return;
+    case "Polygon":
+      $w.tag(3);
+      $e_Shape_Polygon($w, $v.value);
+      return;
+    case "Label":
+      $w.tag(4);
+      $e_Shape_Label($w, $v.value);
+      return;
+    case "Marker":
+      $w.tag(5);
+      $e_Shape_Marker($w, $v.value);
+      return;
+  }
+  $.bad();
+}
+
+function $k_Shape($v) {
+  $.kunion($v, "Shape");
+  switch ($v.kind) {
+    case "None":
+      return;
+    case "Circle":
       try {
-        $e_Circle($w, $v.value);
+        $k_Circle($v.value);
       } catch ($e) {
         throw $.at($e, "Circle");
       }
       return;
     case "Rect":
-      $w.u8(2);
       try {
-        $e_Shape_Rect($w, $v.value);
+        $k_Shape_Rect($v.value);
       } catch ($e) {
         throw $.at($e, "Rect");
       }
       return;
     case "Polygon":
-      $w.u8(3);
       try {
-        $e_Shape_Polygon($w, $v.value);
+        $k_Shape_Polygon($v.value);
       } catch ($e) {
         throw $.at($e, "Polygon");
       }
       return;
     case "Label":
-      $w.u8(4);
       try {
-        $e_Shape_Label($w, $v.value);
+        $k_Shape_Label($v.value);
       } catch ($e) {
         throw $.at($e, "Label");
       }
       return;
     case "Marker":
-      $w.u8(5);
       try {
-        $e_Shape_Marker($w, $v.value);
+        $k_Shape_Marker($v.value);
       } catch ($e) {
         throw $.at($e, "Marker");
       }
@@ -541,13 +616,19 @@ function $d_Nested_Leaf($r, $m) {
 }
 
 function $e_Nested_Leaf($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(1);
+    $w.b[$o] = $c_Small($m.value);
+  }
+}
+
+function $k_Nested_Leaf($m) {
+  $.kobj($m, "Nested.Leaf");
   let $f = "";
   try {
-    {
-      const $o = $w.take(1);
-      $f = "value";
-      $w.v.setUint8($o, $c_Small($m.value));
-    }
+    $f = "value";
+    $k_Small($m.value);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -586,15 +667,22 @@ function $d_Nested_Branch($r, $m) {
 }
 
 function $e_Nested_Branch($w, $m) {
+  $.cobj($m);
+  $e_Shape($w, $m.shape);
+  {
+    const $o = $w.take(2);
+    $w.v.setUint16($o, $c_Sparse($m.sparse), true);
+  }
+}
+
+function $k_Nested_Branch($m) {
+  $.kobj($m, "Nested.Branch");
   let $f = "";
   try {
     $f = "shape";
-    $e_Shape($w, $m.shape);
-    {
-      const $o = $w.take(2);
-      $f = "sparse";
-      $w.v.setUint16($o, $c_Sparse($m.sparse), true);
-    }
+    $k_Shape($m.shape);
+    $f = "sparse";
+    $k_Sparse($m.sparse);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -616,17 +704,17 @@ export const Nested = {
   decodePrefix(bytes, opts) {
     return $.decodePrefix(bytes, opts, $d_Nested, "Nested");
   },
-  /** The size of value's encoding in bytes. */
+  /** The size of value's encoding in bytes; throws EncodeError for a value that has none. */
   encodedSize(value) {
-    return $s_Nested(value);
+    return $.encodedSize(value, $s_Nested, $k_Nested, "Nested");
   },
-  /** The encoding of value, in a new buffer. */
+  /** The encoding of value, in a new buffer; throws EncodeError for a value that has none. */
   encode(value) {
-    return $.encodeNew(value, $s_Nested(value), $e_Nested, "Nested");
+    return $.encodeNew(value, $s_Nested, $e_Nested, $k_Nested, "Nested");
   },
   /** Writes value's encoding into buf at offset; returns its size. */
   encodeInto(value, buf, offset = 0) {
-    return $.encodeAt(buf, offset, value, $s_Nested(value), $e_Nested, "Nested");
+    return $.encodeAt(buf, offset, value, $s_Nested, $e_Nested, $k_Nested, "Nested");
   },
 };
 
@@ -664,17 +752,30 @@ function $d_Nested($r) {
 function $e_Nested($w, $v) {
   switch ($v.kind) {
     case "Leaf":
-      $w.u8(0);
+      $w.tag(0);
+      $e_Nested_Leaf($w, $v.value);
+      return;
+    case "Branch":
+      $w.tag(1);
+      $e_Nested_Branch($w, $v.value);
+      return;
+  }
+  $.bad();
+}
+
+function $k_Nested($v) {
+  $.kunion($v, "Nested");
+  switch ($v.kind) {
+    case "Leaf":
       try {
-        $e_Nested_Leaf($w, $v.value);
+        $k_Nested_Leaf($v.value);
       } catch ($e) {
         throw $.at($e, "Leaf");
       }
       return;
     case "Branch":
-      $w.u8(1);
       try {
-        $e_Nested_Branch($w, $v.value);
+        $k_Nested_Branch($v.value);
       } catch ($e) {
         throw $.at($e, "Branch");
       }
@@ -735,19 +836,19 @@ export class Enums {
     return $.decodePayload($b, opts, $top_Enums, "Enums");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Enums(this);
+    return $.encodedSize(this, $s_Enums, $k_Enums, "Enums");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Enums(this), $e_Enums, "Enums");
+    return $.encodeNew(this, $s_Enums, $e_Enums, $k_Enums, "Enums");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Enums(this), $e_Enums, "Enums");
+    return $.encodeAt(buf, offset, this, $s_Enums, $e_Enums, $k_Enums, "Enums");
   }
 
   /** The struct's message type id. */
@@ -757,17 +858,17 @@ export class Enums {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Enums(this);
+    return $.encodedMessageSize(this, $s_Enums, $k_Enums, "Enums");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 2, $s_Enums(this), $e_Enums, "Enums");
+    return $.encodeMessageNew(this, 2, $s_Enums, $e_Enums, $k_Enums, "Enums");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 2, $s_Enums(this), $e_Enums, "Enums");
+    return $.encodeMessageAt(buf, offset, this, 2, $s_Enums, $e_Enums, $k_Enums, "Enums");
   }
 }
 
@@ -836,27 +937,50 @@ function $d_Enums($r, $m) {
 }
 
 function $e_Enums($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(8);
+    $w.b[$o] = $c_Small($m.small);
+    $w.v.setUint16($o + 1, $c_Sparse($m.sparse), true);
+    $w.v.setUint32($o + 3, $c_Wide($m.wide), true);
+    $w.b[$o + 7] = $c_Default($m.default_value);
+  }
+  {
+    const $a1 = $m.list;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $w.u16($c_Sparse($a1[$i1]));
+    }
+  }
+  {
+    const $a1 = $m.fixed;
+    $.fixedLength($a1, 2);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $w.u8($c_Small($a1[$i1]));
+    }
+  }
+}
+
+function $k_Enums($m) {
+  $.kobj($m, "Enums");
   let $f = "";
   try {
-    {
-      const $o = $w.take(8);
-      $f = "small";
-      $w.v.setUint8($o, $c_Small($m.small));
-      $f = "sparse";
-      $w.v.setUint16($o + 1, $c_Sparse($m.sparse), true);
-      $f = "wide";
-      $w.v.setUint32($o + 3, $c_Wide($m.wide), true);
-      $f = "default_value";
-      $w.v.setUint8($o + 7, $c_Default($m.default_value));
-    }
+    $f = "small";
+    $k_Small($m.small);
+    $f = "sparse";
+    $k_Sparse($m.sparse);
+    $f = "wide";
+    $k_Wide($m.wide);
+    $f = "default_value";
+    $k_Default($m.default_value);
     $f = "list";
     {
       const $a1 = $m.list;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.u16($c_Sparse($a1[$i1]));
+          $k_Sparse($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -865,11 +989,11 @@ function $e_Enums($w, $m) {
     $f = "fixed";
     {
       const $a1 = $m.fixed;
-      $.fixedLength($a1, 2);
+      $.karray($a1, 2);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.u8($c_Small($a1[$i1]));
+          $k_Small($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -926,19 +1050,19 @@ export class Unions {
     return $.decodePayload($b, opts, $top_Unions, "Unions");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Unions(this);
+    return $.encodedSize(this, $s_Unions, $k_Unions, "Unions");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Unions(this), $e_Unions, "Unions");
+    return $.encodeNew(this, $s_Unions, $e_Unions, $k_Unions, "Unions");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Unions(this), $e_Unions, "Unions");
+    return $.encodeAt(buf, offset, this, $s_Unions, $e_Unions, $k_Unions, "Unions");
   }
 
   /** The struct's message type id. */
@@ -948,17 +1072,17 @@ export class Unions {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Unions(this);
+    return $.encodedMessageSize(this, $s_Unions, $k_Unions, "Unions");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 3, $s_Unions(this), $e_Unions, "Unions");
+    return $.encodeMessageNew(this, 3, $s_Unions, $e_Unions, $k_Unions, "Unions");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 3, $s_Unions(this), $e_Unions, "Unions");
+    return $.encodeMessageAt(buf, offset, this, 3, $s_Unions, $e_Unions, $k_Unions, "Unions");
   }
 }
 
@@ -1006,33 +1130,53 @@ function $d_Unions($r, $m) {
 }
 
 function $e_Unions($w, $m) {
+  $.cobj($m);
+  $e_Shape($w, $m.shape);
+  {
+    const $a1 = $m.shapes;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Shape($w, $a1[$i1]);
+    }
+  }
+  $e_Nested($w, $m.nested);
+  {
+    const $x1 = $m.maybe;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $e_Shape($w, $x1);
+    }
+  }
+}
+
+function $k_Unions($m) {
+  $.kobj($m, "Unions");
   let $f = "";
   try {
     $f = "shape";
-    $e_Shape($w, $m.shape);
+    $k_Shape($m.shape);
     $f = "shapes";
     {
       const $a1 = $m.shapes;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Shape($w, $a1[$i1]);
+          $k_Shape($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
       }
     }
     $f = "nested";
-    $e_Nested($w, $m.nested);
+    $k_Nested($m.nested);
     $f = "maybe";
     {
       const $x1 = $m.maybe;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $e_Shape($w, $x1);
+      if ($x1 != null) {
+        $k_Shape($x1);
       }
     }
   } catch ($e) {
@@ -1054,7 +1198,7 @@ function $s_Unions($m) {
   {
     const $x1 = $m.maybe;
     $n += 1;
-    if ($x1 !== undefined) {
+    if ($x1 != null) {
       $n += $s_Shape($x1);
     }
   }

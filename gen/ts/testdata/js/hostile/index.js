@@ -47,19 +47,19 @@ export class Big {
     return $.decodePayload($b, opts, $top_Big, "Big");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return 512;
+    return $.encodedSize(this, 512, $k_Big, "Big");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, 512, $e_Big, "Big");
+    return $.encodeNew(this, 512, $e_Big, $k_Big, "Big");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, 512, $e_Big, "Big");
+    return $.encodeAt(buf, offset, this, 512, $e_Big, $k_Big, "Big");
   }
 
   /** The struct's message type id. */
@@ -69,17 +69,17 @@ export class Big {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + 512;
+    return $.encodedMessageSize(this, 512, $k_Big, "Big");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 1, 512, $e_Big, "Big");
+    return $.encodeMessageNew(this, 1, 512, $e_Big, $k_Big, "Big");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 1, 512, $e_Big, "Big");
+    return $.encodeMessageAt(buf, offset, this, 1, 512, $e_Big, $k_Big, "Big");
   }
 }
 
@@ -104,10 +104,16 @@ function $d_Big($r, $m) {
 }
 
 function $e_Big($w, $m) {
+  $.cobj($m);
+  $w.fixedNumbers($m.a, BigUint64Array, 64, "u64");
+}
+
+function $k_Big($m) {
+  $.kobj($m, "Big");
   let $f = "";
   try {
     $f = "a";
-    $w.fixedNumbers($m.a, 64, 8, "u64");
+    $.knumbers($m.a, BigUint64Array, 64);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -154,19 +160,19 @@ export class Holder {
     return $.decodePayload($b, opts, $top_Holder, "Holder");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Holder(this);
+    return $.encodedSize(this, $s_Holder, $k_Holder, "Holder");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Holder(this), $e_Holder, "Holder");
+    return $.encodeNew(this, $s_Holder, $e_Holder, $k_Holder, "Holder");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Holder(this), $e_Holder, "Holder");
+    return $.encodeAt(buf, offset, this, $s_Holder, $e_Holder, $k_Holder, "Holder");
   }
 
   /** The struct's message type id. */
@@ -176,17 +182,17 @@ export class Holder {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Holder(this);
+    return $.encodedMessageSize(this, $s_Holder, $k_Holder, "Holder");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 2, $s_Holder(this), $e_Holder, "Holder");
+    return $.encodeMessageNew(this, 2, $s_Holder, $e_Holder, $k_Holder, "Holder");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 2, $s_Holder(this), $e_Holder, "Holder");
+    return $.encodeMessageAt(buf, offset, this, 2, $s_Holder, $e_Holder, $k_Holder, "Holder");
   }
 }
 
@@ -228,22 +234,39 @@ function $d_Holder($r, $m) {
 }
 
 function $e_Holder($w, $m) {
+  $.cobj($m);
+  {
+    const $a1 = $m.items;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      {
+        const $x2 = $a1[$i1];
+        if ($x2 == null) {
+          $w.tag(0);
+        } else {
+          $w.tag(1);
+          $e_Big($w, $x2);
+        }
+      }
+    }
+  }
+}
+
+function $k_Holder($m) {
+  $.kobj($m, "Holder");
   let $f = "";
   try {
     $f = "items";
     {
       const $a1 = $m.items;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
           {
             const $x2 = $a1[$i1];
-            if ($x2 === undefined) {
-              $w.u8(0);
-            } else {
-              $w.u8(1);
-              $e_Big($w, $x2);
+            if ($x2 != null) {
+              $k_Big($x2);
             }
           }
         }
@@ -265,7 +288,7 @@ function $s_Holder($m) {
       {
         const $x2 = $a1[$i1];
         $n += 1;
-        if ($x2 !== undefined) $n += 512;
+        if ($x2 != null) $n += 512;
       }
     }
   }
@@ -309,20 +332,33 @@ function $d_Wide_Pair($r, $m) {
 }
 
 function $e_Wide_Pair($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(1);
+    $w.b[$o] = $.cu8($m.left);
+  }
+  {
+    const $x1 = $m.right;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $e_Big($w, $x1);
+    }
+  }
+}
+
+function $k_Wide_Pair($m) {
+  $.kobj($m, "Wide.Pair");
   let $f = "";
   try {
-    {
-      const $o = $w.take(1);
-      $w.v.setUint8($o, $m.left);
-    }
+    $f = "left";
+    $.kint($m.left, "u8");
     $f = "right";
     {
       const $x1 = $m.right;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $e_Big($w, $x1);
+      if ($x1 != null) {
+        $k_Big($x1);
       }
     }
   } catch ($e) {
@@ -335,7 +371,7 @@ function $s_Wide_Pair($m) {
   {
     const $x1 = $m.right;
     $n += 1;
-    if ($x1 !== undefined) $n += 512;
+    if ($x1 != null) $n += 512;
   }
   return $n;
 }
@@ -350,17 +386,17 @@ export const Wide = {
   decodePrefix(bytes, opts) {
     return $.decodePrefix(bytes, opts, $d_Wide, "Wide");
   },
-  /** The size of value's encoding in bytes. */
+  /** The size of value's encoding in bytes; throws EncodeError for a value that has none. */
   encodedSize(value) {
-    return $s_Wide(value);
+    return $.encodedSize(value, $s_Wide, $k_Wide, "Wide");
   },
-  /** The encoding of value, in a new buffer. */
+  /** The encoding of value, in a new buffer; throws EncodeError for a value that has none. */
   encode(value) {
-    return $.encodeNew(value, $s_Wide(value), $e_Wide, "Wide");
+    return $.encodeNew(value, $s_Wide, $e_Wide, $k_Wide, "Wide");
   },
   /** Writes value's encoding into buf at offset; returns its size. */
   encodeInto(value, buf, offset = 0) {
-    return $.encodeAt(buf, offset, value, $s_Wide(value), $e_Wide, "Wide");
+    return $.encodeAt(buf, offset, value, $s_Wide, $e_Wide, $k_Wide, "Wide");
   },
 };
 
@@ -397,20 +433,35 @@ function $d_Wide($r) {
 function $e_Wide($w, $v) {
   switch ($v.kind) {
     case "Unit":
-      $w.u8(0);
+      $w.tag(0);
       return;
     case "Big":
-      $w.u8(1);
+      $w.tag(1);
+      $e_Big($w, $v.value);
+      return;
+    case "Pair":
+      $w.tag(2);
+      $e_Wide_Pair($w, $v.value);
+      return;
+  }
+  $.bad();
+}
+
+function $k_Wide($v) {
+  $.kunion($v, "Wide");
+  switch ($v.kind) {
+    case "Unit":
+      return;
+    case "Big":
       try {
-        $e_Big($w, $v.value);
+        $k_Big($v.value);
       } catch ($e) {
         throw $.at($e, "Big");
       }
       return;
     case "Pair":
-      $w.u8(2);
       try {
-        $e_Wide_Pair($w, $v.value);
+        $k_Wide_Pair($v.value);
       } catch ($e) {
         throw $.at($e, "Pair");
       }
@@ -468,19 +519,19 @@ export class Events {
     return $.decodePayload($b, opts, $top_Events, "Events");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Events(this);
+    return $.encodedSize(this, $s_Events, $k_Events, "Events");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Events(this), $e_Events, "Events");
+    return $.encodeNew(this, $s_Events, $e_Events, $k_Events, "Events");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Events(this), $e_Events, "Events");
+    return $.encodeAt(buf, offset, this, $s_Events, $e_Events, $k_Events, "Events");
   }
 
   /** The struct's message type id. */
@@ -490,17 +541,17 @@ export class Events {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Events(this);
+    return $.encodedMessageSize(this, $s_Events, $k_Events, "Events");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 3, $s_Events(this), $e_Events, "Events");
+    return $.encodeMessageNew(this, 3, $s_Events, $e_Events, $k_Events, "Events");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 3, $s_Events(this), $e_Events, "Events");
+    return $.encodeMessageAt(buf, offset, this, 3, $s_Events, $e_Events, $k_Events, "Events");
   }
 }
 
@@ -538,16 +589,28 @@ function $d_Events($r, $m) {
 }
 
 function $e_Events($w, $m) {
+  $.cobj($m);
+  {
+    const $a1 = $m.events;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Wide($w, $a1[$i1]);
+    }
+  }
+}
+
+function $k_Events($m) {
+  $.kobj($m, "Events");
   let $f = "";
   try {
     $f = "events";
     {
       const $a1 = $m.events;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Wide($w, $a1[$i1]);
+          $k_Wide($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -611,19 +674,19 @@ export class Node {
     return $.decodePayload($b, opts, $top_Node, "Node");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Node(this);
+    return $.encodedSize(this, $s_Node, $k_Node, "Node");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Node(this), $e_Node, "Node");
+    return $.encodeNew(this, $s_Node, $e_Node, $k_Node, "Node");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Node(this), $e_Node, "Node");
+    return $.encodeAt(buf, offset, this, $s_Node, $e_Node, $k_Node, "Node");
   }
 
   /** The struct's message type id. */
@@ -633,17 +696,17 @@ export class Node {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Node(this);
+    return $.encodedMessageSize(this, $s_Node, $k_Node, "Node");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 4, $s_Node(this), $e_Node, "Node");
+    return $.encodeMessageNew(this, 4, $s_Node, $e_Node, $k_Node, "Node");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 4, $s_Node(this), $e_Node, "Node");
+    return $.encodeMessageAt(buf, offset, this, 4, $s_Node, $e_Node, $k_Node, "Node");
   }
 }
 
@@ -679,26 +742,43 @@ function $d_Node($r, $m) {
 }
 
 function $e_Node($w, $m) {
+  $.cobj($m);
+  {
+    const $x1 = $m.pad;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $w.fixedNumbers($x1, BigUint64Array, 64, "u64");
+    }
+  }
+  {
+    const $x1 = $m.next;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $e_Node($w, $x1);
+    }
+  }
+}
+
+function $k_Node($m) {
+  $.kobj($m, "Node");
   let $f = "";
   try {
     $f = "pad";
     {
       const $x1 = $m.pad;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $w.fixedNumbers($x1, 64, 8, "u64");
+      if ($x1 != null) {
+        $.knumbers($x1, BigUint64Array, 64);
       }
     }
     $f = "next";
     {
       const $x1 = $m.next;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $e_Node($w, $x1);
+      if ($x1 != null) {
+        $k_Node($x1);
       }
     }
   } catch ($e) {
@@ -711,12 +791,12 @@ function $s_Node($m) {
   {
     const $x1 = $m.pad;
     $n += 1;
-    if ($x1 !== undefined) $n += 512;
+    if ($x1 != null) $n += 512;
   }
   {
     const $x1 = $m.next;
     $n += 1;
-    if ($x1 !== undefined) {
+    if ($x1 != null) {
       $n += $s_Node($x1);
     }
   }
@@ -760,19 +840,19 @@ export class Nodes {
     return $.decodePayload($b, opts, $top_Nodes, "Nodes");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Nodes(this);
+    return $.encodedSize(this, $s_Nodes, $k_Nodes, "Nodes");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Nodes(this), $e_Nodes, "Nodes");
+    return $.encodeNew(this, $s_Nodes, $e_Nodes, $k_Nodes, "Nodes");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Nodes(this), $e_Nodes, "Nodes");
+    return $.encodeAt(buf, offset, this, $s_Nodes, $e_Nodes, $k_Nodes, "Nodes");
   }
 
   /** The struct's message type id. */
@@ -782,17 +862,17 @@ export class Nodes {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Nodes(this);
+    return $.encodedMessageSize(this, $s_Nodes, $k_Nodes, "Nodes");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 5, $s_Nodes(this), $e_Nodes, "Nodes");
+    return $.encodeMessageNew(this, 5, $s_Nodes, $e_Nodes, $k_Nodes, "Nodes");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 5, $s_Nodes(this), $e_Nodes, "Nodes");
+    return $.encodeMessageAt(buf, offset, this, 5, $s_Nodes, $e_Nodes, $k_Nodes, "Nodes");
   }
 }
 
@@ -830,16 +910,28 @@ function $d_Nodes($r, $m) {
 }
 
 function $e_Nodes($w, $m) {
+  $.cobj($m);
+  {
+    const $a1 = $m.nodes;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Node($w, $a1[$i1]);
+    }
+  }
+}
+
+function $k_Nodes($m) {
+  $.kobj($m, "Nodes");
   let $f = "";
   try {
     $f = "nodes";
     {
       const $a1 = $m.nodes;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Node($w, $a1[$i1]);
+          $k_Node($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -904,19 +996,19 @@ export class Chain {
     return $.decodePayload($b, opts, $top_Chain, "Chain");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Chain(this);
+    return $.encodedSize(this, $s_Chain, $k_Chain, "Chain");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Chain(this), $e_Chain, "Chain");
+    return $.encodeNew(this, $s_Chain, $e_Chain, $k_Chain, "Chain");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Chain(this), $e_Chain, "Chain");
+    return $.encodeAt(buf, offset, this, $s_Chain, $e_Chain, $k_Chain, "Chain");
   }
 
   /** The struct's message type id. */
@@ -926,17 +1018,17 @@ export class Chain {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Chain(this);
+    return $.encodedMessageSize(this, $s_Chain, $k_Chain, "Chain");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 6, $s_Chain(this), $e_Chain, "Chain");
+    return $.encodeMessageNew(this, 6, $s_Chain, $e_Chain, $k_Chain, "Chain");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 6, $s_Chain(this), $e_Chain, "Chain");
+    return $.encodeMessageAt(buf, offset, this, 6, $s_Chain, $e_Chain, $k_Chain, "Chain");
   }
 }
 
@@ -967,18 +1059,30 @@ function $d_Chain($r, $m) {
 }
 
 function $e_Chain($w, $m) {
+  $.cobj($m);
+  $w.fixedNumbers($m.data, BigUint64Array, 4096, "u64");
+  {
+    const $x1 = $m.next;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $e_Chain($w, $x1);
+    }
+  }
+}
+
+function $k_Chain($m) {
+  $.kobj($m, "Chain");
   let $f = "";
   try {
     $f = "data";
-    $w.fixedNumbers($m.data, 4096, 8, "u64");
+    $.knumbers($m.data, BigUint64Array, 4096);
     $f = "next";
     {
       const $x1 = $m.next;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $e_Chain($w, $x1);
+      if ($x1 != null) {
+        $k_Chain($x1);
       }
     }
   } catch ($e) {
@@ -991,7 +1095,7 @@ function $s_Chain($m) {
   {
     const $x1 = $m.next;
     $n += 1;
-    if ($x1 !== undefined) {
+    if ($x1 != null) {
       $n += $s_Chain($x1);
     }
   }

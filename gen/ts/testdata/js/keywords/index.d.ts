@@ -3,7 +3,7 @@
 import * as $ from "./runtime.js";
 
 export { DecodeError, EncodeError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, MESSAGE_HEADER_SIZE } from "./runtime.js";
-export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, ByteSource, ByteSink } from "./runtime.js";
+export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, EncodeRule, ByteSource, ByteSink } from "./runtime.js";
 
 /**
  * Names that are keywords in some target language must be escaped by each
@@ -80,13 +80,13 @@ export declare class Error_ {
   /** Decodes a message that holds a Error_ (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Error_;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */
@@ -133,9 +133,9 @@ export declare const Result: {
   decode(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Result;
   /** Decodes a Result from the start of bytes; returns it and the bytes it used. */
   decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Result, number];
-  /** The size of value's encoding in bytes. */
+  /** The size of value's encoding in bytes; throws EncodeError for a value that has none. */
   encodedSize(value: Result): number;
-  /** The encoding of value, in a new buffer. */
+  /** The encoding of value, in a new buffer; throws EncodeError for a value that has none. */
   encode(value: Result): Uint8Array;
   /** Writes value's encoding into buf at offset; returns its size. */
   encodeInto(value: Result, buf: Uint8Array, offset?: number): number;
@@ -169,13 +169,13 @@ export declare class Holder {
   /** Decodes a message that holds a Holder (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Holder;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */

@@ -28,8 +28,12 @@ function $d_Type($r) {
 }
 
 function $c_Type($x) {
-  if (!$v_Type($x)) throw $.badEnum($x, "Type");
+  if (!($x >>> 0 === $x && $x <= 4)) $.bad();
   return $x;
+}
+
+function $k_Type($x) {
+  $.kenum($x, $x >>> 0 === $x && $x <= 4, "Type");
 }
 
 export class Error_ {
@@ -100,19 +104,19 @@ export class Error_ {
     return $.decodePayload($b, opts, $top_Error_, "Error");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Error_(this);
+    return $.encodedSize(this, $s_Error_, $k_Error_, "Error");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Error_(this), $e_Error_, "Error");
+    return $.encodeNew(this, $s_Error_, $e_Error_, $k_Error_, "Error");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Error_(this), $e_Error_, "Error");
+    return $.encodeAt(buf, offset, this, $s_Error_, $e_Error_, $k_Error_, "Error");
   }
 
   /** The struct's message type id. */
@@ -122,17 +126,17 @@ export class Error_ {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Error_(this);
+    return $.encodedMessageSize(this, $s_Error_, $k_Error_, "Error");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 1, $s_Error_(this), $e_Error_, "Error");
+    return $.encodeMessageNew(this, 1, $s_Error_, $e_Error_, $k_Error_, "Error");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 1, $s_Error_(this), $e_Error_, "Error");
+    return $.encodeMessageAt(buf, offset, this, 1, $s_Error_, $e_Error_, $k_Error_, "Error");
   }
 }
 
@@ -282,60 +286,124 @@ function $d_Error_($r, $m) {
 }
 
 function $e_Error_($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(1);
+    $w.b[$o] = $c_Type($m.type);
+  }
+  $w.str($m.match);
+  {
+    const $o = $w.take(27);
+    $w.b[$o] = $.cu8($m.self);
+    $w.v.setUint16($o + 1, $.cu16($m.class), true);
+    $w.b[$o + 3] = $.cbool($m.default);
+    $w.v.setInt32($o + 4, $.ci32($m.func), true);
+    $w.v.setUint32($o + 8, $.cu32($m.init), true);
+    $.setF32($w.v, $o + 12, $.cf64($m.in));
+    $w.v.setInt8($o + 16, $.ci8($m.var));
+    $w.v.setBigUint64($o + 17, $.cu64($m.fn), true);
+    $w.v.setInt16($o + 25, $.ci16($m.struct), true);
+  }
+  $w.str($m.namespace);
+  {
+    const $o = $w.take(10);
+    $w.v.setBigInt64($o, $.ci64($m.int), true);
+    $w.b[$o + 8] = $.cu8($m.char);
+    $w.b[$o + 9] = $.cbool($m.return);
+  }
+  $w.str($m.protocol);
+  {
+    const $o = $w.take(15);
+    $w.v.setUint32($o, $.cu32($m.where), true);
+    $w.b[$o + 4] = $.cbool($m.async);
+    $w.b[$o + 5] = $.cbool($m.await);
+    $w.b[$o + 6] = $.cbool($m.break);
+    $w.b[$o + 7] = $.cu8($m.new);
+    $w.b[$o + 8] = $.cu8($m.delete);
+    $w.b[$o + 9] = $.cu8($m.operator);
+    $w.b[$o + 10] = $.cu8($m.register);
+    $w.b[$o + 11] = $.cu8($m.inout);
+    $w.b[$o + 12] = $.cu8($m.extension);
+    $w.b[$o + 13] = $.cu8($m.package);
+    $w.b[$o + 14] = $.cu8($m.range);
+  }
+  $w.str($m.string);
+  {
+    const $o = $w.take(12);
+    $w.v.setUint32($o, $.cu32($m.size), true);
+    $w.v.setUint32($o + 4, $.cu32($m.len), true);
+    $w.v.setInt32($o + 8, $.ci32($m.errno), true);
+  }
+}
+
+function $k_Error_($m) {
+  $.kobj($m, "Error");
   let $f = "";
   try {
-    {
-      const $o = $w.take(1);
-      $f = "type";
-      $w.v.setUint8($o, $c_Type($m.type));
-    }
+    $f = "type";
+    $k_Type($m.type);
     $f = "match";
-    $w.str($m.match);
-    {
-      const $o = $w.take(27);
-      $w.v.setUint8($o, $m.self);
-      $w.v.setUint16($o + 1, $m.class, true);
-      $w.b[$o + 3] = $m.default ? 1 : 0;
-      $w.v.setInt32($o + 4, $m.func, true);
-      $w.v.setUint32($o + 8, $m.init, true);
-      $.setF32($w.v, $o + 12, $m.in);
-      $w.v.setInt8($o + 16, $m.var);
-      $w.v.setBigUint64($o + 17, $m.fn, true);
-      $w.v.setInt16($o + 25, $m.struct, true);
-    }
+    $.kstr($m.match);
+    $f = "self";
+    $.kint($m.self, "u8");
+    $f = "class";
+    $.kint($m.class, "u16");
+    $f = "default";
+    $.kbool($m.default);
+    $f = "func";
+    $.kint($m.func, "i32");
+    $f = "init";
+    $.kint($m.init, "u32");
+    $f = "in";
+    $.kfloat($m.in, "f32");
+    $f = "var";
+    $.kint($m.var, "i8");
+    $f = "fn";
+    $.kint($m.fn, "u64");
+    $f = "struct";
+    $.kint($m.struct, "i16");
     $f = "namespace";
-    $w.str($m.namespace);
-    {
-      const $o = $w.take(10);
-      $w.v.setBigInt64($o, $m.int, true);
-      $w.v.setUint8($o + 8, $m.char);
-      $w.b[$o + 9] = $m.return ? 1 : 0;
-    }
+    $.kstr($m.namespace);
+    $f = "int";
+    $.kint($m.int, "i64");
+    $f = "char";
+    $.kint($m.char, "u8");
+    $f = "return";
+    $.kbool($m.return);
     $f = "protocol";
-    $w.str($m.protocol);
-    {
-      const $o = $w.take(15);
-      $w.v.setUint32($o, $m.where, true);
-      $w.b[$o + 4] = $m.async ? 1 : 0;
-      $w.b[$o + 5] = $m.await ? 1 : 0;
-      $w.b[$o + 6] = $m.break ? 1 : 0;
-      $w.v.setUint8($o + 7, $m.new);
-      $w.v.setUint8($o + 8, $m.delete);
-      $w.v.setUint8($o + 9, $m.operator);
-      $w.v.setUint8($o + 10, $m.register);
-      $w.v.setUint8($o + 11, $m.inout);
-      $w.v.setUint8($o + 12, $m.extension);
-      $w.v.setUint8($o + 13, $m.package);
-      $w.v.setUint8($o + 14, $m.range);
-    }
+    $.kstr($m.protocol);
+    $f = "where";
+    $.kint($m.where, "u32");
+    $f = "async";
+    $.kbool($m.async);
+    $f = "await";
+    $.kbool($m.await);
+    $f = "break";
+    $.kbool($m.break);
+    $f = "new";
+    $.kint($m.new, "u8");
+    $f = "delete";
+    $.kint($m.delete, "u8");
+    $f = "operator";
+    $.kint($m.operator, "u8");
+    $f = "register";
+    $.kint($m.register, "u8");
+    $f = "inout";
+    $.kint($m.inout, "u8");
+    $f = "extension";
+    $.kint($m.extension, "u8");
+    $f = "package";
+    $.kint($m.package, "u8");
+    $f = "range";
+    $.kint($m.range, "u8");
     $f = "string";
-    $w.str($m.string);
-    {
-      const $o = $w.take(12);
-      $w.v.setUint32($o, $m.size, true);
-      $w.v.setUint32($o + 4, $m.len, true);
-      $w.v.setInt32($o + 8, $m.errno, true);
-    }
+    $.kstr($m.string);
+    $f = "size";
+    $.kint($m.size, "u32");
+    $f = "len";
+    $.kint($m.len, "u32");
+    $f = "errno";
+    $.kint($m.errno, "i32");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -372,10 +440,16 @@ function $d_Result_Ok($r, $m) {
 }
 
 function $e_Result_Ok($w, $m) {
+  $.cobj($m);
+  $e_Error_($w, $m.value);
+}
+
+function $k_Result_Ok($m) {
+  $.kobj($m, "Result.Ok");
   let $f = "";
   try {
     $f = "value";
-    $e_Error_($w, $m.value);
+    $k_Error_($m.value);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -417,12 +491,19 @@ function $d_Result_Err($r, $m) {
 }
 
 function $e_Result_Err($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(4);
+    $w.v.setInt32($o, $.ci32($m.code), true);
+  }
+}
+
+function $k_Result_Err($m) {
+  $.kobj($m, "Result.Err");
   let $f = "";
   try {
-    {
-      const $o = $w.take(4);
-      $w.v.setInt32($o, $m.code, true);
-    }
+    $f = "code";
+    $.kint($m.code, "i32");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -438,17 +519,17 @@ export const Result = {
   decodePrefix(bytes, opts) {
     return $.decodePrefix(bytes, opts, $d_Result, "Result");
   },
-  /** The size of value's encoding in bytes. */
+  /** The size of value's encoding in bytes; throws EncodeError for a value that has none. */
   encodedSize(value) {
-    return $s_Result(value);
+    return $.encodedSize(value, $s_Result, $k_Result, "Result");
   },
-  /** The encoding of value, in a new buffer. */
+  /** The encoding of value, in a new buffer; throws EncodeError for a value that has none. */
   encode(value) {
-    return $.encodeNew(value, $s_Result(value), $e_Result, "Result");
+    return $.encodeNew(value, $s_Result, $e_Result, $k_Result, "Result");
   },
   /** Writes value's encoding into buf at offset; returns its size. */
   encodeInto(value, buf, offset = 0) {
-    return $.encodeAt(buf, offset, value, $s_Result(value), $e_Result, "Result");
+    return $.encodeAt(buf, offset, value, $s_Result, $e_Result, $k_Result, "Result");
   },
 };
 
@@ -493,25 +574,41 @@ function $d_Result($r) {
 function $e_Result($w, $v) {
   switch ($v.kind) {
     case "Ok":
-      $w.u8(0);
+      $w.tag(0);
+      $e_Result_Ok($w, $v.value);
+      return;
+    case "Err":
+      $w.tag(1);
+      $e_Result_Err($w, $v.value);
+      return;
+    case "Error":
+      $w.tag(2);
+      $e_Error_($w, $v.value);
+      return;
+  }
+  $.bad();
+}
+
+function $k_Result($v) {
+  $.kunion($v, "Result");
+  switch ($v.kind) {
+    case "Ok":
       try {
-        $e_Result_Ok($w, $v.value);
+        $k_Result_Ok($v.value);
       } catch ($e) {
         throw $.at($e, "Ok");
       }
       return;
     case "Err":
-      $w.u8(1);
       try {
-        $e_Result_Err($w, $v.value);
+        $k_Result_Err($v.value);
       } catch ($e) {
         throw $.at($e, "Err");
       }
       return;
     case "Error":
-      $w.u8(2);
       try {
-        $e_Error_($w, $v.value);
+        $k_Error_($v.value);
       } catch ($e) {
         throw $.at($e, "Error");
       }
@@ -570,19 +667,19 @@ export class Holder {
     return $.decodePayload($b, opts, $top_Holder, "Holder");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Holder(this);
+    return $.encodedSize(this, $s_Holder, $k_Holder, "Holder");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Holder(this), $e_Holder, "Holder");
+    return $.encodeNew(this, $s_Holder, $e_Holder, $k_Holder, "Holder");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Holder(this), $e_Holder, "Holder");
+    return $.encodeAt(buf, offset, this, $s_Holder, $e_Holder, $k_Holder, "Holder");
   }
 
   /** The struct's message type id. */
@@ -592,17 +689,17 @@ export class Holder {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Holder(this);
+    return $.encodedMessageSize(this, $s_Holder, $k_Holder, "Holder");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 2, $s_Holder(this), $e_Holder, "Holder");
+    return $.encodeMessageNew(this, 2, $s_Holder, $e_Holder, $k_Holder, "Holder");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 2, $s_Holder(this), $e_Holder, "Holder");
+    return $.encodeMessageAt(buf, offset, this, 2, $s_Holder, $e_Holder, $k_Holder, "Holder");
   }
 }
 
@@ -641,18 +738,31 @@ function $d_Holder($r, $m) {
 }
 
 function $e_Holder($w, $m) {
+  $.cobj($m);
+  $e_Result($w, $m.result);
+  {
+    const $a1 = $m.kinds;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $w.u8($c_Type($a1[$i1]));
+    }
+  }
+}
+
+function $k_Holder($m) {
+  $.kobj($m, "Holder");
   let $f = "";
   try {
     $f = "result";
-    $e_Result($w, $m.result);
+    $k_Result($m.result);
     $f = "kinds";
     {
       const $a1 = $m.kinds;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.u8($c_Type($a1[$i1]));
+          $k_Type($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);

@@ -3,7 +3,7 @@
 import * as $ from "./runtime.js";
 
 export { DecodeError, EncodeError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, MESSAGE_HEADER_SIZE } from "./runtime.js";
-export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, ByteSource, ByteSink } from "./runtime.js";
+export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, EncodeRule, ByteSource, ByteSink } from "./runtime.js";
 
 /**
  * A small record: struct A of go_serialization_benchmarks.
@@ -49,13 +49,13 @@ export declare class StructA {
   /** Decodes a message that holds a StructA (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): StructA;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */
@@ -103,13 +103,13 @@ export declare class Vector3 {
   /** Decodes a message that holds a Vector3 (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Vector3;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */
@@ -158,13 +158,13 @@ export declare class Triangle {
   /** Decodes a message that holds a Triangle (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Triangle;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */
@@ -210,13 +210,13 @@ export declare class Mesh {
   /** Decodes a message that holds a Mesh (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Mesh;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */
@@ -265,13 +265,13 @@ export declare class Address {
   /** Decodes a message that holds a Address (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Address;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */
@@ -329,13 +329,13 @@ export declare class Log {
   /** Decodes a message that holds a Log (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Log;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */
@@ -381,13 +381,13 @@ export declare class Logs {
   /** Decodes a message that holds a Logs (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Logs;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */

@@ -49,19 +49,19 @@ export class StructA {
     return $.decodePayload($b, opts, $top_StructA, "StructA");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_StructA(this);
+    return $.encodedSize(this, $s_StructA, $k_StructA, "StructA");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_StructA(this), $e_StructA, "StructA");
+    return $.encodeNew(this, $s_StructA, $e_StructA, $k_StructA, "StructA");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_StructA(this), $e_StructA, "StructA");
+    return $.encodeAt(buf, offset, this, $s_StructA, $e_StructA, $k_StructA, "StructA");
   }
 
   /** The struct's message type id. */
@@ -71,17 +71,17 @@ export class StructA {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_StructA(this);
+    return $.encodedMessageSize(this, $s_StructA, $k_StructA, "StructA");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 1, $s_StructA(this), $e_StructA, "StructA");
+    return $.encodeMessageNew(this, 1, $s_StructA, $e_StructA, $k_StructA, "StructA");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 1, $s_StructA(this), $e_StructA, "StructA");
+    return $.encodeMessageAt(buf, offset, this, 1, $s_StructA, $e_StructA, $k_StructA, "StructA");
   }
 }
 
@@ -134,22 +134,37 @@ function $d_StructA($r, $m) {
 }
 
 function $e_StructA($w, $m) {
+  $.cobj($m);
+  $w.str($m.name);
+  {
+    const $o = $w.take(8);
+    $w.v.setBigInt64($o, $.ci64($m.birth_day), true);
+  }
+  $w.str($m.phone);
+  {
+    const $o = $w.take(13);
+    $w.v.setInt32($o, $.ci32($m.siblings), true);
+    $w.b[$o + 4] = $.cbool($m.spouse);
+    $w.v.setFloat64($o + 5, $.cf64($m.money), true);
+  }
+}
+
+function $k_StructA($m) {
+  $.kobj($m, "StructA");
   let $f = "";
   try {
     $f = "name";
-    $w.str($m.name);
-    {
-      const $o = $w.take(8);
-      $w.v.setBigInt64($o, $m.birth_day, true);
-    }
+    $.kstr($m.name);
+    $f = "birth_day";
+    $.kint($m.birth_day, "i64");
     $f = "phone";
-    $w.str($m.phone);
-    {
-      const $o = $w.take(13);
-      $w.v.setInt32($o, $m.siblings, true);
-      $w.b[$o + 4] = $m.spouse ? 1 : 0;
-      $w.v.setFloat64($o + 5, $m.money, true);
-    }
+    $.kstr($m.phone);
+    $f = "siblings";
+    $.kint($m.siblings, "i32");
+    $f = "spouse";
+    $.kbool($m.spouse);
+    $f = "money";
+    $.kfloat($m.money, "f64");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -204,19 +219,19 @@ export class Vector3 {
     return $.decodePayload($b, opts, $top_Vector3, "Vector3");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return 12;
+    return $.encodedSize(this, 12, $k_Vector3, "Vector3");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, 12, $e_Vector3, "Vector3");
+    return $.encodeNew(this, 12, $e_Vector3, $k_Vector3, "Vector3");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, 12, $e_Vector3, "Vector3");
+    return $.encodeAt(buf, offset, this, 12, $e_Vector3, $k_Vector3, "Vector3");
   }
 
   /** The struct's message type id. */
@@ -226,17 +241,17 @@ export class Vector3 {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + 12;
+    return $.encodedMessageSize(this, 12, $k_Vector3, "Vector3");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 2, 12, $e_Vector3, "Vector3");
+    return $.encodeMessageNew(this, 2, 12, $e_Vector3, $k_Vector3, "Vector3");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 2, 12, $e_Vector3, "Vector3");
+    return $.encodeMessageAt(buf, offset, this, 2, 12, $e_Vector3, $k_Vector3, "Vector3");
   }
 }
 
@@ -275,14 +290,25 @@ function $d_Vector3($r, $m) {
 }
 
 function $e_Vector3($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(12);
+    $.setF32($w.v, $o, $.cf64($m.x));
+    $.setF32($w.v, $o + 4, $.cf64($m.y));
+    $.setF32($w.v, $o + 8, $.cf64($m.z));
+  }
+}
+
+function $k_Vector3($m) {
+  $.kobj($m, "Vector3");
   let $f = "";
   try {
-    {
-      const $o = $w.take(12);
-      $.setF32($w.v, $o, $m.x);
-      $.setF32($w.v, $o + 4, $m.y);
-      $.setF32($w.v, $o + 8, $m.z);
-    }
+    $f = "x";
+    $.kfloat($m.x, "f32");
+    $f = "y";
+    $.kfloat($m.y, "f32");
+    $f = "z";
+    $.kfloat($m.z, "f32");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -331,19 +357,19 @@ export class Triangle {
     return $.decodePayload($b, opts, $top_Triangle, "Triangle");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return 48;
+    return $.encodedSize(this, 48, $k_Triangle, "Triangle");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, 48, $e_Triangle, "Triangle");
+    return $.encodeNew(this, 48, $e_Triangle, $k_Triangle, "Triangle");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, 48, $e_Triangle, "Triangle");
+    return $.encodeAt(buf, offset, this, 48, $e_Triangle, $k_Triangle, "Triangle");
   }
 
   /** The struct's message type id. */
@@ -353,17 +379,17 @@ export class Triangle {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + 48;
+    return $.encodedMessageSize(this, 48, $k_Triangle, "Triangle");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 3, 48, $e_Triangle, "Triangle");
+    return $.encodeMessageNew(this, 3, 48, $e_Triangle, $k_Triangle, "Triangle");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 3, 48, $e_Triangle, "Triangle");
+    return $.encodeMessageAt(buf, offset, this, 3, 48, $e_Triangle, $k_Triangle, "Triangle");
   }
 }
 
@@ -413,23 +439,36 @@ function $d_Triangle($r, $m) {
 }
 
 function $e_Triangle($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(48);
+    $.setF32($w.v, $o, $.cf64($m.v0.x));
+    $.setF32($w.v, $o + 4, $.cf64($m.v0.y));
+    $.setF32($w.v, $o + 8, $.cf64($m.v0.z));
+    $.setF32($w.v, $o + 12, $.cf64($m.v1.x));
+    $.setF32($w.v, $o + 16, $.cf64($m.v1.y));
+    $.setF32($w.v, $o + 20, $.cf64($m.v1.z));
+    $.setF32($w.v, $o + 24, $.cf64($m.v2.x));
+    $.setF32($w.v, $o + 28, $.cf64($m.v2.y));
+    $.setF32($w.v, $o + 32, $.cf64($m.v2.z));
+    $.setF32($w.v, $o + 36, $.cf64($m.normal.x));
+    $.setF32($w.v, $o + 40, $.cf64($m.normal.y));
+    $.setF32($w.v, $o + 44, $.cf64($m.normal.z));
+  }
+}
+
+function $k_Triangle($m) {
+  $.kobj($m, "Triangle");
   let $f = "";
   try {
-    {
-      const $o = $w.take(48);
-      $.setF32($w.v, $o, $m.v0.x);
-      $.setF32($w.v, $o + 4, $m.v0.y);
-      $.setF32($w.v, $o + 8, $m.v0.z);
-      $.setF32($w.v, $o + 12, $m.v1.x);
-      $.setF32($w.v, $o + 16, $m.v1.y);
-      $.setF32($w.v, $o + 20, $m.v1.z);
-      $.setF32($w.v, $o + 24, $m.v2.x);
-      $.setF32($w.v, $o + 28, $m.v2.y);
-      $.setF32($w.v, $o + 32, $m.v2.z);
-      $.setF32($w.v, $o + 36, $m.normal.x);
-      $.setF32($w.v, $o + 40, $m.normal.y);
-      $.setF32($w.v, $o + 44, $m.normal.z);
-    }
+    $f = "v0";
+    $k_Vector3($m.v0);
+    $f = "v1";
+    $k_Vector3($m.v1);
+    $f = "v2";
+    $k_Vector3($m.v2);
+    $f = "normal";
+    $k_Vector3($m.normal);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -475,19 +514,19 @@ export class Mesh {
     return $.decodePayload($b, opts, $top_Mesh, "Mesh");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Mesh(this);
+    return $.encodedSize(this, $s_Mesh, $k_Mesh, "Mesh");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Mesh(this), $e_Mesh, "Mesh");
+    return $.encodeNew(this, $s_Mesh, $e_Mesh, $k_Mesh, "Mesh");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Mesh(this), $e_Mesh, "Mesh");
+    return $.encodeAt(buf, offset, this, $s_Mesh, $e_Mesh, $k_Mesh, "Mesh");
   }
 
   /** The struct's message type id. */
@@ -497,17 +536,17 @@ export class Mesh {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Mesh(this);
+    return $.encodedMessageSize(this, $s_Mesh, $k_Mesh, "Mesh");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 4, $s_Mesh(this), $e_Mesh, "Mesh");
+    return $.encodeMessageNew(this, 4, $s_Mesh, $e_Mesh, $k_Mesh, "Mesh");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 4, $s_Mesh(this), $e_Mesh, "Mesh");
+    return $.encodeMessageAt(buf, offset, this, 4, $s_Mesh, $e_Mesh, $k_Mesh, "Mesh");
   }
 }
 
@@ -544,16 +583,28 @@ function $d_Mesh($r, $m) {
 }
 
 function $e_Mesh($w, $m) {
+  $.cobj($m);
+  {
+    const $a1 = $m.triangles;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Triangle($w, $a1[$i1]);
+    }
+  }
+}
+
+function $k_Mesh($m) {
+  $.kobj($m, "Mesh");
   let $f = "";
   try {
     $f = "triangles";
     {
       const $a1 = $m.triangles;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Triangle($w, $a1[$i1]);
+          $k_Triangle($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -613,19 +664,19 @@ export class Address {
     return $.decodePayload($b, opts, $top_Address, "Address");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return 4;
+    return $.encodedSize(this, 4, $k_Address, "Address");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, 4, $e_Address, "Address");
+    return $.encodeNew(this, 4, $e_Address, $k_Address, "Address");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, 4, $e_Address, "Address");
+    return $.encodeAt(buf, offset, this, 4, $e_Address, $k_Address, "Address");
   }
 
   /** The struct's message type id. */
@@ -635,17 +686,17 @@ export class Address {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + 4;
+    return $.encodedMessageSize(this, 4, $k_Address, "Address");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 5, 4, $e_Address, "Address");
+    return $.encodeMessageNew(this, 5, 4, $e_Address, $k_Address, "Address");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 5, 4, $e_Address, "Address");
+    return $.encodeMessageAt(buf, offset, this, 5, 4, $e_Address, $k_Address, "Address");
   }
 }
 
@@ -687,15 +738,28 @@ function $d_Address($r, $m) {
 }
 
 function $e_Address($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(4);
+    $w.b[$o] = $.cu8($m.x0);
+    $w.b[$o + 1] = $.cu8($m.x1);
+    $w.b[$o + 2] = $.cu8($m.x2);
+    $w.b[$o + 3] = $.cu8($m.x3);
+  }
+}
+
+function $k_Address($m) {
+  $.kobj($m, "Address");
   let $f = "";
   try {
-    {
-      const $o = $w.take(4);
-      $w.v.setUint8($o, $m.x0);
-      $w.v.setUint8($o + 1, $m.x1);
-      $w.v.setUint8($o + 2, $m.x2);
-      $w.v.setUint8($o + 3, $m.x3);
-    }
+    $f = "x0";
+    $.kint($m.x0, "u8");
+    $f = "x1";
+    $.kint($m.x1, "u8");
+    $f = "x2";
+    $.kint($m.x2, "u8");
+    $f = "x3";
+    $.kint($m.x3, "u8");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -747,19 +811,19 @@ export class Log {
     return $.decodePayload($b, opts, $top_Log, "Log");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Log(this);
+    return $.encodedSize(this, $s_Log, $k_Log, "Log");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Log(this), $e_Log, "Log");
+    return $.encodeNew(this, $s_Log, $e_Log, $k_Log, "Log");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Log(this), $e_Log, "Log");
+    return $.encodeAt(buf, offset, this, $s_Log, $e_Log, $k_Log, "Log");
   }
 
   /** The struct's message type id. */
@@ -769,17 +833,17 @@ export class Log {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Log(this);
+    return $.encodedMessageSize(this, $s_Log, $k_Log, "Log");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 6, $s_Log(this), $e_Log, "Log");
+    return $.encodeMessageNew(this, 6, $s_Log, $e_Log, $k_Log, "Log");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 6, $s_Log(this), $e_Log, "Log");
+    return $.encodeMessageAt(buf, offset, this, 6, $s_Log, $e_Log, $k_Log, "Log");
   }
 }
 
@@ -836,28 +900,43 @@ function $d_Log($r, $m) {
 }
 
 function $e_Log($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(4);
+    $w.b[$o] = $.cu8($m.address.x0);
+    $w.b[$o + 1] = $.cu8($m.address.x1);
+    $w.b[$o + 2] = $.cu8($m.address.x2);
+    $w.b[$o + 3] = $.cu8($m.address.x3);
+  }
+  $w.str($m.identity);
+  $w.str($m.userid);
+  $w.str($m.date);
+  $w.str($m.request);
+  {
+    const $o = $w.take(10);
+    $w.v.setUint16($o, $.cu16($m.code), true);
+    $w.v.setBigUint64($o + 2, $.cu64($m.size), true);
+  }
+}
+
+function $k_Log($m) {
+  $.kobj($m, "Log");
   let $f = "";
   try {
-    {
-      const $o = $w.take(4);
-      $w.v.setUint8($o, $m.address.x0);
-      $w.v.setUint8($o + 1, $m.address.x1);
-      $w.v.setUint8($o + 2, $m.address.x2);
-      $w.v.setUint8($o + 3, $m.address.x3);
-    }
+    $f = "address";
+    $k_Address($m.address);
     $f = "identity";
-    $w.str($m.identity);
+    $.kstr($m.identity);
     $f = "userid";
-    $w.str($m.userid);
+    $.kstr($m.userid);
     $f = "date";
-    $w.str($m.date);
+    $.kstr($m.date);
     $f = "request";
-    $w.str($m.request);
-    {
-      const $o = $w.take(10);
-      $w.v.setUint16($o, $m.code, true);
-      $w.v.setBigUint64($o + 2, $m.size, true);
-    }
+    $.kstr($m.request);
+    $f = "code";
+    $.kint($m.code, "u16");
+    $f = "size";
+    $.kint($m.size, "u64");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -912,19 +991,19 @@ export class Logs {
     return $.decodePayload($b, opts, $top_Logs, "Logs");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Logs(this);
+    return $.encodedSize(this, $s_Logs, $k_Logs, "Logs");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Logs(this), $e_Logs, "Logs");
+    return $.encodeNew(this, $s_Logs, $e_Logs, $k_Logs, "Logs");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Logs(this), $e_Logs, "Logs");
+    return $.encodeAt(buf, offset, this, $s_Logs, $e_Logs, $k_Logs, "Logs");
   }
 
   /** The struct's message type id. */
@@ -934,17 +1013,17 @@ export class Logs {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Logs(this);
+    return $.encodedMessageSize(this, $s_Logs, $k_Logs, "Logs");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 7, $s_Logs(this), $e_Logs, "Logs");
+    return $.encodeMessageNew(this, 7, $s_Logs, $e_Logs, $k_Logs, "Logs");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 7, $s_Logs(this), $e_Logs, "Logs");
+    return $.encodeMessageAt(buf, offset, this, 7, $s_Logs, $e_Logs, $k_Logs, "Logs");
   }
 }
 
@@ -981,16 +1060,28 @@ function $d_Logs($r, $m) {
 }
 
 function $e_Logs($w, $m) {
+  $.cobj($m);
+  {
+    const $a1 = $m.logs;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Log($w, $a1[$i1]);
+    }
+  }
+}
+
+function $k_Logs($m) {
+  $.kobj($m, "Logs");
   let $f = "";
   try {
     $f = "logs";
     {
       const $a1 = $m.logs;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Log($w, $a1[$i1]);
+          $k_Log($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);

@@ -14,6 +14,10 @@ export const DEFAULT_MAX_MESSAGE_SIZE = 64 * 1024 * 1024;
 export const MESSAGE_HEADER_SIZE = 10;
 /** The type id of a hello, the schema check a stream may start with. */
 export const HELLO_TYPE_ID = 0;
+/** @internal A limit of the options: a positive number, else (0, negative, absent) the default. */
+export function limit(x, def) {
+    return x !== undefined && x > 0 ? x : def;
+}
 function joinPath(segs) {
     let p = "";
     for (let i = segs.length - 1; i >= 0; i--) {
@@ -29,14 +33,16 @@ function joinPath(segs) {
 }
 /** A rejected input: the rule it breaks, where, and the value's path. */
 export class DecodeError extends Error {
-    constructor(rule, offset, message) {
-        super(message);
+    constructor(rule, offset, detail) {
+        super("");
         /** The field path of the value holding the problem (a.b[3].c); empty at the top level. */
         this.path = "";
         /** The type being decoded. */
         this.type = "";
-        /** For a MessageReader: the index of the message in the stream, from 0; else -1. */
+        /** For a MessageReader: the index of the message in the stream, from 0 (a hello is one); else -1. */
         this.index = -1;
+        /** For a MessageReader: the stream offset of the message's first byte (its header); else -1. */
+        this.messageOffset = -1;
         /** For a MessageReader: whether the reader can go on with the next message. */
         this.skippable = false;
         /** @internal the path's segments, innermost first */
@@ -44,24 +50,43 @@ export class DecodeError extends Error {
         this.name = "DecodeError";
         this.rule = rule;
         this.offset = offset;
+        this.detail = detail;
+        this.layout();
     }
-    /** "<rule> @<offset> <path>: <message>" */
-    toString() {
-        return this.rule + " @" + this.offset + " " + this.path + ": " + this.message;
+    /**
+     * @internal Sets message to the layout of docs/api.md: "<rule> at offset
+     * <offset> in <path>: <detail>", after "message <index> at stream offset
+     * <start>: " for a stream (the offset then counts from the message's start).
+     */
+    layout() {
+        const inMessage = this.index >= 0 && this.messageOffset >= 0;
+        const off = inMessage ? this.offset - this.messageOffset : this.offset;
+        let t = this.rule + " at offset " + off + (this.path === "" ? "" : " in " + this.path) + ": " + this.detail;
+        if (inMessage)
+            t = "message " + this.index + " at stream offset " + this.messageOffset + ": " + t;
+        this.message = t;
     }
 }
-/** A value that has no encoding: the message says why, path says where. */
+/**
+ * A value that has no encoding: the rule it breaks and the value's path;
+ * message reads "<rule> in <path>: <detail>" (docs/api.md).
+ */
 export class EncodeError extends Error {
-    constructor(message) {
-        super(message);
-        /** The field path of the offending value (a.b[3].c). */
+    constructor(rule, detail, path = "") {
+        super("");
+        /** The field path of the offending value (a.b[3].c), as a decoder's; empty at the top level, "message" for a message's size. */
         this.path = "";
-        /** @internal */
+        /** @internal the path's segments, innermost first */
         this.segs = [];
         this.name = "EncodeError";
+        this.rule = rule;
+        this.detail = detail;
+        this.path = path;
+        this.layout();
     }
-    toString() {
-        return "EncodeError " + (this.path === "" ? "" : this.path + ": ") + this.message;
+    /** @internal Sets message to "<rule> in <path>: <detail>" (or "<rule>: <detail>"). */
+    layout() {
+        this.message = this.rule + (this.path === "" ? "" : " in " + this.path) + ": " + this.detail;
     }
 }
 /** @internal Adds a path segment to an error unwinding through a field or element. */
@@ -76,12 +101,12 @@ export function finish(e, type) {
     if (e instanceof DecodeError) {
         e.path = joinPath(e.segs);
         e.type = type;
+        e.layout();
     }
     else if (e instanceof EncodeError) {
-        e.path = joinPath(e.segs);
-        if (e.path !== "") {
-            e.message = e.path + ": " + e.message;
-        }
+        if (e.segs.length > 0)
+            e.path = joinPath(e.segs);
+        e.layout();
     }
     return e;
 }
@@ -135,8 +160,8 @@ export class Reader {
         this.v = new DataView(b.buffer, b.byteOffset, b.byteLength);
         this.o = off;
         this.end = b.byteLength;
-        this.maxDepth = opts?.maxDepth || DEFAULT_MAX_DEPTH;
-        this.memLimit = opts?.memoryLimit || 32 * payload + 1048576;
+        this.maxDepth = limit(opts?.maxDepth, DEFAULT_MAX_DEPTH);
+        this.memLimit = limit(opts?.memoryLimit, 32 * payload + 1048576);
         this.views = opts?.views ?? false;
     }
     fail(off, rule, msg) {
@@ -498,6 +523,89 @@ export function utf8Length(s) {
     return len;
 }
 const loneSurrogate = /\p{Surrogate}/u;
+// Encoding. The encoder (the generated $e_ functions and Writer) detects a
+// value that has no encoding cheaply, with checks folded into the writes,
+// and throws UNENCODABLE (or whatever the JavaScript engine throws for it,
+// say a TypeError reading a field of null); only then does the check walk
+// (the generated $k_ functions and the k* functions below) walk the value in
+// encoding order to find the first problem, its rule and its path.
+/** @internal What the encoder throws for a value it cannot write; the check walk says why. */
+export const UNENCODABLE = new EncodeError("type", "a value that has no encoding");
+/** @internal Throws UNENCODABLE. */
+export function bad() {
+    throw UNENCODABLE;
+}
+// The encoder's checks of scalars: each returns its value when the type
+// holds it, else throws UNENCODABLE. (x & 0xff) === x is false for a
+// number out of range, a fraction, NaN, and anything that is not a number.
+/** @internal */
+export function cu8(x) {
+    if ((x & 0xff) !== x)
+        bad();
+    return x;
+}
+/** @internal */
+export function ci8(x) {
+    if (((x << 24) >> 24) !== x)
+        bad();
+    return x;
+}
+/** @internal */
+export function cu16(x) {
+    if ((x & 0xffff) !== x)
+        bad();
+    return x;
+}
+/** @internal */
+export function ci16(x) {
+    if (((x << 16) >> 16) !== x)
+        bad();
+    return x;
+}
+/** @internal */
+export function cu32(x) {
+    if (x >>> 0 !== x)
+        bad();
+    return x;
+}
+/** @internal */
+export function ci32(x) {
+    if ((x | 0) !== x)
+        bad();
+    return x;
+}
+/** @internal */
+export function cu64(x) {
+    if (BigInt.asUintN(64, x) !== x)
+        bad();
+    return x;
+}
+/** @internal */
+export function ci64(x) {
+    if (BigInt.asIntN(64, x) !== x)
+        bad();
+    return x;
+}
+/** @internal */
+export function cf64(x) {
+    if (typeof x !== "number")
+        bad();
+    return x;
+}
+/** @internal */
+export function cbool(x) {
+    return x === true ? 1 : x === false ? 0 : bad();
+}
+/** @internal A struct's value must be an object. */
+export function cobj(x) {
+    if (typeof x !== "object" || x === null)
+        bad();
+}
+/** @internal A present ??T must be [x]. */
+export function ctuple(x) {
+    if (!Array.isArray(x) || x.length !== 1)
+        bad();
+}
 /** @internal The encoder: writes into b, whose size was computed beforehand. */
 export class Writer {
     constructor(b, off) {
@@ -511,24 +619,35 @@ export class Writer {
         this.o = o + n;
         return o;
     }
-    u8(x) { this.v.setUint8(this.o++, x); }
-    i8(x) { this.v.setInt8(this.o++, x); }
-    bool(x) { this.b[this.o++] = x ? 1 : 0; }
-    u16(x) { this.v.setUint16(this.o, x, true); this.o += 2; }
-    i16(x) { this.v.setInt16(this.o, x, true); this.o += 2; }
-    u32(x) { this.v.setUint32(this.o, x, true); this.o += 4; }
-    i32(x) { this.v.setInt32(this.o, x, true); this.o += 4; }
-    u64(x) { this.v.setBigUint64(this.o, x, true); this.o += 8; }
-    i64(x) { this.v.setBigInt64(this.o, x, true); this.o += 8; }
-    f32(x) { setF32(this.v, this.o, x); this.o += 4; }
-    f64(x) { this.v.setFloat64(this.o, x, true); this.o += 8; }
-    /** A u32 count, refusing one over the format's limit. */
+    /** A byte the encoder itself chose (a presence byte, a union tag). */
+    tag(x) { this.b[this.o++] = x; }
+    u8(x) { this.b[this.o++] = cu8(x); }
+    i8(x) { this.v.setInt8(this.o++, ci8(x)); }
+    bool(x) { this.b[this.o++] = cbool(x); }
+    u16(x) { this.v.setUint16(this.o, cu16(x), true); this.o += 2; }
+    i16(x) { this.v.setInt16(this.o, ci16(x), true); this.o += 2; }
+    u32(x) { this.v.setUint32(this.o, cu32(x), true); this.o += 4; }
+    i32(x) { this.v.setInt32(this.o, ci32(x), true); this.o += 4; }
+    u64(x) { this.v.setBigUint64(this.o, cu64(x), true); this.o += 8; }
+    i64(x) { this.v.setBigInt64(this.o, ci64(x), true); this.o += 8; }
+    f32(x) { setF32(this.v, this.o, cf64(x)); this.o += 4; }
+    f64(x) { this.v.setFloat64(this.o, cf64(x), true); this.o += 8; }
+    /** A u32 count (an array's length: a number that is not one fails). */
     count(n) {
-        if (n > 0xffffffff)
-            throw new EncodeError("a length of " + n + " is over the u32 limit");
-        this.u32(n);
+        if (n >>> 0 !== n)
+            bad();
+        this.v.setUint32(this.o, n, true);
+        this.o += 4;
+    }
+    /** An array's count (what is no array fails). */
+    array(x) {
+        if (!Array.isArray(x))
+            bad();
+        this.count(x.length);
     }
     str(s) {
+        if (typeof s !== "string")
+            bad();
         const o = this.o + 4;
         const b = this.b;
         let p = o;
@@ -546,7 +665,7 @@ export class Writer {
                 else if (c >= 0xd800 && c <= 0xdfff) {
                     const d = i + 1 < n ? s.charCodeAt(i + 1) : 0;
                     if (c > 0xdbff || (d & 0xfc00) !== 0xdc00)
-                        throw new EncodeError("the string holds a lone UTF-16 surrogate (it has no UTF-8)");
+                        bad();
                     i++;
                     c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
                     b[p++] = 0xf0 | (c >> 18);
@@ -563,20 +682,25 @@ export class Writer {
         }
         else {
             if (loneSurrogate.test(s))
-                throw new EncodeError("the string holds a lone UTF-16 surrogate (it has no UTF-8)");
+                bad();
             p += utf8Encoder.encodeInto(s, b.subarray(o)).written;
         }
         this.v.setUint32(o - 4, p - o, true);
         this.o = p;
     }
     bytes(x) {
+        if (!(x instanceof Uint8Array))
+            bad();
         this.count(x.length);
         this.b.set(x, this.o);
         this.o += x.length;
     }
-    /** Numbers of a typed array, little-endian. */
-    numbers(x, size, kind) {
+    /** Numbers of a typed array of type, little-endian. */
+    numbers(x, type, kind) {
+        if (!(x instanceof type))
+            bad();
         const n = x.length;
+        const size = type.BYTES_PER_ELEMENT;
         if (littleEndian) {
             this.b.set(new Uint8Array(x.buffer, x.byteOffset, n * size), this.o);
         }
@@ -588,98 +712,292 @@ export class Writer {
         this.o += n * size;
     }
     /** A []T of numbers: the count, then the elements. */
-    arrayNumbers(x, size, kind) {
+    arrayNumbers(x, type, kind) {
+        if (!(x instanceof type))
+            bad();
         this.count(x.length);
-        this.numbers(x, size, kind);
+        this.numbers(x, type, kind);
     }
     /** A [N]T of numbers. */
-    fixedNumbers(x, n, size, kind) {
-        fixedLength(x, n);
-        this.numbers(x, size, kind);
+    fixedNumbers(x, type, n, kind) {
+        if (!(x instanceof type) || x.length !== n)
+            bad();
+        this.numbers(x, type, kind);
     }
     /** A [N]u8. */
     fixedBytes(x, n) {
-        fixedLength(x, n);
+        if (!(x instanceof Uint8Array) || x.length !== n)
+            bad();
         this.b.set(x, this.o);
         this.o += n;
     }
 }
-/** @internal Encodes v into a new buffer of size bytes with write. */
-export function encodeNew(v, size, write, type) {
-    const b = new Uint8Array(size);
-    try {
-        write(new Writer(b, 0), v);
-    }
-    catch (e) {
-        throw finish(e, type);
-    }
-    return b;
-}
-/** @internal Encodes v into buf at off; returns the bytes written. */
-export function encodeAt(buf, off, v, size, write, type) {
-    if (!(off >= 0) || buf.byteLength - off < size) {
-        throw new EncodeError("the buffer has " + Math.max(0, buf.byteLength - off) + " bytes from offset " + off + ", the value needs " + size);
-    }
-    try {
-        write(new Writer(buf, off), v);
-    }
-    catch (e) {
-        throw finish(e, type);
-    }
-    return size;
-}
-/** @internal Encodes v as a message into a new buffer. */
-export function encodeMessageNew(v, typeId, size, write, type) {
-    const b = new Uint8Array(MESSAGE_HEADER_SIZE + size);
-    try {
-        const w = new Writer(b, 0);
-        header(w, typeId, size);
-        write(w, v);
-    }
-    catch (e) {
-        throw finish(e, type);
-    }
-    return b;
-}
-/** @internal Encodes v as a message into buf at off; returns the bytes written. */
-export function encodeMessageAt(buf, off, v, typeId, size, write, type) {
-    const n = MESSAGE_HEADER_SIZE + size;
-    if (!(off >= 0) || buf.byteLength - off < n) {
-        throw new EncodeError("the buffer has " + Math.max(0, buf.byteLength - off) + " bytes from offset " + off + ", the message needs " + n);
-    }
-    try {
-        const w = new Writer(buf, off);
-        header(w, typeId, size);
-        write(w, v);
-    }
-    catch (e) {
-        throw finish(e, type);
-    }
-    return n;
-}
-/** @internal An EncodeError for a number that names no value of an enum. */
-export function badEnum(x, type) {
-    return new EncodeError(String(x) + " is not a value of " + type);
-}
-/** @internal An EncodeError for a union value whose kind names no variant. */
-export function badKind(x, type) {
-    return new EncodeError("kind " + String(x) + " is not a variant of " + type);
-}
-/** @internal Checks a fixed array's length. */
+/** @internal Checks a fixed array's length (an array that is none fails too). */
 export function fixedLength(x, n) {
-    if (x.length !== n)
-        throw new EncodeError("a fixed array of " + n + " elements has " + x.length);
+    if (x.length !== n || !Array.isArray(x))
+        bad();
 }
 /** @internal The size of a string's encoding. */
 export function strSize(s) {
     return 4 + utf8Length(s);
 }
+/**
+ * @internal The error for v, whose encoding failed with e: the check walk's
+ * (rule and path), else (the walk finds nothing wrong) e itself.
+ */
+function refuse(e, v, check, type) {
+    try {
+        check(v);
+    }
+    catch (e2) {
+        return finish(e2, type);
+    }
+    return e === UNENCODABLE ? new Error("sdp: the encoder refused a " + type + " the check walk accepts (a bug of the generated code)") : e;
+}
+/** @internal The size of v's encoding; throws the check walk's error where the size is no number. */
+function sizeOf(v, size, check, type) {
+    if (typeof size === "number")
+        return size;
+    let n;
+    try {
+        n = size(v);
+    }
+    catch (e) {
+        throw refuse(e, v, check, type);
+    }
+    // NaN: a number where a string or array is (its length is undefined).
+    if (!(n >= 0))
+        throw refuse(UNENCODABLE, v, check, type);
+    return n;
+}
+/** @internal A new buffer of n bytes; an encoding too large for the host is rule "size". */
+function alloc(n) {
+    try {
+        return new Uint8Array(n);
+    }
+    catch (e) {
+        if (e instanceof RangeError)
+            throw new EncodeError("size", "an encoding of " + n + " bytes is larger than this host's largest Uint8Array");
+        throw e;
+    }
+}
+/** @internal encodedSize(): checks v (the check walk), then computes its size. */
+export function encodedSize(v, size, check, type) {
+    try {
+        check(v);
+    }
+    catch (e) {
+        throw finish(e, type);
+    }
+    return sizeOf(v, size, check, type);
+}
+/** @internal Encodes v into a new buffer with write. */
+export function encodeNew(v, size, write, check, type) {
+    const b = alloc(sizeOf(v, size, check, type));
+    try {
+        write(new Writer(b, 0), v);
+    }
+    catch (e) {
+        throw refuse(e, v, check, type);
+    }
+    return b;
+}
+function tooSmall(buf, off, n, what) {
+    return new EncodeError("size", "the buffer has " + Math.max(0, buf.byteLength - off) + " bytes from offset " + off + ", the " + what + " needs " + n);
+}
+/**
+ * @internal Encodes v into buf at off; returns the bytes written. On an
+ * error the bytes of buf from off may have been written.
+ */
+export function encodeAt(buf, off, v, size, write, check, type) {
+    const n = sizeOf(v, size, check, type);
+    if (!(off >= 0) || buf.byteLength - off < n) {
+        // A value that has no encoding says so first.
+        try {
+            check(v);
+        }
+        catch (e) {
+            throw finish(e, type);
+        }
+        throw tooSmall(buf, off, n, "value");
+    }
+    try {
+        write(new Writer(buf, off), v);
+    }
+    catch (e) {
+        throw refuse(e, v, check, type);
+    }
+    return n;
+}
+/** @internal The size of v framed as a message (checked as encodedSize checks). */
+export function encodedMessageSize(v, size, check, type) {
+    const n = encodedSize(v, size, check, type);
+    if (n > 0xffffffff)
+        throw payloadTooLarge(n);
+    return MESSAGE_HEADER_SIZE + n;
+}
+function payloadTooLarge(n) {
+    return new EncodeError("message", "a payload of " + n + " bytes is over the u32 limit of a message's length", "message");
+}
+/** @internal Encodes v as a message into a new buffer. */
+export function encodeMessageNew(v, typeId, size, write, check, type) {
+    const n = sizeOf(v, size, check, type);
+    if (n > 0xffffffff)
+        throw payloadTooLarge(n);
+    const b = alloc(MESSAGE_HEADER_SIZE + n);
+    try {
+        const w = new Writer(b, 0);
+        header(w, typeId, n);
+        write(w, v);
+    }
+    catch (e) {
+        throw refuse(e, v, check, type);
+    }
+    return b;
+}
+/** @internal Encodes v as a message into buf at off; returns the bytes written. */
+export function encodeMessageAt(buf, off, v, typeId, size, write, check, type) {
+    const p = sizeOf(v, size, check, type);
+    if (p > 0xffffffff)
+        throw payloadTooLarge(p);
+    const n = MESSAGE_HEADER_SIZE + p;
+    if (!(off >= 0) || buf.byteLength - off < n) {
+        try {
+            check(v);
+        }
+        catch (e) {
+            throw finish(e, type);
+        }
+        throw tooSmall(buf, off, n, "message");
+    }
+    try {
+        const w = new Writer(buf, off);
+        header(w, typeId, p);
+        write(w, v);
+    }
+    catch (e) {
+        throw refuse(e, v, check, type);
+    }
+    return n;
+}
+// The check walk's checks: each throws the EncodeError of docs/wire-format.md
+// ("Values that have no encoding") for a value its type cannot encode.
+function describe(x) {
+    if (x === null)
+        return "null";
+    switch (typeof x) {
+        case "undefined": return "undefined";
+        case "string": return "a string";
+        case "number": return "the number " + x;
+        case "bigint": return "the bigint " + x;
+        case "boolean": return "a boolean";
+        case "function": return "a function";
+    }
+    if (Array.isArray(x))
+        return "an array";
+    const c = x.constructor?.name;
+    return typeof c === "string" && c !== "" && c !== "Object" ? "a " + c : "an object";
+}
+function wrongType(want, x) {
+    return new EncodeError("type", "want " + want + ", not " + describe(x));
+}
+const intRanges = {
+    u8: [0, 0xff], i8: [-0x80, 0x7f], u16: [0, 0xffff], i16: [-0x8000, 0x7fff],
+    u32: [0, 0xffffffff], i32: [-0x80000000, 0x7fffffff],
+};
+/** @internal Checks an integer of kind (u8 ... i64). */
+export function kint(x, kind) {
+    if (kind === "u64" || kind === "i64") {
+        if (typeof x !== "bigint")
+            throw wrongType("a bigint (" + kind + ")", x);
+        const ok = kind === "u64" ? BigInt.asUintN(64, x) === x : BigInt.asIntN(64, x) === x;
+        if (!ok)
+            throw new EncodeError("range", x + " is out of range for " + kind);
+        return;
+    }
+    if (typeof x !== "number")
+        throw wrongType("a number (" + kind + ")", x);
+    if (!Number.isInteger(x))
+        throw new EncodeError("type", x + " is not an integer (" + kind + ")");
+    const [lo, hi] = intRanges[kind];
+    if (x < lo || x > hi)
+        throw new EncodeError("range", x + " is out of range for " + kind);
+}
+/** @internal Checks an f32 or f64. */
+export function kfloat(x, kind) {
+    if (typeof x !== "number")
+        throw wrongType("a number (" + kind + ")", x);
+}
+/** @internal Checks a bool. */
+export function kbool(x) {
+    if (typeof x !== "boolean")
+        throw wrongType("a boolean", x);
+}
+/** @internal Checks an enum's value: ok says whether it is one of type's numbers. */
+export function kenum(x, ok, type) {
+    if (typeof x !== "number")
+        throw wrongType("a number (enum " + type + ")", x);
+    if (!ok)
+        throw new EncodeError("enum", x + " is not a value of " + type);
+}
+/** @internal Checks a string. */
+export function kstr(x) {
+    if (typeof x !== "string")
+        throw wrongType("a string", x);
+    if (loneSurrogate.test(x))
+        throw new EncodeError("utf8", "the string holds a lone UTF-16 surrogate (it has no UTF-8)");
+    const n = utf8Length(x);
+    if (n > 0xffffffff)
+        throw new EncodeError("count", "a string of " + n + " bytes is over the u32 limit");
+}
+function klength(x, fixed, what) {
+    if (fixed >= 0 && x.length !== fixed)
+        throw new EncodeError("length", "a fixed array of " + fixed + " elements holds " + x.length);
+    if (x.length > 0xffffffff)
+        throw new EncodeError("count", what + " of " + x.length + " elements is over the u32 limit");
+}
+/** @internal Checks a []u8 (fixed: -1) or a [N]u8 (fixed: N). */
+export function kbytes(x, fixed) {
+    if (!(x instanceof Uint8Array))
+        throw wrongType("a Uint8Array", x);
+    klength(x, fixed, "a byte array");
+}
+/** @internal Checks a typed array of numbers. */
+export function knumbers(x, type, fixed) {
+    if (!(x instanceof type))
+        throw wrongType("a " + type.name, x);
+    klength(x, fixed, "an array");
+}
+/** @internal Checks an array (its elements are checked by the caller). */
+export function karray(x, fixed) {
+    if (!Array.isArray(x))
+        throw wrongType("an array", x);
+    klength(x, fixed, "an array");
+}
+/** @internal Checks a present ??T: [x]. */
+export function ktuple(x) {
+    if (!Array.isArray(x) || x.length !== 1)
+        throw wrongType("[x] (a present ??T)", x);
+}
+/** @internal Checks that a struct's value is an object. */
+export function kobj(x, type) {
+    if (typeof x !== "object" || x === null)
+        throw wrongType("a struct " + type, x);
+}
+/** @internal A union value that is no object: it holds no variant. */
+export function kunion(x, type) {
+    if (typeof x !== "object" || x === null) {
+        throw new EncodeError("union_tag", describe(x) + " holds no variant of " + type);
+    }
+}
+/** @internal An EncodeError for a union value whose kind names no variant. */
+export function badKind(x, type) {
+    return new EncodeError("union_tag", "kind " + (typeof x === "string" ? JSON.stringify(x) : describe(x)) + " is not a variant of " + type);
+}
 // Messages.
 const MAGIC = [0x53, 0x44, 0x50, 0x32];
-/** @internal Writes a message header at w's offset. */
+/** @internal Writes a message header at w's offset (size was checked). */
 export function header(w, typeId, size) {
-    if (size > 0xffffffff)
-        throw new EncodeError("a payload of " + size + " bytes is over the u32 limit");
     for (let i = 0; i < 4; i++)
         w.b[w.o + i] = MAGIC[i];
     w.v.setUint16(w.o + 4, typeId, true);
@@ -689,6 +1007,7 @@ export function header(w, typeId, size) {
 function messageError(off, rule, msg) {
     const e = new DecodeError(rule, off, msg);
     e.path = "message";
+    e.layout();
     return e;
 }
 /** @internal Checks a message header: the payload's type id (the payload is b[10:]). */
@@ -827,16 +1146,19 @@ export class MessageReaderBase {
         }
         this.buf = this.store.subarray(this.pos, this.len);
     }
-    fail(e, index, skippable) {
+    fail(e, index, start, skippable) {
         e.index = index;
+        e.messageOffset = start;
         e.skippable = skippable;
+        e.layout();
         if (!skippable)
             this.failed = e;
         return e;
     }
     /**
      * The next message, or undefined at the end of the stream. Throws a
-     * DecodeError with the message's index and its stream offset; after one
+     * DecodeError with the message's index, its stream offset (messageOffset)
+     * and the problem's (offset); after one
      * whose `skippable` is true the next read goes on with the next message,
      * after any other every read throws it again.
      */
@@ -855,7 +1177,7 @@ export class MessageReaderBase {
         if (!(await this.fill(1)))
             return undefined;
         const off = this.start;
-        const fail = (at, rule, msg, skippable) => this.fail(messageError(off + at, rule, msg), index, skippable);
+        const fail = (at, rule, msg, skippable) => this.fail(messageError(off + at, rule, msg), index, off, skippable);
         if (!(await this.fill(MESSAGE_HEADER_SIZE))) {
             throw fail(0, "truncated", "the stream ends inside a message header: " + this.buf.byteLength + " of 10 bytes", false);
         }
@@ -867,8 +1189,8 @@ export class MessageReaderBase {
         }
         const n = v.getUint32(6, true);
         const id = v.getUint16(4, true);
-        const max = this.opts.maxSize ?? DEFAULT_MAX_MESSAGE_SIZE;
-        const within = max === 0 || n <= max;
+        const max = limit(this.opts.maxSize, DEFAULT_MAX_MESSAGE_SIZE);
+        const within = n <= max;
         const hello = id === HELLO_TYPE_ID && index === 0;
         // Whether the payload is complete, read only when the message could be skipped.
         const whole = async () => within && (await this.fill(MESSAGE_HEADER_SIZE + n));
@@ -906,7 +1228,7 @@ export class MessageReaderBase {
             const e = checkHello(msg, this.structs);
             if (e !== undefined) {
                 e.offset += off;
-                throw this.fail(e, index, false);
+                throw this.fail(e, index, off, false);
             }
             this.schemaChecked = true;
             return null;
@@ -917,7 +1239,7 @@ export class MessageReaderBase {
         catch (e) {
             if (e instanceof DecodeError) {
                 e.offset += off + MESSAGE_HEADER_SIZE;
-                throw this.fail(e, index, true);
+                throw this.fail(e, index, off, true);
             }
             throw e;
         }
@@ -935,7 +1257,7 @@ export class MessageReaderBase {
 export class MessageWriterBase {
     constructor(sink, structs, opts) {
         this.structs = structs;
-        this.maxSize = opts?.maxSize ?? DEFAULT_MAX_MESSAGE_SIZE;
+        this.maxSize = limit(opts?.maxSize, DEFAULT_MAX_MESSAGE_SIZE);
         if (typeof sink === "function") {
             this.write = sink;
             this.writer = undefined;
@@ -946,12 +1268,15 @@ export class MessageWriterBase {
             this.write = (c) => w.write(c);
         }
     }
-    /** Writes one message; throws EncodeError for a payload over the maximum. */
+    /**
+     * Writes one message; throws EncodeError, and writes nothing, for a value
+     * that has no encoding or a payload over the maximum (rule "message").
+     */
     async writeMessage(m) {
         const b = m.encodeMessage();
         const n = b.byteLength - MESSAGE_HEADER_SIZE;
-        if (this.maxSize !== 0 && n > this.maxSize) {
-            throw new EncodeError("a payload of " + n + " bytes is over the writer's maximum of " + this.maxSize);
+        if (n > this.maxSize) {
+            throw new EncodeError("message", "a payload of " + n + " bytes is over the writer's maximum of " + this.maxSize, "message");
         }
         await this.write(b);
     }

@@ -3,7 +3,7 @@
 import * as $ from "./runtime.js";
 
 export { DecodeError, EncodeError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, MESSAGE_HEADER_SIZE } from "./runtime.js";
-export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, ByteSource, ByteSink } from "./runtime.js";
+export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, EncodeRule, ByteSource, ByteSink } from "./runtime.js";
 
 export declare const Level: {
   readonly Low: 0;
@@ -40,13 +40,13 @@ export declare class Inner {
   /** Decodes a message that holds a Inner (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Inner;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */
@@ -82,9 +82,9 @@ export declare const Choice: {
   decode(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Choice;
   /** Decodes a Choice from the start of bytes; returns it and the bytes it used. */
   decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Choice, number];
-  /** The size of value's encoding in bytes. */
+  /** The size of value's encoding in bytes; throws EncodeError for a value that has none. */
   encodedSize(value: Choice): number;
-  /** The encoding of value, in a new buffer. */
+  /** The encoding of value, in a new buffer; throws EncodeError for a value that has none. */
   encode(value: Choice): Uint8Array;
   /** Writes value's encoding into buf at offset; returns its size. */
   encodeInto(value: Choice, buf: Uint8Array, offset?: number): number;
@@ -131,13 +131,13 @@ export declare class Optionals {
   /** Decodes a message that holds a Optionals (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Optionals;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */
@@ -186,13 +186,13 @@ export declare class Reading {
   /** Decodes a message that holds a Reading (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Reading;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */

@@ -21,8 +21,12 @@ function $d_Level($r) {
 }
 
 function $c_Level($x) {
-  if (!$v_Level($x)) throw $.badEnum($x, "Level");
+  if (!($x >>> 0 === $x && $x <= 1)) $.bad();
   return $x;
+}
+
+function $k_Level($x) {
+  $.kenum($x, $x >>> 0 === $x && $x <= 1, "Level");
 }
 
 export class Inner {
@@ -63,19 +67,19 @@ export class Inner {
     return $.decodePayload($b, opts, $top_Inner, "Inner");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Inner(this);
+    return $.encodedSize(this, $s_Inner, $k_Inner, "Inner");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Inner(this), $e_Inner, "Inner");
+    return $.encodeNew(this, $s_Inner, $e_Inner, $k_Inner, "Inner");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Inner(this), $e_Inner, "Inner");
+    return $.encodeAt(buf, offset, this, $s_Inner, $e_Inner, $k_Inner, "Inner");
   }
 
   /** The struct's message type id. */
@@ -85,17 +89,17 @@ export class Inner {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Inner(this);
+    return $.encodedMessageSize(this, $s_Inner, $k_Inner, "Inner");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 1, $s_Inner(this), $e_Inner, "Inner");
+    return $.encodeMessageNew(this, 1, $s_Inner, $e_Inner, $k_Inner, "Inner");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 1, $s_Inner(this), $e_Inner, "Inner");
+    return $.encodeMessageAt(buf, offset, this, 1, $s_Inner, $e_Inner, $k_Inner, "Inner");
   }
 }
 
@@ -130,14 +134,22 @@ function $d_Inner($r, $m) {
 }
 
 function $e_Inner($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(4);
+    $w.v.setUint32($o, $.cu32($m.id), true);
+  }
+  $w.str($m.label);
+}
+
+function $k_Inner($m) {
+  $.kobj($m, "Inner");
   let $f = "";
   try {
-    {
-      const $o = $w.take(4);
-      $w.v.setUint32($o, $m.id, true);
-    }
+    $f = "id";
+    $.kint($m.id, "u32");
     $f = "label";
-    $w.str($m.label);
+    $.kstr($m.label);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -179,12 +191,19 @@ function $d_Choice_Number($r, $m) {
 }
 
 function $e_Choice_Number($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(8);
+    $w.v.setBigInt64($o, $.ci64($m.value), true);
+  }
+}
+
+function $k_Choice_Number($m) {
+  $.kobj($m, "Choice.Number");
   let $f = "";
   try {
-    {
-      const $o = $w.take(8);
-      $w.v.setBigInt64($o, $m.value, true);
-    }
+    $f = "value";
+    $.kint($m.value, "i64");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -200,17 +219,17 @@ export const Choice = {
   decodePrefix(bytes, opts) {
     return $.decodePrefix(bytes, opts, $d_Choice, "Choice");
   },
-  /** The size of value's encoding in bytes. */
+  /** The size of value's encoding in bytes; throws EncodeError for a value that has none. */
   encodedSize(value) {
-    return $s_Choice(value);
+    return $.encodedSize(value, $s_Choice, $k_Choice, "Choice");
   },
-  /** The encoding of value, in a new buffer. */
+  /** The encoding of value, in a new buffer; throws EncodeError for a value that has none. */
   encode(value) {
-    return $.encodeNew(value, $s_Choice(value), $e_Choice, "Choice");
+    return $.encodeNew(value, $s_Choice, $e_Choice, $k_Choice, "Choice");
   },
   /** Writes value's encoding into buf at offset; returns its size. */
   encodeInto(value, buf, offset = 0) {
-    return $.encodeAt(buf, offset, value, $s_Choice(value), $e_Choice, "Choice");
+    return $.encodeAt(buf, offset, value, $s_Choice, $e_Choice, $k_Choice, "Choice");
   },
 };
 
@@ -240,12 +259,24 @@ function $d_Choice($r) {
 function $e_Choice($w, $v) {
   switch ($v.kind) {
     case "Nothing":
-      $w.u8(0);
+      $w.tag(0);
       return;
     case "Number":
-      $w.u8(1);
+      $w.tag(1);
+      $e_Choice_Number($w, $v.value);
+      return;
+  }
+  $.bad();
+}
+
+function $k_Choice($v) {
+  $.kunion($v, "Choice");
+  switch ($v.kind) {
+    case "Nothing":
+      return;
+    case "Number":
       try {
-        $e_Choice_Number($w, $v.value);
+        $k_Choice_Number($v.value);
       } catch ($e) {
         throw $.at($e, "Number");
       }
@@ -315,19 +346,19 @@ export class Optionals {
     return $.decodePayload($b, opts, $top_Optionals, "Optionals");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Optionals(this);
+    return $.encodedSize(this, $s_Optionals, $k_Optionals, "Optionals");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Optionals(this), $e_Optionals, "Optionals");
+    return $.encodeNew(this, $s_Optionals, $e_Optionals, $k_Optionals, "Optionals");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Optionals(this), $e_Optionals, "Optionals");
+    return $.encodeAt(buf, offset, this, $s_Optionals, $e_Optionals, $k_Optionals, "Optionals");
   }
 
   /** The struct's message type id. */
@@ -337,17 +368,17 @@ export class Optionals {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Optionals(this);
+    return $.encodedMessageSize(this, $s_Optionals, $k_Optionals, "Optionals");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 2, $s_Optionals(this), $e_Optionals, "Optionals");
+    return $.encodeMessageNew(this, 2, $s_Optionals, $e_Optionals, $k_Optionals, "Optionals");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 2, $s_Optionals(this), $e_Optionals, "Optionals");
+    return $.encodeMessageAt(buf, offset, this, 2, $s_Optionals, $e_Optionals, $k_Optionals, "Optionals");
   }
 }
 
@@ -460,112 +491,210 @@ function $d_Optionals($r, $m) {
 }
 
 function $e_Optionals($w, $m) {
+  $.cobj($m);
+  {
+    const $x1 = $m.maybe_bool;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $w.bool($x1);
+    }
+  }
+  {
+    const $x1 = $m.maybe_u8;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $w.u8($x1);
+    }
+  }
+  {
+    const $x1 = $m.maybe_i64;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $w.i64($x1);
+    }
+  }
+  {
+    const $x1 = $m.maybe_f64;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $w.f64($x1);
+    }
+  }
+  {
+    const $x1 = $m.maybe_str;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $w.str($x1);
+    }
+  }
+  {
+    const $x1 = $m.maybe_inner;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $e_Inner($w, $x1);
+    }
+  }
+  {
+    const $x1 = $m.maybe_level;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $w.u8($c_Level($x1));
+    }
+  }
+  {
+    const $x1 = $m.maybe_choice;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $e_Choice($w, $x1);
+    }
+  }
+  {
+    const $x1 = $m.maybe_list;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $w.arrayNumbers($x1, Uint32Array, "u32");
+    }
+  }
+  {
+    const $a1 = $m.list_of_maybe;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      {
+        const $x2 = $a1[$i1];
+        if ($x2 == null) {
+          $w.tag(0);
+        } else {
+          $w.tag(1);
+          $w.str($x2);
+        }
+      }
+    }
+  }
+  {
+    const $x1 = $m.maybe_fixed;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $w.fixedNumbers($x1, Uint16Array, 2, "u16");
+    }
+  }
+  {
+    const $x1 = $m.maybe_maybe;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $.ctuple($x1);
+      {
+        const $x2 = $x1[0];
+        if ($x2 == null) {
+          $w.tag(0);
+        } else {
+          $w.tag(1);
+          $w.u32($x2);
+        }
+      }
+    }
+  }
+}
+
+function $k_Optionals($m) {
+  $.kobj($m, "Optionals");
   let $f = "";
   try {
     $f = "maybe_bool";
     {
       const $x1 = $m.maybe_bool;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $w.bool($x1);
+      if ($x1 != null) {
+        $.kbool($x1);
       }
     }
     $f = "maybe_u8";
     {
       const $x1 = $m.maybe_u8;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $w.u8($x1);
+      if ($x1 != null) {
+        $.kint($x1, "u8");
       }
     }
     $f = "maybe_i64";
     {
       const $x1 = $m.maybe_i64;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $w.i64($x1);
+      if ($x1 != null) {
+        $.kint($x1, "i64");
       }
     }
     $f = "maybe_f64";
     {
       const $x1 = $m.maybe_f64;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $w.f64($x1);
+      if ($x1 != null) {
+        $.kfloat($x1, "f64");
       }
     }
     $f = "maybe_str";
     {
       const $x1 = $m.maybe_str;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $w.str($x1);
+      if ($x1 != null) {
+        $.kstr($x1);
       }
     }
     $f = "maybe_inner";
     {
       const $x1 = $m.maybe_inner;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $e_Inner($w, $x1);
+      if ($x1 != null) {
+        $k_Inner($x1);
       }
     }
     $f = "maybe_level";
     {
       const $x1 = $m.maybe_level;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $w.u8($c_Level($x1));
+      if ($x1 != null) {
+        $k_Level($x1);
       }
     }
     $f = "maybe_choice";
     {
       const $x1 = $m.maybe_choice;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $e_Choice($w, $x1);
+      if ($x1 != null) {
+        $k_Choice($x1);
       }
     }
     $f = "maybe_list";
     {
       const $x1 = $m.maybe_list;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $w.arrayNumbers($x1, 4, "u32");
+      if ($x1 != null) {
+        $.knumbers($x1, Uint32Array, -1);
       }
     }
     $f = "list_of_maybe";
     {
       const $a1 = $m.list_of_maybe;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
           {
             const $x2 = $a1[$i1];
-            if ($x2 === undefined) {
-              $w.u8(0);
-            } else {
-              $w.u8(1);
-              $w.str($x2);
+            if ($x2 != null) {
+              $.kstr($x2);
             }
           }
         }
@@ -576,27 +705,19 @@ function $e_Optionals($w, $m) {
     $f = "maybe_fixed";
     {
       const $x1 = $m.maybe_fixed;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $w.fixedNumbers($x1, 2, 2, "u16");
+      if ($x1 != null) {
+        $.knumbers($x1, Uint16Array, 2);
       }
     }
     $f = "maybe_maybe";
     {
       const $x1 = $m.maybe_maybe;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
+      if ($x1 != null) {
+        $.ktuple($x1);
         {
           const $x2 = $x1[0];
-          if ($x2 === undefined) {
-            $w.u8(0);
-          } else {
-            $w.u8(1);
-            $w.u32($x2);
+          if ($x2 != null) {
+            $.kint($x2, "u32");
           }
         }
       }
@@ -611,53 +732,53 @@ function $s_Optionals($m) {
   {
     const $x1 = $m.maybe_bool;
     $n += 1;
-    if ($x1 !== undefined) $n += 1;
+    if ($x1 != null) $n += 1;
   }
   {
     const $x1 = $m.maybe_u8;
     $n += 1;
-    if ($x1 !== undefined) $n += 1;
+    if ($x1 != null) $n += 1;
   }
   {
     const $x1 = $m.maybe_i64;
     $n += 1;
-    if ($x1 !== undefined) $n += 8;
+    if ($x1 != null) $n += 8;
   }
   {
     const $x1 = $m.maybe_f64;
     $n += 1;
-    if ($x1 !== undefined) $n += 8;
+    if ($x1 != null) $n += 8;
   }
   {
     const $x1 = $m.maybe_str;
     $n += 1;
-    if ($x1 !== undefined) {
+    if ($x1 != null) {
       $n += $.strSize($x1);
     }
   }
   {
     const $x1 = $m.maybe_inner;
     $n += 1;
-    if ($x1 !== undefined) {
+    if ($x1 != null) {
       $n += $s_Inner($x1);
     }
   }
   {
     const $x1 = $m.maybe_level;
     $n += 1;
-    if ($x1 !== undefined) $n += 1;
+    if ($x1 != null) $n += 1;
   }
   {
     const $x1 = $m.maybe_choice;
     $n += 1;
-    if ($x1 !== undefined) {
+    if ($x1 != null) {
       $n += $s_Choice($x1);
     }
   }
   {
     const $x1 = $m.maybe_list;
     $n += 1;
-    if ($x1 !== undefined) {
+    if ($x1 != null) {
       $n += 4 + $x1.length * 4;
     }
   }
@@ -668,7 +789,7 @@ function $s_Optionals($m) {
       {
         const $x2 = $a1[$i1];
         $n += 1;
-        if ($x2 !== undefined) {
+        if ($x2 != null) {
           $n += $.strSize($x2);
         }
       }
@@ -677,16 +798,16 @@ function $s_Optionals($m) {
   {
     const $x1 = $m.maybe_fixed;
     $n += 1;
-    if ($x1 !== undefined) $n += 4;
+    if ($x1 != null) $n += 4;
   }
   {
     const $x1 = $m.maybe_maybe;
     $n += 1;
-    if ($x1 !== undefined) {
+    if ($x1 != null) {
       {
         const $x2 = $x1[0];
         $n += 1;
-        if ($x2 !== undefined) $n += 4;
+        if ($x2 != null) $n += 4;
       }
     }
   }
@@ -736,19 +857,19 @@ export class Reading {
     return $.decodePayload($b, opts, $top_Reading, "Reading");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Reading(this);
+    return $.encodedSize(this, $s_Reading, $k_Reading, "Reading");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Reading(this), $e_Reading, "Reading");
+    return $.encodeNew(this, $s_Reading, $e_Reading, $k_Reading, "Reading");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Reading(this), $e_Reading, "Reading");
+    return $.encodeAt(buf, offset, this, $s_Reading, $e_Reading, $k_Reading, "Reading");
   }
 
   /** The struct's message type id. */
@@ -758,17 +879,17 @@ export class Reading {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Reading(this);
+    return $.encodedMessageSize(this, $s_Reading, $k_Reading, "Reading");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 3, $s_Reading(this), $e_Reading, "Reading");
+    return $.encodeMessageNew(this, 3, $s_Reading, $e_Reading, $k_Reading, "Reading");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 3, $s_Reading(this), $e_Reading, "Reading");
+    return $.encodeMessageAt(buf, offset, this, 3, $s_Reading, $e_Reading, $k_Reading, "Reading");
   }
 }
 
@@ -816,31 +937,52 @@ function $d_Reading($r, $m) {
 }
 
 function $e_Reading($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(12);
+    $w.v.setUint32($o, $.cu32($m.sensor_id), true);
+    $w.v.setFloat64($o + 4, $.cf64($m.value), true);
+  }
+  {
+    const $x1 = $m.calibration;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $w.f64($x1);
+    }
+  }
+  {
+    const $x1 = $m.note;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $w.str($x1);
+    }
+  }
+}
+
+function $k_Reading($m) {
+  $.kobj($m, "Reading");
   let $f = "";
   try {
-    {
-      const $o = $w.take(12);
-      $w.v.setUint32($o, $m.sensor_id, true);
-      $w.v.setFloat64($o + 4, $m.value, true);
-    }
+    $f = "sensor_id";
+    $.kint($m.sensor_id, "u32");
+    $f = "value";
+    $.kfloat($m.value, "f64");
     $f = "calibration";
     {
       const $x1 = $m.calibration;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $w.f64($x1);
+      if ($x1 != null) {
+        $.kfloat($x1, "f64");
       }
     }
     $f = "note";
     {
       const $x1 = $m.note;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $w.str($x1);
+      if ($x1 != null) {
+        $.kstr($x1);
       }
     }
   } catch ($e) {
@@ -853,12 +995,12 @@ function $s_Reading($m) {
   {
     const $x1 = $m.calibration;
     $n += 1;
-    if ($x1 !== undefined) $n += 8;
+    if ($x1 != null) $n += 8;
   }
   {
     const $x1 = $m.note;
     $n += 1;
-    if ($x1 !== undefined) {
+    if ($x1 != null) {
       $n += $.strSize($x1);
     }
   }

@@ -54,19 +54,19 @@ export class Parameter {
     return $.decodePayload($b, opts, $top_Parameter, "Parameter");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Parameter(this);
+    return $.encodedSize(this, $s_Parameter, $k_Parameter, "Parameter");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Parameter(this), $e_Parameter, "Parameter");
+    return $.encodeNew(this, $s_Parameter, $e_Parameter, $k_Parameter, "Parameter");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Parameter(this), $e_Parameter, "Parameter");
+    return $.encodeAt(buf, offset, this, $s_Parameter, $e_Parameter, $k_Parameter, "Parameter");
   }
 
   /** The struct's message type id. */
@@ -76,17 +76,17 @@ export class Parameter {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Parameter(this);
+    return $.encodedMessageSize(this, $s_Parameter, $k_Parameter, "Parameter");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 1, $s_Parameter(this), $e_Parameter, "Parameter");
+    return $.encodeMessageNew(this, 1, $s_Parameter, $e_Parameter, $k_Parameter, "Parameter");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 1, $s_Parameter(this), $e_Parameter, "Parameter");
+    return $.encodeMessageAt(buf, offset, this, 1, $s_Parameter, $e_Parameter, $k_Parameter, "Parameter");
   }
 }
 
@@ -153,28 +153,52 @@ function $d_Parameter($r, $m) {
 }
 
 function $e_Parameter($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(8);
+    $w.v.setBigUint64($o, $.cu64($m.address), true);
+  }
+  $w.str($m.display_name);
+  $w.str($m.identifier);
+  $w.str($m.unit);
+  {
+    const $o = $w.take(22);
+    $.setF32($w.v, $o, $.cf64($m.min_value));
+    $.setF32($w.v, $o + 4, $.cf64($m.max_value));
+    $.setF32($w.v, $o + 8, $.cf64($m.default_value));
+    $.setF32($w.v, $o + 12, $.cf64($m.current_value));
+    $w.v.setUint32($o + 16, $.cu32($m.raw_flags), true);
+    $w.b[$o + 20] = $.cbool($m.is_writable);
+    $w.b[$o + 21] = $.cbool($m.can_ramp);
+  }
+}
+
+function $k_Parameter($m) {
+  $.kobj($m, "Parameter");
   let $f = "";
   try {
-    {
-      const $o = $w.take(8);
-      $w.v.setBigUint64($o, $m.address, true);
-    }
+    $f = "address";
+    $.kint($m.address, "u64");
     $f = "display_name";
-    $w.str($m.display_name);
+    $.kstr($m.display_name);
     $f = "identifier";
-    $w.str($m.identifier);
+    $.kstr($m.identifier);
     $f = "unit";
-    $w.str($m.unit);
-    {
-      const $o = $w.take(22);
-      $.setF32($w.v, $o, $m.min_value);
-      $.setF32($w.v, $o + 4, $m.max_value);
-      $.setF32($w.v, $o + 8, $m.default_value);
-      $.setF32($w.v, $o + 12, $m.current_value);
-      $w.v.setUint32($o + 16, $m.raw_flags, true);
-      $w.b[$o + 20] = $m.is_writable ? 1 : 0;
-      $w.b[$o + 21] = $m.can_ramp ? 1 : 0;
-    }
+    $.kstr($m.unit);
+    $f = "min_value";
+    $.kfloat($m.min_value, "f32");
+    $f = "max_value";
+    $.kfloat($m.max_value, "f32");
+    $f = "default_value";
+    $.kfloat($m.default_value, "f32");
+    $f = "current_value";
+    $.kfloat($m.current_value, "f32");
+    $f = "raw_flags";
+    $.kint($m.raw_flags, "u32");
+    $f = "is_writable";
+    $.kbool($m.is_writable);
+    $f = "can_ramp";
+    $.kbool($m.can_ramp);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -232,19 +256,19 @@ export class Plugin {
     return $.decodePayload($b, opts, $top_Plugin, "Plugin");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Plugin(this);
+    return $.encodedSize(this, $s_Plugin, $k_Plugin, "Plugin");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Plugin(this), $e_Plugin, "Plugin");
+    return $.encodeNew(this, $s_Plugin, $e_Plugin, $k_Plugin, "Plugin");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Plugin(this), $e_Plugin, "Plugin");
+    return $.encodeAt(buf, offset, this, $s_Plugin, $e_Plugin, $k_Plugin, "Plugin");
   }
 
   /** The struct's message type id. */
@@ -254,17 +278,17 @@ export class Plugin {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Plugin(this);
+    return $.encodedMessageSize(this, $s_Plugin, $k_Plugin, "Plugin");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 2, $s_Plugin(this), $e_Plugin, "Plugin");
+    return $.encodeMessageNew(this, 2, $s_Plugin, $e_Plugin, $k_Plugin, "Plugin");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 2, $s_Plugin(this), $e_Plugin, "Plugin");
+    return $.encodeMessageAt(buf, offset, this, 2, $s_Plugin, $e_Plugin, $k_Plugin, "Plugin");
   }
 }
 
@@ -309,24 +333,40 @@ function $d_Plugin($r, $m) {
 }
 
 function $e_Plugin($w, $m) {
+  $.cobj($m);
+  $w.str($m.name);
+  $w.str($m.manufacturer_id);
+  $w.str($m.component_type);
+  $w.str($m.component_subtype);
+  {
+    const $a1 = $m.parameters;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Parameter($w, $a1[$i1]);
+    }
+  }
+}
+
+function $k_Plugin($m) {
+  $.kobj($m, "Plugin");
   let $f = "";
   try {
     $f = "name";
-    $w.str($m.name);
+    $.kstr($m.name);
     $f = "manufacturer_id";
-    $w.str($m.manufacturer_id);
+    $.kstr($m.manufacturer_id);
     $f = "component_type";
-    $w.str($m.component_type);
+    $.kstr($m.component_type);
     $f = "component_subtype";
-    $w.str($m.component_subtype);
+    $.kstr($m.component_subtype);
     $f = "parameters";
     {
       const $a1 = $m.parameters;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Parameter($w, $a1[$i1]);
+          $k_Parameter($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -395,19 +435,19 @@ export class PluginRegistry {
     return $.decodePayload($b, opts, $top_PluginRegistry, "PluginRegistry");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_PluginRegistry(this);
+    return $.encodedSize(this, $s_PluginRegistry, $k_PluginRegistry, "PluginRegistry");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_PluginRegistry(this), $e_PluginRegistry, "PluginRegistry");
+    return $.encodeNew(this, $s_PluginRegistry, $e_PluginRegistry, $k_PluginRegistry, "PluginRegistry");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_PluginRegistry(this), $e_PluginRegistry, "PluginRegistry");
+    return $.encodeAt(buf, offset, this, $s_PluginRegistry, $e_PluginRegistry, $k_PluginRegistry, "PluginRegistry");
   }
 
   /** The struct's message type id. */
@@ -417,17 +457,17 @@ export class PluginRegistry {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_PluginRegistry(this);
+    return $.encodedMessageSize(this, $s_PluginRegistry, $k_PluginRegistry, "PluginRegistry");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 3, $s_PluginRegistry(this), $e_PluginRegistry, "PluginRegistry");
+    return $.encodeMessageNew(this, 3, $s_PluginRegistry, $e_PluginRegistry, $k_PluginRegistry, "PluginRegistry");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 3, $s_PluginRegistry(this), $e_PluginRegistry, "PluginRegistry");
+    return $.encodeMessageAt(buf, offset, this, 3, $s_PluginRegistry, $e_PluginRegistry, $k_PluginRegistry, "PluginRegistry");
   }
 }
 
@@ -477,26 +517,42 @@ function $d_PluginRegistry($r, $m) {
 }
 
 function $e_PluginRegistry($w, $m) {
+  $.cobj($m);
+  {
+    const $a1 = $m.plugins;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Plugin($w, $a1[$i1]);
+    }
+  }
+  {
+    const $o = $w.take(8);
+    $w.v.setUint32($o, $.cu32($m.total_plugin_count), true);
+    $w.v.setUint32($o + 4, $.cu32($m.total_parameter_count), true);
+  }
+}
+
+function $k_PluginRegistry($m) {
+  $.kobj($m, "PluginRegistry");
   let $f = "";
   try {
     $f = "plugins";
     {
       const $a1 = $m.plugins;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Plugin($w, $a1[$i1]);
+          $k_Plugin($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
       }
     }
-    {
-      const $o = $w.take(8);
-      $w.v.setUint32($o, $m.total_plugin_count, true);
-      $w.v.setUint32($o + 4, $m.total_parameter_count, true);
-    }
+    $f = "total_plugin_count";
+    $.kint($m.total_plugin_count, "u32");
+    $f = "total_parameter_count";
+    $.kint($m.total_parameter_count, "u32");
   } catch ($e) {
     throw $.at($e, $f);
   }

@@ -3,7 +3,7 @@
 import * as $ from "./runtime.js";
 
 export { DecodeError, EncodeError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, MESSAGE_HEADER_SIZE } from "./runtime.js";
-export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, ByteSource, ByteSink } from "./runtime.js";
+export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, EncodeRule, ByteSource, ByteSink } from "./runtime.js";
 
 /**
  * Every scalar type of the schema language, plus a short string.
@@ -52,13 +52,13 @@ export declare class AllPrimitives {
   /** Decodes a message that holds a AllPrimitives (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): AllPrimitives;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */
@@ -104,13 +104,13 @@ export declare class Text {
   /** Decodes a message that holds a Text (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Text;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */
@@ -154,13 +154,13 @@ export declare class Empty {
   /** Decodes a message that holds a Empty (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Empty;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */

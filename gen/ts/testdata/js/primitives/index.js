@@ -55,19 +55,19 @@ export class AllPrimitives {
     return $.decodePayload($b, opts, $top_AllPrimitives, "AllPrimitives");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_AllPrimitives(this);
+    return $.encodedSize(this, $s_AllPrimitives, $k_AllPrimitives, "AllPrimitives");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_AllPrimitives(this), $e_AllPrimitives, "AllPrimitives");
+    return $.encodeNew(this, $s_AllPrimitives, $e_AllPrimitives, $k_AllPrimitives, "AllPrimitives");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_AllPrimitives(this), $e_AllPrimitives, "AllPrimitives");
+    return $.encodeAt(buf, offset, this, $s_AllPrimitives, $e_AllPrimitives, $k_AllPrimitives, "AllPrimitives");
   }
 
   /** The struct's message type id. */
@@ -77,17 +77,17 @@ export class AllPrimitives {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_AllPrimitives(this);
+    return $.encodedMessageSize(this, $s_AllPrimitives, $k_AllPrimitives, "AllPrimitives");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 1, $s_AllPrimitives(this), $e_AllPrimitives, "AllPrimitives");
+    return $.encodeMessageNew(this, 1, $s_AllPrimitives, $e_AllPrimitives, $k_AllPrimitives, "AllPrimitives");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 1, $s_AllPrimitives(this), $e_AllPrimitives, "AllPrimitives");
+    return $.encodeMessageAt(buf, offset, this, 1, $s_AllPrimitives, $e_AllPrimitives, $k_AllPrimitives, "AllPrimitives");
   }
 }
 
@@ -152,24 +152,52 @@ function $d_AllPrimitives($r, $m) {
 }
 
 function $e_AllPrimitives($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(43);
+    $w.b[$o] = $.cbool($m.flag);
+    $w.b[$o + 1] = $.cu8($m.u8_val);
+    $w.v.setUint16($o + 2, $.cu16($m.u16_val), true);
+    $w.v.setUint32($o + 4, $.cu32($m.u32_val), true);
+    $w.v.setBigUint64($o + 8, $.cu64($m.u64_val), true);
+    $w.v.setInt8($o + 16, $.ci8($m.i8_val));
+    $w.v.setInt16($o + 17, $.ci16($m.i16_val), true);
+    $w.v.setInt32($o + 19, $.ci32($m.i32_val), true);
+    $w.v.setBigInt64($o + 23, $.ci64($m.i64_val), true);
+    $.setF32($w.v, $o + 31, $.cf64($m.f32_val));
+    $w.v.setFloat64($o + 35, $.cf64($m.f64_val), true);
+  }
+  $w.str($m.label);
+}
+
+function $k_AllPrimitives($m) {
+  $.kobj($m, "AllPrimitives");
   let $f = "";
   try {
-    {
-      const $o = $w.take(43);
-      $w.b[$o] = $m.flag ? 1 : 0;
-      $w.v.setUint8($o + 1, $m.u8_val);
-      $w.v.setUint16($o + 2, $m.u16_val, true);
-      $w.v.setUint32($o + 4, $m.u32_val, true);
-      $w.v.setBigUint64($o + 8, $m.u64_val, true);
-      $w.v.setInt8($o + 16, $m.i8_val);
-      $w.v.setInt16($o + 17, $m.i16_val, true);
-      $w.v.setInt32($o + 19, $m.i32_val, true);
-      $w.v.setBigInt64($o + 23, $m.i64_val, true);
-      $.setF32($w.v, $o + 31, $m.f32_val);
-      $w.v.setFloat64($o + 35, $m.f64_val, true);
-    }
+    $f = "flag";
+    $.kbool($m.flag);
+    $f = "u8_val";
+    $.kint($m.u8_val, "u8");
+    $f = "u16_val";
+    $.kint($m.u16_val, "u16");
+    $f = "u32_val";
+    $.kint($m.u32_val, "u32");
+    $f = "u64_val";
+    $.kint($m.u64_val, "u64");
+    $f = "i8_val";
+    $.kint($m.i8_val, "i8");
+    $f = "i16_val";
+    $.kint($m.i16_val, "i16");
+    $f = "i32_val";
+    $.kint($m.i32_val, "i32");
+    $f = "i64_val";
+    $.kint($m.i64_val, "i64");
+    $f = "f32_val";
+    $.kfloat($m.f32_val, "f32");
+    $f = "f64_val";
+    $.kfloat($m.f64_val, "f64");
     $f = "label";
-    $w.str($m.label);
+    $.kstr($m.label);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -221,19 +249,19 @@ export class Text {
     return $.decodePayload($b, opts, $top_Text, "Text");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Text(this);
+    return $.encodedSize(this, $s_Text, $k_Text, "Text");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Text(this), $e_Text, "Text");
+    return $.encodeNew(this, $s_Text, $e_Text, $k_Text, "Text");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Text(this), $e_Text, "Text");
+    return $.encodeAt(buf, offset, this, $s_Text, $e_Text, $k_Text, "Text");
   }
 
   /** The struct's message type id. */
@@ -243,17 +271,17 @@ export class Text {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Text(this);
+    return $.encodedMessageSize(this, $s_Text, $k_Text, "Text");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 2, $s_Text(this), $e_Text, "Text");
+    return $.encodeMessageNew(this, 2, $s_Text, $e_Text, $k_Text, "Text");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 2, $s_Text(this), $e_Text, "Text");
+    return $.encodeMessageAt(buf, offset, this, 2, $s_Text, $e_Text, $k_Text, "Text");
   }
 }
 
@@ -278,10 +306,16 @@ function $d_Text($r, $m) {
 }
 
 function $e_Text($w, $m) {
+  $.cobj($m);
+  $w.str($m.value);
+}
+
+function $k_Text($m) {
+  $.kobj($m, "Text");
   let $f = "";
   try {
     $f = "value";
-    $w.str($m.value);
+    $.kstr($m.value);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -332,19 +366,19 @@ export class Empty {
     return $.decodePayload($b, opts, $top_Empty, "Empty");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return 0;
+    return $.encodedSize(this, 0, $k_Empty, "Empty");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, 0, $e_Empty, "Empty");
+    return $.encodeNew(this, 0, $e_Empty, $k_Empty, "Empty");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, 0, $e_Empty, "Empty");
+    return $.encodeAt(buf, offset, this, 0, $e_Empty, $k_Empty, "Empty");
   }
 
   /** The struct's message type id. */
@@ -354,17 +388,17 @@ export class Empty {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + 0;
+    return $.encodedMessageSize(this, 0, $k_Empty, "Empty");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 3, 0, $e_Empty, "Empty");
+    return $.encodeMessageNew(this, 3, 0, $e_Empty, $k_Empty, "Empty");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 3, 0, $e_Empty, "Empty");
+    return $.encodeMessageAt(buf, offset, this, 3, 0, $e_Empty, $k_Empty, "Empty");
   }
 }
 
@@ -381,7 +415,12 @@ function $d_Empty($r, $m) {
   return $m;
 }
 
-function $e_Empty(_w, _m) {
+function $e_Empty(_w, $m) {
+  $.cobj($m);
+}
+
+function $k_Empty($m) {
+  $.kobj($m, "Empty");
 }
 
 function $typeName($id) {

@@ -3,7 +3,7 @@
 import * as $ from "./runtime.js";
 
 export { DecodeError, EncodeError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, MESSAGE_HEADER_SIZE } from "./runtime.js";
-export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, ByteSource, ByteSink } from "./runtime.js";
+export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, EncodeRule, ByteSource, ByteSink } from "./runtime.js";
 
 /**
  * A tree: recursion through []T.
@@ -36,13 +36,13 @@ export declare class Tree {
   /** Decodes a message that holds a Tree (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Tree;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */
@@ -89,13 +89,13 @@ export declare class Node {
   /** Decodes a message that holds a Node (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Node;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */
@@ -142,13 +142,13 @@ export declare class Dir {
   /** Decodes a message that holds a Dir (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Dir;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */
@@ -193,13 +193,13 @@ export declare class Entry {
   /** Decodes a message that holds a Entry (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Entry;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */
@@ -259,9 +259,9 @@ export declare const Expr: {
   decode(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Expr;
   /** Decodes a Expr from the start of bytes; returns it and the bytes it used. */
   decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Expr, number];
-  /** The size of value's encoding in bytes. */
+  /** The size of value's encoding in bytes; throws EncodeError for a value that has none. */
   encodedSize(value: Expr): number;
-  /** The encoding of value, in a new buffer. */
+  /** The encoding of value, in a new buffer; throws EncodeError for a value that has none. */
   encode(value: Expr): Uint8Array;
   /** Writes value's encoding into buf at offset; returns its size. */
   encodeInto(value: Expr, buf: Uint8Array, offset?: number): number;
@@ -294,13 +294,13 @@ export declare class Program {
   /** Decodes a message that holds a Program (its header, then its encoding). */
   static decodeMessage(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): Program;
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number;
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array;
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset?: number): number;
 
   /** The struct's message type id. */

@@ -45,19 +45,19 @@ export class Tree {
     return $.decodePayload($b, opts, $top_Tree, "Tree");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Tree(this);
+    return $.encodedSize(this, $s_Tree, $k_Tree, "Tree");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Tree(this), $e_Tree, "Tree");
+    return $.encodeNew(this, $s_Tree, $e_Tree, $k_Tree, "Tree");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Tree(this), $e_Tree, "Tree");
+    return $.encodeAt(buf, offset, this, $s_Tree, $e_Tree, $k_Tree, "Tree");
   }
 
   /** The struct's message type id. */
@@ -67,17 +67,17 @@ export class Tree {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Tree(this);
+    return $.encodedMessageSize(this, $s_Tree, $k_Tree, "Tree");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 1, $s_Tree(this), $e_Tree, "Tree");
+    return $.encodeMessageNew(this, 1, $s_Tree, $e_Tree, $k_Tree, "Tree");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 1, $s_Tree(this), $e_Tree, "Tree");
+    return $.encodeMessageAt(buf, offset, this, 1, $s_Tree, $e_Tree, $k_Tree, "Tree");
   }
 }
 
@@ -124,20 +124,34 @@ function $d_Tree($r, $m) {
 }
 
 function $e_Tree($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(4);
+    $w.v.setInt32($o, $.ci32($m.value), true);
+  }
+  {
+    const $a1 = $m.children;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Tree($w, $a1[$i1]);
+    }
+  }
+}
+
+function $k_Tree($m) {
+  $.kobj($m, "Tree");
   let $f = "";
   try {
-    {
-      const $o = $w.take(4);
-      $w.v.setInt32($o, $m.value, true);
-    }
+    $f = "value";
+    $.kint($m.value, "i32");
     $f = "children";
     {
       const $a1 = $m.children;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Tree($w, $a1[$i1]);
+          $k_Tree($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -201,19 +215,19 @@ export class Node {
     return $.decodePayload($b, opts, $top_Node, "Node");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Node(this);
+    return $.encodedSize(this, $s_Node, $k_Node, "Node");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Node(this), $e_Node, "Node");
+    return $.encodeNew(this, $s_Node, $e_Node, $k_Node, "Node");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Node(this), $e_Node, "Node");
+    return $.encodeAt(buf, offset, this, $s_Node, $e_Node, $k_Node, "Node");
   }
 
   /** The struct's message type id. */
@@ -223,17 +237,17 @@ export class Node {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Node(this);
+    return $.encodedMessageSize(this, $s_Node, $k_Node, "Node");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 2, $s_Node(this), $e_Node, "Node");
+    return $.encodeMessageNew(this, 2, $s_Node, $e_Node, $k_Node, "Node");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 2, $s_Node(this), $e_Node, "Node");
+    return $.encodeMessageAt(buf, offset, this, 2, $s_Node, $e_Node, $k_Node, "Node");
   }
 }
 
@@ -264,18 +278,30 @@ function $d_Node($r, $m) {
 }
 
 function $e_Node($w, $m) {
+  $.cobj($m);
+  $w.str($m.value);
+  {
+    const $x1 = $m.next;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $e_Node($w, $x1);
+    }
+  }
+}
+
+function $k_Node($m) {
+  $.kobj($m, "Node");
   let $f = "";
   try {
     $f = "value";
-    $w.str($m.value);
+    $.kstr($m.value);
     $f = "next";
     {
       const $x1 = $m.next;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $e_Node($w, $x1);
+      if ($x1 != null) {
+        $k_Node($x1);
       }
     }
   } catch ($e) {
@@ -289,7 +315,7 @@ function $s_Node($m) {
   {
     const $x1 = $m.next;
     $n += 1;
-    if ($x1 !== undefined) {
+    if ($x1 != null) {
       $n += $s_Node($x1);
     }
   }
@@ -337,19 +363,19 @@ export class Dir {
     return $.decodePayload($b, opts, $top_Dir, "Dir");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Dir(this);
+    return $.encodedSize(this, $s_Dir, $k_Dir, "Dir");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Dir(this), $e_Dir, "Dir");
+    return $.encodeNew(this, $s_Dir, $e_Dir, $k_Dir, "Dir");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Dir(this), $e_Dir, "Dir");
+    return $.encodeAt(buf, offset, this, $s_Dir, $e_Dir, $k_Dir, "Dir");
   }
 
   /** The struct's message type id. */
@@ -359,17 +385,17 @@ export class Dir {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Dir(this);
+    return $.encodedMessageSize(this, $s_Dir, $k_Dir, "Dir");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 3, $s_Dir(this), $e_Dir, "Dir");
+    return $.encodeMessageNew(this, 3, $s_Dir, $e_Dir, $k_Dir, "Dir");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 3, $s_Dir(this), $e_Dir, "Dir");
+    return $.encodeMessageAt(buf, offset, this, 3, $s_Dir, $e_Dir, $k_Dir, "Dir");
   }
 }
 
@@ -408,18 +434,31 @@ function $d_Dir($r, $m) {
 }
 
 function $e_Dir($w, $m) {
+  $.cobj($m);
+  $w.str($m.name);
+  {
+    const $a1 = $m.entries;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Entry($w, $a1[$i1]);
+    }
+  }
+}
+
+function $k_Dir($m) {
+  $.kobj($m, "Dir");
   let $f = "";
   try {
     $f = "name";
-    $w.str($m.name);
+    $.kstr($m.name);
     $f = "entries";
     {
       const $a1 = $m.entries;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Entry($w, $a1[$i1]);
+          $k_Entry($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -482,19 +521,19 @@ export class Entry {
     return $.decodePayload($b, opts, $top_Entry, "Entry");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Entry(this);
+    return $.encodedSize(this, $s_Entry, $k_Entry, "Entry");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Entry(this), $e_Entry, "Entry");
+    return $.encodeNew(this, $s_Entry, $e_Entry, $k_Entry, "Entry");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Entry(this), $e_Entry, "Entry");
+    return $.encodeAt(buf, offset, this, $s_Entry, $e_Entry, $k_Entry, "Entry");
   }
 
   /** The struct's message type id. */
@@ -504,17 +543,17 @@ export class Entry {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Entry(this);
+    return $.encodedMessageSize(this, $s_Entry, $k_Entry, "Entry");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 4, $s_Entry(this), $e_Entry, "Entry");
+    return $.encodeMessageNew(this, 4, $s_Entry, $e_Entry, $k_Entry, "Entry");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 4, $s_Entry(this), $e_Entry, "Entry");
+    return $.encodeMessageAt(buf, offset, this, 4, $s_Entry, $e_Entry, $k_Entry, "Entry");
   }
 }
 
@@ -555,22 +594,36 @@ function $d_Entry($r, $m) {
 }
 
 function $e_Entry($w, $m) {
+  $.cobj($m);
+  $w.str($m.name);
+  {
+    const $o = $w.take(8);
+    $w.v.setBigUint64($o, $.cu64($m.size), true);
+  }
+  {
+    const $x1 = $m.sub;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $e_Dir($w, $x1);
+    }
+  }
+}
+
+function $k_Entry($m) {
+  $.kobj($m, "Entry");
   let $f = "";
   try {
     $f = "name";
-    $w.str($m.name);
-    {
-      const $o = $w.take(8);
-      $w.v.setBigUint64($o, $m.size, true);
-    }
+    $.kstr($m.name);
+    $f = "size";
+    $.kint($m.size, "u64");
     $f = "sub";
     {
       const $x1 = $m.sub;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $e_Dir($w, $x1);
+      if ($x1 != null) {
+        $k_Dir($x1);
       }
     }
   } catch ($e) {
@@ -584,7 +637,7 @@ function $s_Entry($m) {
   {
     const $x1 = $m.sub;
     $n += 1;
-    if ($x1 !== undefined) {
+    if ($x1 != null) {
       $n += $s_Dir($x1);
     }
   }
@@ -621,12 +674,19 @@ function $d_Expr_Lit($r, $m) {
 }
 
 function $e_Expr_Lit($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(8);
+    $w.v.setBigInt64($o, $.ci64($m.value), true);
+  }
+}
+
+function $k_Expr_Lit($m) {
+  $.kobj($m, "Expr.Lit");
   let $f = "";
   try {
-    {
-      const $o = $w.take(8);
-      $w.v.setBigInt64($o, $m.value, true);
-    }
+    $f = "value";
+    $.kint($m.value, "i64");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -658,16 +718,27 @@ function $d_Expr_Neg($r, $m) {
 }
 
 function $e_Expr_Neg($w, $m) {
+  $.cobj($m);
+  {
+    const $x1 = $m.inner;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $e_Expr($w, $x1);
+    }
+  }
+}
+
+function $k_Expr_Neg($m) {
+  $.kobj($m, "Expr.Neg");
   let $f = "";
   try {
     $f = "inner";
     {
       const $x1 = $m.inner;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $e_Expr($w, $x1);
+      if ($x1 != null) {
+        $k_Expr($x1);
       }
     }
   } catch ($e) {
@@ -680,7 +751,7 @@ function $s_Expr_Neg($m) {
   {
     const $x1 = $m.inner;
     $n += 1;
-    if ($x1 !== undefined) {
+    if ($x1 != null) {
       $n += $s_Expr($x1);
     }
   }
@@ -721,16 +792,28 @@ function $d_Expr_Add($r, $m) {
 }
 
 function $e_Expr_Add($w, $m) {
+  $.cobj($m);
+  {
+    const $a1 = $m.terms;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Expr($w, $a1[$i1]);
+    }
+  }
+}
+
+function $k_Expr_Add($m) {
+  $.kobj($m, "Expr.Add");
   let $f = "";
   try {
     $f = "terms";
     {
       const $a1 = $m.terms;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Expr($w, $a1[$i1]);
+          $k_Expr($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -763,17 +846,17 @@ export const Expr = {
   decodePrefix(bytes, opts) {
     return $.decodePrefix(bytes, opts, $d_Expr, "Expr");
   },
-  /** The size of value's encoding in bytes. */
+  /** The size of value's encoding in bytes; throws EncodeError for a value that has none. */
   encodedSize(value) {
-    return $s_Expr(value);
+    return $.encodedSize(value, $s_Expr, $k_Expr, "Expr");
   },
-  /** The encoding of value, in a new buffer. */
+  /** The encoding of value, in a new buffer; throws EncodeError for a value that has none. */
   encode(value) {
-    return $.encodeNew(value, $s_Expr(value), $e_Expr, "Expr");
+    return $.encodeNew(value, $s_Expr, $e_Expr, $k_Expr, "Expr");
   },
   /** Writes value's encoding into buf at offset; returns its size. */
   encodeInto(value, buf, offset = 0) {
-    return $.encodeAt(buf, offset, value, $s_Expr(value), $e_Expr, "Expr");
+    return $.encodeAt(buf, offset, value, $s_Expr, $e_Expr, $k_Expr, "Expr");
   },
 };
 
@@ -818,25 +901,41 @@ function $d_Expr($r) {
 function $e_Expr($w, $v) {
   switch ($v.kind) {
     case "Lit":
-      $w.u8(0);
+      $w.tag(0);
+      $e_Expr_Lit($w, $v.value);
+      return;
+    case "Neg":
+      $w.tag(1);
+      $e_Expr_Neg($w, $v.value);
+      return;
+    case "Add":
+      $w.tag(2);
+      $e_Expr_Add($w, $v.value);
+      return;
+  }
+  $.bad();
+}
+
+function $k_Expr($v) {
+  $.kunion($v, "Expr");
+  switch ($v.kind) {
+    case "Lit":
       try {
-        $e_Expr_Lit($w, $v.value);
+        $k_Expr_Lit($v.value);
       } catch ($e) {
         throw $.at($e, "Lit");
       }
       return;
     case "Neg":
-      $w.u8(1);
       try {
-        $e_Expr_Neg($w, $v.value);
+        $k_Expr_Neg($v.value);
       } catch ($e) {
         throw $.at($e, "Neg");
       }
       return;
     case "Add":
-      $w.u8(2);
       try {
-        $e_Expr_Add($w, $v.value);
+        $k_Expr_Add($v.value);
       } catch ($e) {
         throw $.at($e, "Add");
       }
@@ -894,19 +993,19 @@ export class Program {
     return $.decodePayload($b, opts, $top_Program, "Program");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Program(this);
+    return $.encodedSize(this, $s_Program, $k_Program, "Program");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Program(this), $e_Program, "Program");
+    return $.encodeNew(this, $s_Program, $e_Program, $k_Program, "Program");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Program(this), $e_Program, "Program");
+    return $.encodeAt(buf, offset, this, $s_Program, $e_Program, $k_Program, "Program");
   }
 
   /** The struct's message type id. */
@@ -916,17 +1015,17 @@ export class Program {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Program(this);
+    return $.encodedMessageSize(this, $s_Program, $k_Program, "Program");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 5, $s_Program(this), $e_Program, "Program");
+    return $.encodeMessageNew(this, 5, $s_Program, $e_Program, $k_Program, "Program");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 5, $s_Program(this), $e_Program, "Program");
+    return $.encodeMessageAt(buf, offset, this, 5, $s_Program, $e_Program, $k_Program, "Program");
   }
 }
 
@@ -951,10 +1050,16 @@ function $d_Program($r, $m) {
 }
 
 function $e_Program($w, $m) {
+  $.cobj($m);
+  $e_Expr($w, $m.body);
+}
+
+function $k_Program($m) {
+  $.kobj($m, "Program");
   let $f = "";
   try {
     $f = "body";
-    $e_Expr($w, $m.body);
+    $k_Expr($m.body);
   } catch ($e) {
     throw $.at($e, $f);
   }

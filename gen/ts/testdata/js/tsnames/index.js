@@ -56,19 +56,19 @@ export class DecodeError_ {
     return $.decodePayload($b, opts, $top_DecodeError_, "DecodeError");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_DecodeError_(this);
+    return $.encodedSize(this, $s_DecodeError_, $k_DecodeError_, "DecodeError");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_DecodeError_(this), $e_DecodeError_, "DecodeError");
+    return $.encodeNew(this, $s_DecodeError_, $e_DecodeError_, $k_DecodeError_, "DecodeError");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_DecodeError_(this), $e_DecodeError_, "DecodeError");
+    return $.encodeAt(buf, offset, this, $s_DecodeError_, $e_DecodeError_, $k_DecodeError_, "DecodeError");
   }
 
   /** The struct's message type id. */
@@ -78,17 +78,17 @@ export class DecodeError_ {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_DecodeError_(this);
+    return $.encodedMessageSize(this, $s_DecodeError_, $k_DecodeError_, "DecodeError");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 1, $s_DecodeError_(this), $e_DecodeError_, "DecodeError");
+    return $.encodeMessageNew(this, 1, $s_DecodeError_, $e_DecodeError_, $k_DecodeError_, "DecodeError");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 1, $s_DecodeError_(this), $e_DecodeError_, "DecodeError");
+    return $.encodeMessageAt(buf, offset, this, 1, $s_DecodeError_, $e_DecodeError_, $k_DecodeError_, "DecodeError");
   }
 }
 
@@ -175,44 +175,74 @@ function $d_DecodeError_($r, $m) {
 }
 
 function $e_DecodeError_($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(4);
+    $w.v.setUint32($o, $.cu32($m.constructor_), true);
+  }
+  $w.str($m.__proto___);
+  {
+    const $x1 = $m.prototype_;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $w.u8($x1);
+    }
+  }
+  {
+    const $o = $w.take(9);
+    $w.b[$o] = $.cbool($m.toString_);
+    $w.v.setBigInt64($o + 1, $.ci64($m.valueOf_), true);
+  }
+  $w.arrayNumbers($m.hasOwnProperty_, Uint16Array, "u16");
+  {
+    const $o = $w.take(1);
+    $w.b[$o] = $.cu8($m.then_);
+  }
+  $w.str($m.default);
+  {
+    const $o = $w.take(4);
+    $w.b[$o] = $.cu8($m.encode_);
+    $w.b[$o + 1] = $.cu8($m.encodeInto_);
+    $w.b[$o + 2] = $.cu8($m.kind);
+    $w.b[$o + 3] = $.cu8($m.value);
+  }
+}
+
+function $k_DecodeError_($m) {
+  $.kobj($m, "DecodeError");
   let $f = "";
   try {
-    {
-      const $o = $w.take(4);
-      $w.v.setUint32($o, $m.constructor_, true);
-    }
+    $f = "constructor";
+    $.kint($m.constructor_, "u32");
     $f = "__proto__";
-    $w.str($m.__proto___);
+    $.kstr($m.__proto___);
     $f = "prototype";
     {
       const $x1 = $m.prototype_;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $w.u8($x1);
+      if ($x1 != null) {
+        $.kint($x1, "u8");
       }
     }
-    {
-      const $o = $w.take(9);
-      $w.b[$o] = $m.toString_ ? 1 : 0;
-      $w.v.setBigInt64($o + 1, $m.valueOf_, true);
-    }
+    $f = "toString";
+    $.kbool($m.toString_);
+    $f = "valueOf";
+    $.kint($m.valueOf_, "i64");
     $f = "hasOwnProperty";
-    $w.arrayNumbers($m.hasOwnProperty_, 2, "u16");
-    {
-      const $o = $w.take(1);
-      $w.v.setUint8($o, $m.then_);
-    }
+    $.knumbers($m.hasOwnProperty_, Uint16Array, -1);
+    $f = "then";
+    $.kint($m.then_, "u8");
     $f = "default";
-    $w.str($m.default);
-    {
-      const $o = $w.take(4);
-      $w.v.setUint8($o, $m.encode_);
-      $w.v.setUint8($o + 1, $m.encodeInto_);
-      $w.v.setUint8($o + 2, $m.kind);
-      $w.v.setUint8($o + 3, $m.value);
-    }
+    $.kstr($m.default);
+    $f = "encode";
+    $.kint($m.encode_, "u8");
+    $f = "encodeInto";
+    $.kint($m.encodeInto_, "u8");
+    $f = "kind";
+    $.kint($m.kind, "u8");
+    $f = "value";
+    $.kint($m.value, "u8");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -224,7 +254,7 @@ function $s_DecodeError_($m) {
   {
     const $x1 = $m.prototype_;
     $n += 1;
-    if ($x1 !== undefined) $n += 1;
+    if ($x1 != null) $n += 1;
   }
   $n += 4 + $m.hasOwnProperty_.length * 2;
   $n += $.strSize($m.default);
@@ -269,19 +299,19 @@ export class Array_ {
     return $.decodePayload($b, opts, $top_Array_, "Array");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Array_(this);
+    return $.encodedSize(this, $s_Array_, $k_Array_, "Array");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Array_(this), $e_Array_, "Array");
+    return $.encodeNew(this, $s_Array_, $e_Array_, $k_Array_, "Array");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Array_(this), $e_Array_, "Array");
+    return $.encodeAt(buf, offset, this, $s_Array_, $e_Array_, $k_Array_, "Array");
   }
 
   /** The struct's message type id. */
@@ -291,17 +321,17 @@ export class Array_ {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Array_(this);
+    return $.encodedMessageSize(this, $s_Array_, $k_Array_, "Array");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 2, $s_Array_(this), $e_Array_, "Array");
+    return $.encodeMessageNew(this, 2, $s_Array_, $e_Array_, $k_Array_, "Array");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 2, $s_Array_(this), $e_Array_, "Array");
+    return $.encodeMessageAt(buf, offset, this, 2, $s_Array_, $e_Array_, $k_Array_, "Array");
   }
 }
 
@@ -348,20 +378,34 @@ function $d_Array_($r, $m) {
 }
 
 function $e_Array_($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(4);
+    $w.v.setUint32($o, $.cu32($m.Object), true);
+  }
+  {
+    const $a1 = $m.items;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_DecodeError_($w, $a1[$i1]);
+    }
+  }
+}
+
+function $k_Array_($m) {
+  $.kobj($m, "Array");
   let $f = "";
   try {
-    {
-      const $o = $w.take(4);
-      $w.v.setUint32($o, $m.Object, true);
-    }
+    $f = "Object";
+    $.kint($m.Object, "u32");
     $f = "items";
     {
       const $a1 = $m.items;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_DecodeError_($w, $a1[$i1]);
+          $k_DecodeError_($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -403,8 +447,12 @@ function $d_Reader_($r) {
 }
 
 function $c_Reader_($x) {
-  if (!$v_Reader_($x)) throw $.badEnum($x, "Reader");
+  if (!($x >>> 0 === $x && $x <= 3)) $.bad();
   return $x;
+}
+
+function $k_Reader_($x) {
+  $.kenum($x, $x >>> 0 === $x && $x <= 3, "Reader");
 }
 
 /**
@@ -437,12 +485,19 @@ function $d_Message__Uint8Array($r, $m) {
 }
 
 function $e_Message__Uint8Array($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(4);
+    $w.v.setUint32($o, $.cu32($m.x), true);
+  }
+}
+
+function $k_Message__Uint8Array($m) {
+  $.kobj($m, "Message.Uint8Array");
   let $f = "";
   try {
-    {
-      const $o = $w.take(4);
-      $w.v.setUint32($o, $m.x, true);
-    }
+    $f = "x";
+    $.kint($m.x, "u32");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -478,13 +533,19 @@ function $d_Message__Map($r, $m) {
 }
 
 function $e_Message__Map($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(1);
+    $w.b[$o] = $c_Reader_($m.__proto___);
+  }
+}
+
+function $k_Message__Map($m) {
+  $.kobj($m, "Message.Map");
   let $f = "";
   try {
-    {
-      const $o = $w.take(1);
-      $f = "__proto__";
-      $w.v.setUint8($o, $c_Reader_($m.__proto___));
-    }
+    $f = "__proto__";
+    $k_Reader_($m.__proto___);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -500,17 +561,17 @@ export const Message_ = {
   decodePrefix(bytes, opts) {
     return $.decodePrefix(bytes, opts, $d_Message_, "Message");
   },
-  /** The size of value's encoding in bytes. */
+  /** The size of value's encoding in bytes; throws EncodeError for a value that has none. */
   encodedSize(value) {
-    return $s_Message_(value);
+    return $.encodedSize(value, $s_Message_, $k_Message_, "Message");
   },
-  /** The encoding of value, in a new buffer. */
+  /** The encoding of value, in a new buffer; throws EncodeError for a value that has none. */
   encode(value) {
-    return $.encodeNew(value, $s_Message_(value), $e_Message_, "Message");
+    return $.encodeNew(value, $s_Message_, $e_Message_, $k_Message_, "Message");
   },
   /** Writes value's encoding into buf at offset; returns its size. */
   encodeInto(value, buf, offset = 0) {
-    return $.encodeAt(buf, offset, value, $s_Message_(value), $e_Message_, "Message");
+    return $.encodeAt(buf, offset, value, $s_Message_, $e_Message_, $k_Message_, "Message");
   },
 };
 
@@ -558,28 +619,46 @@ function $d_Message_($r) {
 function $e_Message_($w, $v) {
   switch ($v.kind) {
     case "Uint8Array":
-      $w.u8(0);
+      $w.tag(0);
+      $e_Message__Uint8Array($w, $v.value);
+      return;
+    case "Object":
+      $w.tag(1);
+      return;
+    case "Array":
+      $w.tag(2);
+      $e_Array_($w, $v.value);
+      return;
+    case "Map":
+      $w.tag(3);
+      $e_Message__Map($w, $v.value);
+      return;
+  }
+  $.bad();
+}
+
+function $k_Message_($v) {
+  $.kunion($v, "Message");
+  switch ($v.kind) {
+    case "Uint8Array":
       try {
-        $e_Message__Uint8Array($w, $v.value);
+        $k_Message__Uint8Array($v.value);
       } catch ($e) {
         throw $.at($e, "Uint8Array");
       }
       return;
     case "Object":
-      $w.u8(1);
       return;
     case "Array":
-      $w.u8(2);
       try {
-        $e_Array_($w, $v.value);
+        $k_Array_($v.value);
       } catch ($e) {
         throw $.at($e, "Array");
       }
       return;
     case "Map":
-      $w.u8(3);
       try {
-        $e_Message__Map($w, $v.value);
+        $k_Message__Map($v.value);
       } catch ($e) {
         throw $.at($e, "Map");
       }
@@ -641,19 +720,19 @@ export class Map_ {
     return $.decodePayload($b, opts, $top_Map_, "Map");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_Map_(this);
+    return $.encodedSize(this, $s_Map_, $k_Map_, "Map");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_Map_(this), $e_Map_, "Map");
+    return $.encodeNew(this, $s_Map_, $e_Map_, $k_Map_, "Map");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_Map_(this), $e_Map_, "Map");
+    return $.encodeAt(buf, offset, this, $s_Map_, $e_Map_, $k_Map_, "Map");
   }
 
   /** The struct's message type id. */
@@ -663,17 +742,17 @@ export class Map_ {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_Map_(this);
+    return $.encodedMessageSize(this, $s_Map_, $k_Map_, "Map");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 3, $s_Map_(this), $e_Map_, "Map");
+    return $.encodeMessageNew(this, 3, $s_Map_, $e_Map_, $k_Map_, "Map");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 3, $s_Map_(this), $e_Map_, "Map");
+    return $.encodeMessageAt(buf, offset, this, 3, $s_Map_, $e_Map_, $k_Map_, "Map");
   }
 }
 
@@ -721,23 +800,37 @@ function $d_Map_($r, $m) {
 }
 
 function $e_Map_($w, $m) {
+  $.cobj($m);
+  $e_Message_($w, $m.m);
+  {
+    const $o = $w.take(1);
+    $w.b[$o] = $c_Reader_($m.r);
+  }
+  {
+    const $a1 = $m.u;
+    $.fixedLength($a1, 2);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Message_($w, $a1[$i1]);
+    }
+  }
+}
+
+function $k_Map_($m) {
+  $.kobj($m, "Map");
   let $f = "";
   try {
     $f = "m";
-    $e_Message_($w, $m.m);
-    {
-      const $o = $w.take(1);
-      $f = "r";
-      $w.v.setUint8($o, $c_Reader_($m.r));
-    }
+    $k_Message_($m.m);
+    $f = "r";
+    $k_Reader_($m.r);
     $f = "u";
     {
       const $a1 = $m.u;
-      $.fixedLength($a1, 2);
+      $.karray($a1, 2);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Message_($w, $a1[$i1]);
+          $k_Message_($a1[$i1]);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -797,19 +890,19 @@ export class Message_Uint8Array {
     return $.decodePayload($b, opts, $top_Message_Uint8Array, "Message_Uint8Array");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return 1;
+    return $.encodedSize(this, 1, $k_Message_Uint8Array, "Message_Uint8Array");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, 1, $e_Message_Uint8Array, "Message_Uint8Array");
+    return $.encodeNew(this, 1, $e_Message_Uint8Array, $k_Message_Uint8Array, "Message_Uint8Array");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, 1, $e_Message_Uint8Array, "Message_Uint8Array");
+    return $.encodeAt(buf, offset, this, 1, $e_Message_Uint8Array, $k_Message_Uint8Array, "Message_Uint8Array");
   }
 
   /** The struct's message type id. */
@@ -819,17 +912,17 @@ export class Message_Uint8Array {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + 1;
+    return $.encodedMessageSize(this, 1, $k_Message_Uint8Array, "Message_Uint8Array");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 4, 1, $e_Message_Uint8Array, "Message_Uint8Array");
+    return $.encodeMessageNew(this, 4, 1, $e_Message_Uint8Array, $k_Message_Uint8Array, "Message_Uint8Array");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 4, 1, $e_Message_Uint8Array, "Message_Uint8Array");
+    return $.encodeMessageAt(buf, offset, this, 4, 1, $e_Message_Uint8Array, $k_Message_Uint8Array, "Message_Uint8Array");
   }
 }
 
@@ -862,12 +955,19 @@ function $d_Message_Uint8Array($r, $m) {
 }
 
 function $e_Message_Uint8Array($w, $m) {
+  $.cobj($m);
+  {
+    const $o = $w.take(1);
+    $w.b[$o] = $.cu8($m.interface);
+  }
+}
+
+function $k_Message_Uint8Array($m) {
+  $.kobj($m, "Message_Uint8Array");
   let $f = "";
   try {
-    {
-      const $o = $w.take(1);
-      $w.v.setUint8($o, $m.interface);
-    }
+    $f = "interface";
+    $.kint($m.interface, "u8");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -915,19 +1015,19 @@ export class MESSAGE_TYPES {
     return $.decodePayload($b, opts, $top_MESSAGE_TYPES, "MESSAGE_TYPES");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize() {
-    return $s_MESSAGE_TYPES(this);
+    return $.encodedSize(this, $s_MESSAGE_TYPES, $k_MESSAGE_TYPES, "MESSAGE_TYPES");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode() {
-    return $.encodeNew(this, $s_MESSAGE_TYPES(this), $e_MESSAGE_TYPES, "MESSAGE_TYPES");
+    return $.encodeNew(this, $s_MESSAGE_TYPES, $e_MESSAGE_TYPES, $k_MESSAGE_TYPES, "MESSAGE_TYPES");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf, offset = 0) {
-    return $.encodeAt(buf, offset, this, $s_MESSAGE_TYPES(this), $e_MESSAGE_TYPES, "MESSAGE_TYPES");
+    return $.encodeAt(buf, offset, this, $s_MESSAGE_TYPES, $e_MESSAGE_TYPES, $k_MESSAGE_TYPES, "MESSAGE_TYPES");
   }
 
   /** The struct's message type id. */
@@ -937,17 +1037,17 @@ export class MESSAGE_TYPES {
 
   /** The size of the value framed as a message. */
   encodedMessageSize() {
-    return 10 + $s_MESSAGE_TYPES(this);
+    return $.encodedMessageSize(this, $s_MESSAGE_TYPES, $k_MESSAGE_TYPES, "MESSAGE_TYPES");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage() {
-    return $.encodeMessageNew(this, 5, $s_MESSAGE_TYPES(this), $e_MESSAGE_TYPES, "MESSAGE_TYPES");
+    return $.encodeMessageNew(this, 5, $s_MESSAGE_TYPES, $e_MESSAGE_TYPES, $k_MESSAGE_TYPES, "MESSAGE_TYPES");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf, offset = 0) {
-    return $.encodeMessageAt(buf, offset, this, 5, $s_MESSAGE_TYPES(this), $e_MESSAGE_TYPES, "MESSAGE_TYPES");
+    return $.encodeMessageAt(buf, offset, this, 5, $s_MESSAGE_TYPES, $e_MESSAGE_TYPES, $k_MESSAGE_TYPES, "MESSAGE_TYPES");
   }
 }
 
@@ -972,10 +1072,16 @@ function $d_MESSAGE_TYPES($r, $m) {
 }
 
 function $e_MESSAGE_TYPES($w, $m) {
+  $.cobj($m);
+  $e_Message_($w, $m.m);
+}
+
+function $k_MESSAGE_TYPES($m) {
+  $.kobj($m, "MESSAGE_TYPES");
   let $f = "";
   try {
     $f = "m";
-    $e_Message_($w, $m.m);
+    $k_Message_($m.m);
   } catch ($e) {
     throw $.at($e, $f);
   }

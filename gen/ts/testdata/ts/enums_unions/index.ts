@@ -3,7 +3,7 @@
 import * as $ from "./runtime.js";
 
 export { DecodeError, EncodeError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, MESSAGE_HEADER_SIZE } from "./runtime.js";
-export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, ByteSource, ByteSink } from "./runtime.js";
+export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, EncodeRule, ByteSource, ByteSink } from "./runtime.js";
 
 /**
  * Implicit values count up from 0.
@@ -28,8 +28,12 @@ function $d_Small($r: $.Reader): Small {
 }
 
 function $c_Small($x: Small): number {
-  if (!$v_Small($x)) throw $.badEnum($x, "Small");
+  if (!($x >>> 0 === $x && $x <= 2)) $.bad();
   return $x;
+}
+
+function $k_Small($x: Small): void {
+  $.kenum($x, $x >>> 0 === $x && $x <= 2, "Small");
 }
 
 /**
@@ -56,8 +60,12 @@ function $d_Sparse($r: $.Reader): Sparse {
 }
 
 function $c_Sparse($x: Sparse): number {
-  if (!$v_Sparse($x)) throw $.badEnum($x, "Sparse");
+  if (!($x === 1 || $x === 2 || $x === 10 || $x === 65535)) $.bad();
   return $x;
+}
+
+function $k_Sparse($x: Sparse): void {
+  $.kenum($x, $x === 1 || $x === 2 || $x === 10 || $x === 65535, "Sparse");
 }
 
 export const Wide = {
@@ -79,8 +87,12 @@ function $d_Wide($r: $.Reader): Wide {
 }
 
 function $c_Wide($x: Wide): number {
-  if (!$v_Wide($x)) throw $.badEnum($x, "Wide");
+  if (!($x === 0 || $x === 4294967295)) $.bad();
   return $x;
+}
+
+function $k_Wide($x: Wide): void {
+  $.kenum($x, $x === 0 || $x === 4294967295, "Wide");
 }
 
 /**
@@ -105,8 +117,12 @@ function $d_Default($r: $.Reader): Default {
 }
 
 function $c_Default($x: Default): number {
-  if (!$v_Default($x)) throw $.badEnum($x, "Default");
+  if (!($x >>> 0 === $x && $x <= 1)) $.bad();
   return $x;
+}
+
+function $k_Default($x: Default): void {
+  $.kenum($x, $x >>> 0 === $x && $x <= 1, "Default");
 }
 
 export class Circle {
@@ -153,19 +169,19 @@ export class Circle {
     return $.decodePayload($b, opts, $top_Circle, "Circle");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return 8;
+    return $.encodedSize(this, 8, $k_Circle, "Circle");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, 8, $e_Circle, "Circle");
+    return $.encodeNew(this, 8, $e_Circle, $k_Circle, "Circle");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, 8, $e_Circle, "Circle");
+    return $.encodeAt(buf, offset, this, 8, $e_Circle, $k_Circle, "Circle");
   }
 
   /** The struct's message type id. */
@@ -175,17 +191,17 @@ export class Circle {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + 8;
+    return $.encodedMessageSize(this, 8, $k_Circle, "Circle");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 1, 8, $e_Circle, "Circle");
+    return $.encodeMessageNew(this, 1, 8, $e_Circle, $k_Circle, "Circle");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 1, 8, $e_Circle, "Circle");
+    return $.encodeMessageAt(buf, offset, this, 1, 8, $e_Circle, $k_Circle, "Circle");
   }
 }
 
@@ -215,12 +231,19 @@ function $d_Circle($r: $.Reader, $m: Circle): Circle {
 }
 
 function $e_Circle($w: $.Writer, $m: Circle): void {
+  $.cobj($m);
+  {
+    const $o = $w.take(8);
+    $w.v.setFloat64($o, $.cf64($m.radius), true);
+  }
+}
+
+function $k_Circle($m: Circle): void {
+  $.kobj($m, "Circle");
   let $f = "";
   try {
-    {
-      const $o = $w.take(8);
-      $w.v.setFloat64($o, $m.radius, true);
-    }
+    $f = "radius";
+    $.kfloat($m.radius, "f64");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -274,13 +297,22 @@ function $d_Shape_Rect($r: $.Reader, $m: Shape_Rect): Shape_Rect {
 }
 
 function $e_Shape_Rect($w: $.Writer, $m: Shape_Rect): void {
+  $.cobj($m);
+  {
+    const $o = $w.take(8);
+    $.setF32($w.v, $o, $.cf64($m.width));
+    $.setF32($w.v, $o + 4, $.cf64($m.height));
+  }
+}
+
+function $k_Shape_Rect($m: Shape_Rect): void {
+  $.kobj($m, "Shape.Rect");
   let $f = "";
   try {
-    {
-      const $o = $w.take(8);
-      $.setF32($w.v, $o, $m.width);
-      $.setF32($w.v, $o + 4, $m.height);
-    }
+    $f = "width";
+    $.kfloat($m.width, "f32");
+    $f = "height";
+    $.kfloat($m.height, "f32");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -322,14 +354,22 @@ function $d_Shape_Polygon($r: $.Reader, $m: Shape_Polygon): Shape_Polygon {
 }
 
 function $e_Shape_Polygon($w: $.Writer, $m: Shape_Polygon): void {
+  $.cobj($m);
+  $w.arrayNumbers($m.points, Float32Array, "f32");
+  {
+    const $o = $w.take(1);
+    $w.b[$o] = $.cbool($m.closed);
+  }
+}
+
+function $k_Shape_Polygon($m: Shape_Polygon): void {
+  $.kobj($m, "Shape.Polygon");
   let $f = "";
   try {
     $f = "points";
-    $w.arrayNumbers($m.points, 4, "f32");
-    {
-      const $o = $w.take(1);
-      $w.b[$o] = $m.closed ? 1 : 0;
-    }
+    $.knumbers($m.points, Float32Array, -1);
+    $f = "closed";
+    $.kbool($m.closed);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -365,10 +405,16 @@ function $d_Shape_Label($r: $.Reader, $m: Shape_Label): Shape_Label {
 }
 
 function $e_Shape_Label($w: $.Writer, $m: Shape_Label): void {
+  $.cobj($m);
+  $w.str($m.text);
+}
+
+function $k_Shape_Label($m: Shape_Label): void {
+  $.kobj($m, "Shape.Label");
   let $f = "";
   try {
     $f = "text";
-    $w.str($m.text);
+    $.kstr($m.text);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -394,7 +440,12 @@ function $d_Shape_Marker(_r: $.Reader, $m: Shape_Marker): Shape_Marker {
   return $m;
 }
 
-function $e_Shape_Marker(_w: $.Writer, _m: Shape_Marker): void {
+function $e_Shape_Marker(_w: $.Writer, $m: Shape_Marker): void {
+  $.cobj($m);
+}
+
+function $k_Shape_Marker($m: Shape_Marker): void {
+  $.kobj($m, "Shape.Marker");
 }
 
 /** Encoding and decoding of Shape values. */
@@ -407,17 +458,17 @@ export const Shape = {
   decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Shape, number] {
     return $.decodePrefix(bytes, opts, $d_Shape, "Shape");
   },
-  /** The size of value's encoding in bytes. */
+  /** The size of value's encoding in bytes; throws EncodeError for a value that has none. */
   encodedSize(value: Shape): number {
-    return $s_Shape(value);
+    return $.encodedSize(value, $s_Shape, $k_Shape, "Shape");
   },
-  /** The encoding of value, in a new buffer. */
+  /** The encoding of value, in a new buffer; throws EncodeError for a value that has none. */
   encode(value: Shape): Uint8Array {
-    return $.encodeNew(value, $s_Shape(value), $e_Shape, "Shape");
+    return $.encodeNew(value, $s_Shape, $e_Shape, $k_Shape, "Shape");
   },
   /** Writes value's encoding into buf at offset; returns its size. */
   encodeInto(value: Shape, buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, value, $s_Shape(value), $e_Shape, "Shape");
+    return $.encodeAt(buf, offset, value, $s_Shape, $e_Shape, $k_Shape, "Shape");
   },
 };
 
@@ -479,44 +530,68 @@ function $d_Shape($r: $.Reader): Shape {
 function $e_Shape($w: $.Writer, $v: Shape): void {
   switch ($v.kind) {
     case "None":
-      $w.u8(0);
+      $w.tag(0);
       return;
     case "Circle":
-      $w.u8(1);
+      $w.tag(1);
+      $e_Circle($w, $v.value);
+      return;
+    case "Rect":
+      $w.tag(2);
+      $e_Shape_Rect($w, $v.value);
+      return;
+    case "Polygon":
+      $w.tag(3);
+      $e_Shape_Polygon($w, $v.value);
+      return;
+    case "Label":
+      $w.tag(4);
+      $e_Shape_Label($w, $v.value);
+      return;
+    case "Marker":
+      $w.tag(5);
+      $e_Shape_Marker($w, $v.value);
+      return;
+  }
+  $.bad();
+}
+
+function $k_Shape($v: Shape): void {
+  $.kunion($v, "Shape");
+  switch ($v.kind) {
+    case "None":
+      return;
+    case "Circle":
       try {
-        $e_Circle($w, $v.value);
+        $k_Circle($v.value);
       } catch ($e) {
         throw $.at($e, "Circle");
       }
       return;
     case "Rect":
-      $w.u8(2);
       try {
-        $e_Shape_Rect($w, $v.value);
+        $k_Shape_Rect($v.value);
       } catch ($e) {
         throw $.at($e, "Rect");
       }
       return;
     case "Polygon":
-      $w.u8(3);
       try {
-        $e_Shape_Polygon($w, $v.value);
+        $k_Shape_Polygon($v.value);
       } catch ($e) {
         throw $.at($e, "Polygon");
       }
       return;
     case "Label":
-      $w.u8(4);
       try {
-        $e_Shape_Label($w, $v.value);
+        $k_Shape_Label($v.value);
       } catch ($e) {
         throw $.at($e, "Label");
       }
       return;
     case "Marker":
-      $w.u8(5);
       try {
-        $e_Shape_Marker($w, $v.value);
+        $k_Shape_Marker($v.value);
       } catch ($e) {
         throw $.at($e, "Marker");
       }
@@ -579,13 +654,19 @@ function $d_Nested_Leaf($r: $.Reader, $m: Nested_Leaf): Nested_Leaf {
 }
 
 function $e_Nested_Leaf($w: $.Writer, $m: Nested_Leaf): void {
+  $.cobj($m);
+  {
+    const $o = $w.take(1);
+    $w.b[$o] = $c_Small($m.value);
+  }
+}
+
+function $k_Nested_Leaf($m: Nested_Leaf): void {
+  $.kobj($m, "Nested.Leaf");
   let $f = "";
   try {
-    {
-      const $o = $w.take(1);
-      $f = "value";
-      $w.v.setUint8($o, $c_Small($m.value));
-    }
+    $f = "value";
+    $k_Small($m.value);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -627,15 +708,22 @@ function $d_Nested_Branch($r: $.Reader, $m: Nested_Branch): Nested_Branch {
 }
 
 function $e_Nested_Branch($w: $.Writer, $m: Nested_Branch): void {
+  $.cobj($m);
+  $e_Shape($w, $m.shape);
+  {
+    const $o = $w.take(2);
+    $w.v.setUint16($o, $c_Sparse($m.sparse), true);
+  }
+}
+
+function $k_Nested_Branch($m: Nested_Branch): void {
+  $.kobj($m, "Nested.Branch");
   let $f = "";
   try {
     $f = "shape";
-    $e_Shape($w, $m.shape);
-    {
-      const $o = $w.take(2);
-      $f = "sparse";
-      $w.v.setUint16($o, $c_Sparse($m.sparse), true);
-    }
+    $k_Shape($m.shape);
+    $f = "sparse";
+    $k_Sparse($m.sparse);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -657,17 +745,17 @@ export const Nested = {
   decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Nested, number] {
     return $.decodePrefix(bytes, opts, $d_Nested, "Nested");
   },
-  /** The size of value's encoding in bytes. */
+  /** The size of value's encoding in bytes; throws EncodeError for a value that has none. */
   encodedSize(value: Nested): number {
-    return $s_Nested(value);
+    return $.encodedSize(value, $s_Nested, $k_Nested, "Nested");
   },
-  /** The encoding of value, in a new buffer. */
+  /** The encoding of value, in a new buffer; throws EncodeError for a value that has none. */
   encode(value: Nested): Uint8Array {
-    return $.encodeNew(value, $s_Nested(value), $e_Nested, "Nested");
+    return $.encodeNew(value, $s_Nested, $e_Nested, $k_Nested, "Nested");
   },
   /** Writes value's encoding into buf at offset; returns its size. */
   encodeInto(value: Nested, buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, value, $s_Nested(value), $e_Nested, "Nested");
+    return $.encodeAt(buf, offset, value, $s_Nested, $e_Nested, $k_Nested, "Nested");
   },
 };
 
@@ -705,17 +793,30 @@ function $d_Nested($r: $.Reader): Nested {
 function $e_Nested($w: $.Writer, $v: Nested): void {
   switch ($v.kind) {
     case "Leaf":
-      $w.u8(0);
+      $w.tag(0);
+      $e_Nested_Leaf($w, $v.value);
+      return;
+    case "Branch":
+      $w.tag(1);
+      $e_Nested_Branch($w, $v.value);
+      return;
+  }
+  $.bad();
+}
+
+function $k_Nested($v: Nested): void {
+  $.kunion($v, "Nested");
+  switch ($v.kind) {
+    case "Leaf":
       try {
-        $e_Nested_Leaf($w, $v.value);
+        $k_Nested_Leaf($v.value);
       } catch ($e) {
         throw $.at($e, "Leaf");
       }
       return;
     case "Branch":
-      $w.u8(1);
       try {
-        $e_Nested_Branch($w, $v.value);
+        $k_Nested_Branch($v.value);
       } catch ($e) {
         throw $.at($e, "Branch");
       }
@@ -788,19 +889,19 @@ export class Enums {
     return $.decodePayload($b, opts, $top_Enums, "Enums");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_Enums(this);
+    return $.encodedSize(this, $s_Enums, $k_Enums, "Enums");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_Enums(this), $e_Enums, "Enums");
+    return $.encodeNew(this, $s_Enums, $e_Enums, $k_Enums, "Enums");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_Enums(this), $e_Enums, "Enums");
+    return $.encodeAt(buf, offset, this, $s_Enums, $e_Enums, $k_Enums, "Enums");
   }
 
   /** The struct's message type id. */
@@ -810,17 +911,17 @@ export class Enums {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_Enums(this);
+    return $.encodedMessageSize(this, $s_Enums, $k_Enums, "Enums");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 2, $s_Enums(this), $e_Enums, "Enums");
+    return $.encodeMessageNew(this, 2, $s_Enums, $e_Enums, $k_Enums, "Enums");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 2, $s_Enums(this), $e_Enums, "Enums");
+    return $.encodeMessageAt(buf, offset, this, 2, $s_Enums, $e_Enums, $k_Enums, "Enums");
   }
 }
 
@@ -886,27 +987,50 @@ function $d_Enums($r: $.Reader, $m: Enums): Enums {
 }
 
 function $e_Enums($w: $.Writer, $m: Enums): void {
+  $.cobj($m);
+  {
+    const $o = $w.take(8);
+    $w.b[$o] = $c_Small($m.small);
+    $w.v.setUint16($o + 1, $c_Sparse($m.sparse), true);
+    $w.v.setUint32($o + 3, $c_Wide($m.wide), true);
+    $w.b[$o + 7] = $c_Default($m.default_value);
+  }
+  {
+    const $a1 = $m.list;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $w.u16($c_Sparse($a1[$i1]!));
+    }
+  }
+  {
+    const $a1 = $m.fixed;
+    $.fixedLength($a1, 2);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $w.u8($c_Small($a1[$i1]!));
+    }
+  }
+}
+
+function $k_Enums($m: Enums): void {
+  $.kobj($m, "Enums");
   let $f = "";
   try {
-    {
-      const $o = $w.take(8);
-      $f = "small";
-      $w.v.setUint8($o, $c_Small($m.small));
-      $f = "sparse";
-      $w.v.setUint16($o + 1, $c_Sparse($m.sparse), true);
-      $f = "wide";
-      $w.v.setUint32($o + 3, $c_Wide($m.wide), true);
-      $f = "default_value";
-      $w.v.setUint8($o + 7, $c_Default($m.default_value));
-    }
+    $f = "small";
+    $k_Small($m.small);
+    $f = "sparse";
+    $k_Sparse($m.sparse);
+    $f = "wide";
+    $k_Wide($m.wide);
+    $f = "default_value";
+    $k_Default($m.default_value);
     $f = "list";
     {
       const $a1 = $m.list;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.u16($c_Sparse($a1[$i1]!));
+          $k_Sparse($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -915,11 +1039,11 @@ function $e_Enums($w: $.Writer, $m: Enums): void {
     $f = "fixed";
     {
       const $a1 = $m.fixed;
-      $.fixedLength($a1, 2);
+      $.karray($a1, 2);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $w.u8($c_Small($a1[$i1]!));
+          $k_Small($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -986,19 +1110,19 @@ export class Unions {
     return $.decodePayload($b, opts, $top_Unions, "Unions");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_Unions(this);
+    return $.encodedSize(this, $s_Unions, $k_Unions, "Unions");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_Unions(this), $e_Unions, "Unions");
+    return $.encodeNew(this, $s_Unions, $e_Unions, $k_Unions, "Unions");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_Unions(this), $e_Unions, "Unions");
+    return $.encodeAt(buf, offset, this, $s_Unions, $e_Unions, $k_Unions, "Unions");
   }
 
   /** The struct's message type id. */
@@ -1008,17 +1132,17 @@ export class Unions {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_Unions(this);
+    return $.encodedMessageSize(this, $s_Unions, $k_Unions, "Unions");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 3, $s_Unions(this), $e_Unions, "Unions");
+    return $.encodeMessageNew(this, 3, $s_Unions, $e_Unions, $k_Unions, "Unions");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 3, $s_Unions(this), $e_Unions, "Unions");
+    return $.encodeMessageAt(buf, offset, this, 3, $s_Unions, $e_Unions, $k_Unions, "Unions");
   }
 }
 
@@ -1063,33 +1187,53 @@ function $d_Unions($r: $.Reader, $m: Unions): Unions {
 }
 
 function $e_Unions($w: $.Writer, $m: Unions): void {
+  $.cobj($m);
+  $e_Shape($w, $m.shape);
+  {
+    const $a1 = $m.shapes;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Shape($w, $a1[$i1]!);
+    }
+  }
+  $e_Nested($w, $m.nested);
+  {
+    const $x1 = $m.maybe;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $e_Shape($w, $x1);
+    }
+  }
+}
+
+function $k_Unions($m: Unions): void {
+  $.kobj($m, "Unions");
   let $f = "";
   try {
     $f = "shape";
-    $e_Shape($w, $m.shape);
+    $k_Shape($m.shape);
     $f = "shapes";
     {
       const $a1 = $m.shapes;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Shape($w, $a1[$i1]!);
+          $k_Shape($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
       }
     }
     $f = "nested";
-    $e_Nested($w, $m.nested);
+    $k_Nested($m.nested);
     $f = "maybe";
     {
       const $x1 = $m.maybe;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $e_Shape($w, $x1);
+      if ($x1 != null) {
+        $k_Shape($x1);
       }
     }
   } catch ($e) {
@@ -1111,7 +1255,7 @@ function $s_Unions($m: Unions): number {
   {
     const $x1 = $m.maybe;
     $n += 1;
-    if ($x1 !== undefined) {
+    if ($x1 != null) {
       $n += $s_Shape($x1);
     }
   }

@@ -3,7 +3,7 @@
 import * as $ from "./runtime.js";
 
 export { DecodeError, EncodeError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, MESSAGE_HEADER_SIZE } from "./runtime.js";
-export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, ByteSource, ByteSink } from "./runtime.js";
+export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, EncodeRule, ByteSource, ByteSink } from "./runtime.js";
 
 /**
  * Types an attacker would pick: values that take far more memory than their
@@ -55,19 +55,19 @@ export class Big {
     return $.decodePayload($b, opts, $top_Big, "Big");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return 512;
+    return $.encodedSize(this, 512, $k_Big, "Big");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, 512, $e_Big, "Big");
+    return $.encodeNew(this, 512, $e_Big, $k_Big, "Big");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, 512, $e_Big, "Big");
+    return $.encodeAt(buf, offset, this, 512, $e_Big, $k_Big, "Big");
   }
 
   /** The struct's message type id. */
@@ -77,17 +77,17 @@ export class Big {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + 512;
+    return $.encodedMessageSize(this, 512, $k_Big, "Big");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 1, 512, $e_Big, "Big");
+    return $.encodeMessageNew(this, 1, 512, $e_Big, $k_Big, "Big");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 1, 512, $e_Big, "Big");
+    return $.encodeMessageAt(buf, offset, this, 1, 512, $e_Big, $k_Big, "Big");
   }
 }
 
@@ -109,10 +109,16 @@ function $d_Big($r: $.Reader, $m: Big): Big {
 }
 
 function $e_Big($w: $.Writer, $m: Big): void {
+  $.cobj($m);
+  $w.fixedNumbers($m.a, BigUint64Array, 64, "u64");
+}
+
+function $k_Big($m: Big): void {
+  $.kobj($m, "Big");
   let $f = "";
   try {
     $f = "a";
-    $w.fixedNumbers($m.a, 64, 8, "u64");
+    $.knumbers($m.a, BigUint64Array, 64);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -166,19 +172,19 @@ export class Holder {
     return $.decodePayload($b, opts, $top_Holder, "Holder");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_Holder(this);
+    return $.encodedSize(this, $s_Holder, $k_Holder, "Holder");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_Holder(this), $e_Holder, "Holder");
+    return $.encodeNew(this, $s_Holder, $e_Holder, $k_Holder, "Holder");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_Holder(this), $e_Holder, "Holder");
+    return $.encodeAt(buf, offset, this, $s_Holder, $e_Holder, $k_Holder, "Holder");
   }
 
   /** The struct's message type id. */
@@ -188,17 +194,17 @@ export class Holder {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_Holder(this);
+    return $.encodedMessageSize(this, $s_Holder, $k_Holder, "Holder");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 2, $s_Holder(this), $e_Holder, "Holder");
+    return $.encodeMessageNew(this, 2, $s_Holder, $e_Holder, $k_Holder, "Holder");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 2, $s_Holder(this), $e_Holder, "Holder");
+    return $.encodeMessageAt(buf, offset, this, 2, $s_Holder, $e_Holder, $k_Holder, "Holder");
   }
 }
 
@@ -237,22 +243,39 @@ function $d_Holder($r: $.Reader, $m: Holder): Holder {
 }
 
 function $e_Holder($w: $.Writer, $m: Holder): void {
+  $.cobj($m);
+  {
+    const $a1 = $m.items;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      {
+        const $x2 = $a1[$i1]!;
+        if ($x2 == null) {
+          $w.tag(0);
+        } else {
+          $w.tag(1);
+          $e_Big($w, $x2);
+        }
+      }
+    }
+  }
+}
+
+function $k_Holder($m: Holder): void {
+  $.kobj($m, "Holder");
   let $f = "";
   try {
     $f = "items";
     {
       const $a1 = $m.items;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
           {
             const $x2 = $a1[$i1]!;
-            if ($x2 === undefined) {
-              $w.u8(0);
-            } else {
-              $w.u8(1);
-              $e_Big($w, $x2);
+            if ($x2 != null) {
+              $k_Big($x2);
             }
           }
         }
@@ -274,7 +297,7 @@ function $s_Holder($m: Holder): number {
       {
         const $x2 = $a1[$i1]!;
         $n += 1;
-        if ($x2 !== undefined) $n += 512;
+        if ($x2 != null) $n += 512;
       }
     }
   }
@@ -330,20 +353,33 @@ function $d_Wide_Pair($r: $.Reader, $m: Wide_Pair): Wide_Pair {
 }
 
 function $e_Wide_Pair($w: $.Writer, $m: Wide_Pair): void {
+  $.cobj($m);
+  {
+    const $o = $w.take(1);
+    $w.b[$o] = $.cu8($m.left);
+  }
+  {
+    const $x1 = $m.right;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $e_Big($w, $x1);
+    }
+  }
+}
+
+function $k_Wide_Pair($m: Wide_Pair): void {
+  $.kobj($m, "Wide.Pair");
   let $f = "";
   try {
-    {
-      const $o = $w.take(1);
-      $w.v.setUint8($o, $m.left);
-    }
+    $f = "left";
+    $.kint($m.left, "u8");
     $f = "right";
     {
       const $x1 = $m.right;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $e_Big($w, $x1);
+      if ($x1 != null) {
+        $k_Big($x1);
       }
     }
   } catch ($e) {
@@ -356,7 +392,7 @@ function $s_Wide_Pair($m: Wide_Pair): number {
   {
     const $x1 = $m.right;
     $n += 1;
-    if ($x1 !== undefined) $n += 512;
+    if ($x1 != null) $n += 512;
   }
   return $n;
 }
@@ -371,17 +407,17 @@ export const Wide = {
   decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Wide, number] {
     return $.decodePrefix(bytes, opts, $d_Wide, "Wide");
   },
-  /** The size of value's encoding in bytes. */
+  /** The size of value's encoding in bytes; throws EncodeError for a value that has none. */
   encodedSize(value: Wide): number {
-    return $s_Wide(value);
+    return $.encodedSize(value, $s_Wide, $k_Wide, "Wide");
   },
-  /** The encoding of value, in a new buffer. */
+  /** The encoding of value, in a new buffer; throws EncodeError for a value that has none. */
   encode(value: Wide): Uint8Array {
-    return $.encodeNew(value, $s_Wide(value), $e_Wide, "Wide");
+    return $.encodeNew(value, $s_Wide, $e_Wide, $k_Wide, "Wide");
   },
   /** Writes value's encoding into buf at offset; returns its size. */
   encodeInto(value: Wide, buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, value, $s_Wide(value), $e_Wide, "Wide");
+    return $.encodeAt(buf, offset, value, $s_Wide, $e_Wide, $k_Wide, "Wide");
   },
 };
 
@@ -418,20 +454,35 @@ function $d_Wide($r: $.Reader): Wide {
 function $e_Wide($w: $.Writer, $v: Wide): void {
   switch ($v.kind) {
     case "Unit":
-      $w.u8(0);
+      $w.tag(0);
       return;
     case "Big":
-      $w.u8(1);
+      $w.tag(1);
+      $e_Big($w, $v.value);
+      return;
+    case "Pair":
+      $w.tag(2);
+      $e_Wide_Pair($w, $v.value);
+      return;
+  }
+  $.bad();
+}
+
+function $k_Wide($v: Wide): void {
+  $.kunion($v, "Wide");
+  switch ($v.kind) {
+    case "Unit":
+      return;
+    case "Big":
       try {
-        $e_Big($w, $v.value);
+        $k_Big($v.value);
       } catch ($e) {
         throw $.at($e, "Big");
       }
       return;
     case "Pair":
-      $w.u8(2);
       try {
-        $e_Wide_Pair($w, $v.value);
+        $k_Wide_Pair($v.value);
       } catch ($e) {
         throw $.at($e, "Pair");
       }
@@ -496,19 +547,19 @@ export class Events {
     return $.decodePayload($b, opts, $top_Events, "Events");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_Events(this);
+    return $.encodedSize(this, $s_Events, $k_Events, "Events");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_Events(this), $e_Events, "Events");
+    return $.encodeNew(this, $s_Events, $e_Events, $k_Events, "Events");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_Events(this), $e_Events, "Events");
+    return $.encodeAt(buf, offset, this, $s_Events, $e_Events, $k_Events, "Events");
   }
 
   /** The struct's message type id. */
@@ -518,17 +569,17 @@ export class Events {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_Events(this);
+    return $.encodedMessageSize(this, $s_Events, $k_Events, "Events");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 3, $s_Events(this), $e_Events, "Events");
+    return $.encodeMessageNew(this, 3, $s_Events, $e_Events, $k_Events, "Events");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 3, $s_Events(this), $e_Events, "Events");
+    return $.encodeMessageAt(buf, offset, this, 3, $s_Events, $e_Events, $k_Events, "Events");
   }
 }
 
@@ -563,16 +614,28 @@ function $d_Events($r: $.Reader, $m: Events): Events {
 }
 
 function $e_Events($w: $.Writer, $m: Events): void {
+  $.cobj($m);
+  {
+    const $a1 = $m.events;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Wide($w, $a1[$i1]!);
+    }
+  }
+}
+
+function $k_Events($m: Events): void {
+  $.kobj($m, "Events");
   let $f = "";
   try {
     $f = "events";
     {
       const $a1 = $m.events;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Wide($w, $a1[$i1]!);
+          $k_Wide($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -644,19 +707,19 @@ export class Node {
     return $.decodePayload($b, opts, $top_Node, "Node");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_Node(this);
+    return $.encodedSize(this, $s_Node, $k_Node, "Node");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_Node(this), $e_Node, "Node");
+    return $.encodeNew(this, $s_Node, $e_Node, $k_Node, "Node");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_Node(this), $e_Node, "Node");
+    return $.encodeAt(buf, offset, this, $s_Node, $e_Node, $k_Node, "Node");
   }
 
   /** The struct's message type id. */
@@ -666,17 +729,17 @@ export class Node {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_Node(this);
+    return $.encodedMessageSize(this, $s_Node, $k_Node, "Node");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 4, $s_Node(this), $e_Node, "Node");
+    return $.encodeMessageNew(this, 4, $s_Node, $e_Node, $k_Node, "Node");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 4, $s_Node(this), $e_Node, "Node");
+    return $.encodeMessageAt(buf, offset, this, 4, $s_Node, $e_Node, $k_Node, "Node");
   }
 }
 
@@ -709,26 +772,43 @@ function $d_Node($r: $.Reader, $m: Node): Node {
 }
 
 function $e_Node($w: $.Writer, $m: Node): void {
+  $.cobj($m);
+  {
+    const $x1 = $m.pad;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $w.fixedNumbers($x1, BigUint64Array, 64, "u64");
+    }
+  }
+  {
+    const $x1 = $m.next;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $e_Node($w, $x1);
+    }
+  }
+}
+
+function $k_Node($m: Node): void {
+  $.kobj($m, "Node");
   let $f = "";
   try {
     $f = "pad";
     {
       const $x1 = $m.pad;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $w.fixedNumbers($x1, 64, 8, "u64");
+      if ($x1 != null) {
+        $.knumbers($x1, BigUint64Array, 64);
       }
     }
     $f = "next";
     {
       const $x1 = $m.next;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $e_Node($w, $x1);
+      if ($x1 != null) {
+        $k_Node($x1);
       }
     }
   } catch ($e) {
@@ -741,12 +821,12 @@ function $s_Node($m: Node): number {
   {
     const $x1 = $m.pad;
     $n += 1;
-    if ($x1 !== undefined) $n += 512;
+    if ($x1 != null) $n += 512;
   }
   {
     const $x1 = $m.next;
     $n += 1;
-    if ($x1 !== undefined) {
+    if ($x1 != null) {
       $n += $s_Node($x1);
     }
   }
@@ -797,19 +877,19 @@ export class Nodes {
     return $.decodePayload($b, opts, $top_Nodes, "Nodes");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_Nodes(this);
+    return $.encodedSize(this, $s_Nodes, $k_Nodes, "Nodes");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_Nodes(this), $e_Nodes, "Nodes");
+    return $.encodeNew(this, $s_Nodes, $e_Nodes, $k_Nodes, "Nodes");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_Nodes(this), $e_Nodes, "Nodes");
+    return $.encodeAt(buf, offset, this, $s_Nodes, $e_Nodes, $k_Nodes, "Nodes");
   }
 
   /** The struct's message type id. */
@@ -819,17 +899,17 @@ export class Nodes {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_Nodes(this);
+    return $.encodedMessageSize(this, $s_Nodes, $k_Nodes, "Nodes");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 5, $s_Nodes(this), $e_Nodes, "Nodes");
+    return $.encodeMessageNew(this, 5, $s_Nodes, $e_Nodes, $k_Nodes, "Nodes");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 5, $s_Nodes(this), $e_Nodes, "Nodes");
+    return $.encodeMessageAt(buf, offset, this, 5, $s_Nodes, $e_Nodes, $k_Nodes, "Nodes");
   }
 }
 
@@ -864,16 +944,28 @@ function $d_Nodes($r: $.Reader, $m: Nodes): Nodes {
 }
 
 function $e_Nodes($w: $.Writer, $m: Nodes): void {
+  $.cobj($m);
+  {
+    const $a1 = $m.nodes;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Node($w, $a1[$i1]!);
+    }
+  }
+}
+
+function $k_Nodes($m: Nodes): void {
+  $.kobj($m, "Nodes");
   let $f = "";
   try {
     $f = "nodes";
     {
       const $a1 = $m.nodes;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Node($w, $a1[$i1]!);
+          $k_Node($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -946,19 +1038,19 @@ export class Chain {
     return $.decodePayload($b, opts, $top_Chain, "Chain");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_Chain(this);
+    return $.encodedSize(this, $s_Chain, $k_Chain, "Chain");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_Chain(this), $e_Chain, "Chain");
+    return $.encodeNew(this, $s_Chain, $e_Chain, $k_Chain, "Chain");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_Chain(this), $e_Chain, "Chain");
+    return $.encodeAt(buf, offset, this, $s_Chain, $e_Chain, $k_Chain, "Chain");
   }
 
   /** The struct's message type id. */
@@ -968,17 +1060,17 @@ export class Chain {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_Chain(this);
+    return $.encodedMessageSize(this, $s_Chain, $k_Chain, "Chain");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 6, $s_Chain(this), $e_Chain, "Chain");
+    return $.encodeMessageNew(this, 6, $s_Chain, $e_Chain, $k_Chain, "Chain");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 6, $s_Chain(this), $e_Chain, "Chain");
+    return $.encodeMessageAt(buf, offset, this, 6, $s_Chain, $e_Chain, $k_Chain, "Chain");
   }
 }
 
@@ -1006,18 +1098,30 @@ function $d_Chain($r: $.Reader, $m: Chain): Chain {
 }
 
 function $e_Chain($w: $.Writer, $m: Chain): void {
+  $.cobj($m);
+  $w.fixedNumbers($m.data, BigUint64Array, 4096, "u64");
+  {
+    const $x1 = $m.next;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $e_Chain($w, $x1);
+    }
+  }
+}
+
+function $k_Chain($m: Chain): void {
+  $.kobj($m, "Chain");
   let $f = "";
   try {
     $f = "data";
-    $w.fixedNumbers($m.data, 4096, 8, "u64");
+    $.knumbers($m.data, BigUint64Array, 4096);
     $f = "next";
     {
       const $x1 = $m.next;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $e_Chain($w, $x1);
+      if ($x1 != null) {
+        $k_Chain($x1);
       }
     }
   } catch ($e) {
@@ -1030,7 +1134,7 @@ function $s_Chain($m: Chain): number {
   {
     const $x1 = $m.next;
     $n += 1;
-    if ($x1 !== undefined) {
+    if ($x1 != null) {
       $n += $s_Chain($x1);
     }
   }

@@ -23,9 +23,9 @@ export type Rule =
 
 /** Options of every decode. */
 export interface DecodeOptions {
-  /** Nesting limit (0 or absent: 64): the top-level struct is at depth 1. */
+  /** Nesting limit (0, negative or absent: 64): the top-level struct is at depth 1. */
   readonly maxDepth?: number;
-  /** Memory limit in bytes (0 or absent: 32 × input length + 1 MiB). */
+  /** Memory limit in bytes (0, negative or absent: 32 × input length + 1 MiB). */
   readonly memoryLimit?: number;
   /**
    * Numeric arrays become views of the input instead of copies where the
@@ -33,6 +33,11 @@ export interface DecodeOptions {
    * memory; []u8 is always a view with this option).
    */
   readonly views?: boolean;
+}
+
+/** @internal A limit of the options: a positive number, else (0, negative, absent) the default. */
+export function limit(x: number | undefined, def: number): number {
+  return x !== undefined && x > 0 ? x : def;
 }
 
 function joinPath(segs: readonly (string | number)[]): string {
@@ -58,40 +63,70 @@ export class DecodeError extends Error {
   path = "";
   /** The type being decoded. */
   type = "";
-  /** For a MessageReader: the index of the message in the stream, from 0; else -1. */
+  /** For a MessageReader: the index of the message in the stream, from 0 (a hello is one); else -1. */
   index = -1;
+  /** For a MessageReader: the stream offset of the message's first byte (its header); else -1. */
+  messageOffset = -1;
   /** For a MessageReader: whether the reader can go on with the next message. */
   skippable = false;
+  /** What is wrong, in words: the message without the rule, offset and path. */
+  readonly detail: string;
   /** @internal the path's segments, innermost first */
   segs: (string | number)[] = [];
 
-  constructor(rule: Rule, offset: number, message: string) {
-    super(message);
+  constructor(rule: Rule, offset: number, detail: string) {
+    super("");
     this.name = "DecodeError";
     this.rule = rule;
     this.offset = offset;
+    this.detail = detail;
+    this.layout();
   }
 
-  /** "<rule> @<offset> <path>: <message>" */
-  override toString(): string {
-    return this.rule + " @" + this.offset + " " + this.path + ": " + this.message;
+  /**
+   * @internal Sets message to the layout of docs/api.md: "<rule> at offset
+   * <offset> in <path>: <detail>", after "message <index> at stream offset
+   * <start>: " for a stream (the offset then counts from the message's start).
+   */
+  layout(): void {
+    const inMessage = this.index >= 0 && this.messageOffset >= 0;
+    const off = inMessage ? this.offset - this.messageOffset : this.offset;
+    let t = this.rule + " at offset " + off + (this.path === "" ? "" : " in " + this.path) + ": " + this.detail;
+    if (inMessage) t = "message " + this.index + " at stream offset " + this.messageOffset + ": " + t;
+    this.message = t;
   }
 }
 
-/** A value that has no encoding: the message says why, path says where. */
+/** The rules of docs/wire-format.md ("Values that have no encoding") an encoder reports by name. */
+export type EncodeRule =
+  | "enum" | "union_tag" | "utf8" | "length" | "count" | "range" | "type" | "size" | "message";
+
+/**
+ * A value that has no encoding: the rule it breaks and the value's path;
+ * message reads "<rule> in <path>: <detail>" (docs/api.md).
+ */
 export class EncodeError extends Error {
-  /** The field path of the offending value (a.b[3].c). */
+  /** The broken rule of docs/wire-format.md ("Values that have no encoding"). */
+  readonly rule: EncodeRule;
+  /** The field path of the offending value (a.b[3].c), as a decoder's; empty at the top level, "message" for a message's size. */
   path = "";
-  /** @internal */
+  /** What is wrong, in words: the message without the rule and path. */
+  readonly detail: string;
+  /** @internal the path's segments, innermost first */
   segs: (string | number)[] = [];
 
-  constructor(message: string) {
-    super(message);
+  constructor(rule: EncodeRule, detail: string, path = "") {
+    super("");
     this.name = "EncodeError";
+    this.rule = rule;
+    this.detail = detail;
+    this.path = path;
+    this.layout();
   }
 
-  override toString(): string {
-    return "EncodeError " + (this.path === "" ? "" : this.path + ": ") + this.message;
+  /** @internal Sets message to "<rule> in <path>: <detail>" (or "<rule>: <detail>"). */
+  layout(): void {
+    this.message = this.rule + (this.path === "" ? "" : " in " + this.path) + ": " + this.detail;
   }
 }
 
@@ -108,11 +143,10 @@ export function finish(e: unknown, type: string): unknown {
   if (e instanceof DecodeError) {
     e.path = joinPath(e.segs);
     e.type = type;
+    e.layout();
   } else if (e instanceof EncodeError) {
-    e.path = joinPath(e.segs);
-    if (e.path !== "") {
-      e.message = e.path + ": " + e.message;
-    }
+    if (e.segs.length > 0) e.path = joinPath(e.segs);
+    e.layout();
   }
   return e;
 }
@@ -189,8 +223,8 @@ export class Reader {
     this.v = new DataView(b.buffer, b.byteOffset, b.byteLength);
     this.o = off;
     this.end = b.byteLength;
-    this.maxDepth = opts?.maxDepth || DEFAULT_MAX_DEPTH;
-    this.memLimit = opts?.memoryLimit || 32 * payload + 1048576;
+    this.maxDepth = limit(opts?.maxDepth, DEFAULT_MAX_DEPTH);
+    this.memLimit = limit(opts?.memoryLimit, 32 * payload + 1048576);
     this.views = opts?.views ?? false;
   }
 
@@ -542,6 +576,84 @@ export function utf8Length(s: string): number {
 
 const loneSurrogate = /\p{Surrogate}/u;
 
+// Encoding. The encoder (the generated $e_ functions and Writer) detects a
+// value that has no encoding cheaply, with checks folded into the writes,
+// and throws UNENCODABLE (or whatever the JavaScript engine throws for it,
+// say a TypeError reading a field of null); only then does the check walk
+// (the generated $k_ functions and the k* functions below) walk the value in
+// encoding order to find the first problem, its rule and its path.
+
+/** @internal What the encoder throws for a value it cannot write; the check walk says why. */
+export const UNENCODABLE = new EncodeError("type", "a value that has no encoding");
+
+/** @internal Throws UNENCODABLE. */
+export function bad(): never {
+  throw UNENCODABLE;
+}
+
+// The encoder's checks of scalars: each returns its value when the type
+// holds it, else throws UNENCODABLE. (x & 0xff) === x is false for a
+// number out of range, a fraction, NaN, and anything that is not a number.
+
+/** @internal */
+export function cu8(x: number): number {
+  if ((x & 0xff) !== x) bad();
+  return x;
+}
+/** @internal */
+export function ci8(x: number): number {
+  if (((x << 24) >> 24) !== x) bad();
+  return x;
+}
+/** @internal */
+export function cu16(x: number): number {
+  if ((x & 0xffff) !== x) bad();
+  return x;
+}
+/** @internal */
+export function ci16(x: number): number {
+  if (((x << 16) >> 16) !== x) bad();
+  return x;
+}
+/** @internal */
+export function cu32(x: number): number {
+  if (x >>> 0 !== x) bad();
+  return x;
+}
+/** @internal */
+export function ci32(x: number): number {
+  if ((x | 0) !== x) bad();
+  return x;
+}
+/** @internal */
+export function cu64(x: bigint): bigint {
+  if (BigInt.asUintN(64, x) !== x) bad();
+  return x;
+}
+/** @internal */
+export function ci64(x: bigint): bigint {
+  if (BigInt.asIntN(64, x) !== x) bad();
+  return x;
+}
+/** @internal */
+export function cf64(x: number): number {
+  if (typeof x !== "number") bad();
+  return x;
+}
+/** @internal */
+export function cbool(x: boolean): number {
+  return x === true ? 1 : x === false ? 0 : bad();
+}
+/** @internal A struct's value must be an object. */
+export function cobj(x: object): void {
+  if (typeof x !== "object" || x === null) bad();
+}
+
+/** @internal A present ??T must be [x]. */
+export function ctuple(x: unknown): void {
+  if (!Array.isArray(x) || x.length !== 1) bad();
+}
+
 /** @internal The encoder: writes into b, whose size was computed beforehand. */
 export class Writer {
   readonly b: Uint8Array;
@@ -561,25 +673,35 @@ export class Writer {
     return o;
   }
 
-  u8(x: number): void { this.v.setUint8(this.o++, x); }
-  i8(x: number): void { this.v.setInt8(this.o++, x); }
-  bool(x: boolean): void { this.b[this.o++] = x ? 1 : 0; }
-  u16(x: number): void { this.v.setUint16(this.o, x, true); this.o += 2; }
-  i16(x: number): void { this.v.setInt16(this.o, x, true); this.o += 2; }
-  u32(x: number): void { this.v.setUint32(this.o, x, true); this.o += 4; }
-  i32(x: number): void { this.v.setInt32(this.o, x, true); this.o += 4; }
-  u64(x: bigint): void { this.v.setBigUint64(this.o, x, true); this.o += 8; }
-  i64(x: bigint): void { this.v.setBigInt64(this.o, x, true); this.o += 8; }
-  f32(x: number): void { setF32(this.v, this.o, x); this.o += 4; }
-  f64(x: number): void { this.v.setFloat64(this.o, x, true); this.o += 8; }
+  /** A byte the encoder itself chose (a presence byte, a union tag). */
+  tag(x: number): void { this.b[this.o++] = x; }
+  u8(x: number): void { this.b[this.o++] = cu8(x); }
+  i8(x: number): void { this.v.setInt8(this.o++, ci8(x)); }
+  bool(x: boolean): void { this.b[this.o++] = cbool(x); }
+  u16(x: number): void { this.v.setUint16(this.o, cu16(x), true); this.o += 2; }
+  i16(x: number): void { this.v.setInt16(this.o, ci16(x), true); this.o += 2; }
+  u32(x: number): void { this.v.setUint32(this.o, cu32(x), true); this.o += 4; }
+  i32(x: number): void { this.v.setInt32(this.o, ci32(x), true); this.o += 4; }
+  u64(x: bigint): void { this.v.setBigUint64(this.o, cu64(x), true); this.o += 8; }
+  i64(x: bigint): void { this.v.setBigInt64(this.o, ci64(x), true); this.o += 8; }
+  f32(x: number): void { setF32(this.v, this.o, cf64(x)); this.o += 4; }
+  f64(x: number): void { this.v.setFloat64(this.o, cf64(x), true); this.o += 8; }
 
-  /** A u32 count, refusing one over the format's limit. */
+  /** A u32 count (an array's length: a number that is not one fails). */
   count(n: number): void {
-    if (n > 0xffffffff) throw new EncodeError("a length of " + n + " is over the u32 limit");
-    this.u32(n);
+    if (n >>> 0 !== n) bad();
+    this.v.setUint32(this.o, n, true);
+    this.o += 4;
+  }
+
+  /** An array's count (what is no array fails). */
+  array(x: readonly unknown[]): void {
+    if (!Array.isArray(x)) bad();
+    this.count(x.length);
   }
 
   str(s: string): void {
+    if (typeof s !== "string") bad();
     const o = this.o + 4;
     const b = this.b;
     let p = o;
@@ -594,7 +716,7 @@ export class Writer {
           b[p++] = 0x80 | (c & 0x3f);
         } else if (c >= 0xd800 && c <= 0xdfff) {
           const d = i + 1 < n ? s.charCodeAt(i + 1) : 0;
-          if (c > 0xdbff || (d & 0xfc00) !== 0xdc00) throw new EncodeError("the string holds a lone UTF-16 surrogate (it has no UTF-8)");
+          if (c > 0xdbff || (d & 0xfc00) !== 0xdc00) bad();
           i++;
           c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
           b[p++] = 0xf0 | (c >> 18);
@@ -608,7 +730,7 @@ export class Writer {
         }
       }
     } else {
-      if (loneSurrogate.test(s)) throw new EncodeError("the string holds a lone UTF-16 surrogate (it has no UTF-8)");
+      if (loneSurrogate.test(s)) bad();
       p += utf8Encoder.encodeInto(s, b.subarray(o)).written!;
     }
     this.v.setUint32(o - 4, p - o, true);
@@ -616,14 +738,17 @@ export class Writer {
   }
 
   bytes(x: Uint8Array): void {
+    if (!(x instanceof Uint8Array)) bad();
     this.count(x.length);
     this.b.set(x, this.o);
     this.o += x.length;
   }
 
-  /** Numbers of a typed array, little-endian. */
-  numbers(x: NumberArray, size: number, kind: NumberKind): void {
+  /** Numbers of a typed array of type, little-endian. */
+  numbers<T extends NumberArray>(x: T, type: NumbersType<T>, kind: NumberKind): void {
+    if (!(x instanceof type)) bad();
     const n = x.length;
+    const size = type.BYTES_PER_ELEMENT;
     if (littleEndian) {
       this.b.set(new Uint8Array(x.buffer, x.byteOffset, n * size), this.o);
     } else {
@@ -634,20 +759,21 @@ export class Writer {
   }
 
   /** A []T of numbers: the count, then the elements. */
-  arrayNumbers(x: NumberArray, size: number, kind: NumberKind): void {
+  arrayNumbers<T extends NumberArray>(x: T, type: NumbersType<T>, kind: NumberKind): void {
+    if (!(x instanceof type)) bad();
     this.count(x.length);
-    this.numbers(x, size, kind);
+    this.numbers(x, type, kind);
   }
 
   /** A [N]T of numbers. */
-  fixedNumbers(x: NumberArray, n: number, size: number, kind: NumberKind): void {
-    fixedLength(x, n);
-    this.numbers(x, size, kind);
+  fixedNumbers<T extends NumberArray>(x: T, type: NumbersType<T>, n: number, kind: NumberKind): void {
+    if (!(x instanceof type) || x.length !== n) bad();
+    this.numbers(x, type, kind);
   }
 
   /** A [N]u8. */
   fixedBytes(x: Uint8Array, n: number): void {
-    fixedLength(x, n);
+    if (!(x instanceof Uint8Array) || x.length !== n) bad();
     this.b.set(x, this.o);
     this.o += n;
   }
@@ -658,72 +784,9 @@ export type NumberArray =
   | Int8Array | Uint16Array | Int16Array | Uint32Array | Int32Array
   | BigUint64Array | BigInt64Array | Float32Array | Float64Array | Uint8Array;
 
-/** @internal Encodes v into a new buffer of size bytes with write. */
-export function encodeNew<T>(v: T, size: number, write: (w: Writer, v: T) => void, type: string): Uint8Array {
-  const b = new Uint8Array(size);
-  try {
-    write(new Writer(b, 0), v);
-  } catch (e) {
-    throw finish(e, type);
-  }
-  return b;
-}
-
-/** @internal Encodes v into buf at off; returns the bytes written. */
-export function encodeAt<T>(buf: Uint8Array, off: number, v: T, size: number, write: (w: Writer, v: T) => void, type: string): number {
-  if (!(off >= 0) || buf.byteLength - off < size) {
-    throw new EncodeError("the buffer has " + Math.max(0, buf.byteLength - off) + " bytes from offset " + off + ", the value needs " + size);
-  }
-  try {
-    write(new Writer(buf, off), v);
-  } catch (e) {
-    throw finish(e, type);
-  }
-  return size;
-}
-
-/** @internal Encodes v as a message into a new buffer. */
-export function encodeMessageNew<T>(v: T, typeId: number, size: number, write: (w: Writer, v: T) => void, type: string): Uint8Array {
-  const b = new Uint8Array(MESSAGE_HEADER_SIZE + size);
-  try {
-    const w = new Writer(b, 0);
-    header(w, typeId, size);
-    write(w, v);
-  } catch (e) {
-    throw finish(e, type);
-  }
-  return b;
-}
-
-/** @internal Encodes v as a message into buf at off; returns the bytes written. */
-export function encodeMessageAt<T>(buf: Uint8Array, off: number, v: T, typeId: number, size: number, write: (w: Writer, v: T) => void, type: string): number {
-  const n = MESSAGE_HEADER_SIZE + size;
-  if (!(off >= 0) || buf.byteLength - off < n) {
-    throw new EncodeError("the buffer has " + Math.max(0, buf.byteLength - off) + " bytes from offset " + off + ", the message needs " + n);
-  }
-  try {
-    const w = new Writer(buf, off);
-    header(w, typeId, size);
-    write(w, v);
-  } catch (e) {
-    throw finish(e, type);
-  }
-  return n;
-}
-
-/** @internal An EncodeError for a number that names no value of an enum. */
-export function badEnum(x: unknown, type: string): EncodeError {
-  return new EncodeError(String(x) + " is not a value of " + type);
-}
-
-/** @internal An EncodeError for a union value whose kind names no variant. */
-export function badKind(x: unknown, type: string): EncodeError {
-  return new EncodeError("kind " + String(x) + " is not a variant of " + type);
-}
-
-/** @internal Checks a fixed array's length. */
+/** @internal Checks a fixed array's length (an array that is none fails too). */
 export function fixedLength(x: { readonly length: number }, n: number): void {
-  if (x.length !== n) throw new EncodeError("a fixed array of " + n + " elements has " + x.length);
+  if (x.length !== n || !Array.isArray(x)) bad();
 }
 
 /** @internal The size of a string's encoding. */
@@ -731,13 +794,259 @@ export function strSize(s: string): number {
   return 4 + utf8Length(s);
 }
 
+/** @internal A size: a number, or the function that computes it. */
+export type Size<T> = number | ((v: T) => number);
+
+/**
+ * @internal The error for v, whose encoding failed with e: the check walk's
+ * (rule and path), else (the walk finds nothing wrong) e itself.
+ */
+function refuse<T>(e: unknown, v: T, check: (v: T) => void, type: string): unknown {
+  try {
+    check(v);
+  } catch (e2) {
+    return finish(e2, type);
+  }
+  return e === UNENCODABLE ? new Error("sdp: the encoder refused a " + type + " the check walk accepts (a bug of the generated code)") : e;
+}
+
+/** @internal The size of v's encoding; throws the check walk's error where the size is no number. */
+function sizeOf<T>(v: T, size: Size<T>, check: (v: T) => void, type: string): number {
+  if (typeof size === "number") return size;
+  let n: number;
+  try {
+    n = size(v);
+  } catch (e) {
+    throw refuse(e, v, check, type);
+  }
+  // NaN: a number where a string or array is (its length is undefined).
+  if (!(n >= 0)) throw refuse(UNENCODABLE, v, check, type);
+  return n;
+}
+
+/** @internal A new buffer of n bytes; an encoding too large for the host is rule "size". */
+function alloc(n: number): Uint8Array {
+  try {
+    return new Uint8Array(n);
+  } catch (e) {
+    if (e instanceof RangeError) throw new EncodeError("size", "an encoding of " + n + " bytes is larger than this host's largest Uint8Array");
+    throw e;
+  }
+}
+
+/** @internal encodedSize(): checks v (the check walk), then computes its size. */
+export function encodedSize<T>(v: T, size: Size<T>, check: (v: T) => void, type: string): number {
+  try {
+    check(v);
+  } catch (e) {
+    throw finish(e, type);
+  }
+  return sizeOf(v, size, check, type);
+}
+
+/** @internal Encodes v into a new buffer with write. */
+export function encodeNew<T>(v: T, size: Size<T>, write: (w: Writer, v: T) => void, check: (v: T) => void, type: string): Uint8Array {
+  const b = alloc(sizeOf(v, size, check, type));
+  try {
+    write(new Writer(b, 0), v);
+  } catch (e) {
+    throw refuse(e, v, check, type);
+  }
+  return b;
+}
+
+function tooSmall(buf: Uint8Array, off: number, n: number, what: string): EncodeError {
+  return new EncodeError("size", "the buffer has " + Math.max(0, buf.byteLength - off) + " bytes from offset " + off + ", the " + what + " needs " + n);
+}
+
+/**
+ * @internal Encodes v into buf at off; returns the bytes written. On an
+ * error the bytes of buf from off may have been written.
+ */
+export function encodeAt<T>(buf: Uint8Array, off: number, v: T, size: Size<T>, write: (w: Writer, v: T) => void, check: (v: T) => void, type: string): number {
+  const n = sizeOf(v, size, check, type);
+  if (!(off >= 0) || buf.byteLength - off < n) {
+    // A value that has no encoding says so first.
+    try {
+      check(v);
+    } catch (e) {
+      throw finish(e, type);
+    }
+    throw tooSmall(buf, off, n, "value");
+  }
+  try {
+    write(new Writer(buf, off), v);
+  } catch (e) {
+    throw refuse(e, v, check, type);
+  }
+  return n;
+}
+
+/** @internal The size of v framed as a message (checked as encodedSize checks). */
+export function encodedMessageSize<T>(v: T, size: Size<T>, check: (v: T) => void, type: string): number {
+  const n = encodedSize(v, size, check, type);
+  if (n > 0xffffffff) throw payloadTooLarge(n);
+  return MESSAGE_HEADER_SIZE + n;
+}
+
+function payloadTooLarge(n: number): EncodeError {
+  return new EncodeError("message", "a payload of " + n + " bytes is over the u32 limit of a message's length", "message");
+}
+
+/** @internal Encodes v as a message into a new buffer. */
+export function encodeMessageNew<T>(v: T, typeId: number, size: Size<T>, write: (w: Writer, v: T) => void, check: (v: T) => void, type: string): Uint8Array {
+  const n = sizeOf(v, size, check, type);
+  if (n > 0xffffffff) throw payloadTooLarge(n);
+  const b = alloc(MESSAGE_HEADER_SIZE + n);
+  try {
+    const w = new Writer(b, 0);
+    header(w, typeId, n);
+    write(w, v);
+  } catch (e) {
+    throw refuse(e, v, check, type);
+  }
+  return b;
+}
+
+/** @internal Encodes v as a message into buf at off; returns the bytes written. */
+export function encodeMessageAt<T>(buf: Uint8Array, off: number, v: T, typeId: number, size: Size<T>, write: (w: Writer, v: T) => void, check: (v: T) => void, type: string): number {
+  const p = sizeOf(v, size, check, type);
+  if (p > 0xffffffff) throw payloadTooLarge(p);
+  const n = MESSAGE_HEADER_SIZE + p;
+  if (!(off >= 0) || buf.byteLength - off < n) {
+    try {
+      check(v);
+    } catch (e) {
+      throw finish(e, type);
+    }
+    throw tooSmall(buf, off, n, "message");
+  }
+  try {
+    const w = new Writer(buf, off);
+    header(w, typeId, p);
+    write(w, v);
+  } catch (e) {
+    throw refuse(e, v, check, type);
+  }
+  return n;
+}
+
+// The check walk's checks: each throws the EncodeError of docs/wire-format.md
+// ("Values that have no encoding") for a value its type cannot encode.
+
+function describe(x: unknown): string {
+  if (x === null) return "null";
+  switch (typeof x) {
+    case "undefined": return "undefined";
+    case "string": return "a string";
+    case "number": return "the number " + x;
+    case "bigint": return "the bigint " + x;
+    case "boolean": return "a boolean";
+    case "function": return "a function";
+  }
+  if (Array.isArray(x)) return "an array";
+  const c = (x as { constructor?: { name?: unknown } }).constructor?.name;
+  return typeof c === "string" && c !== "" && c !== "Object" ? "a " + c : "an object";
+}
+
+function wrongType(want: string, x: unknown): EncodeError {
+  return new EncodeError("type", "want " + want + ", not " + describe(x));
+}
+
+const intRanges: { readonly [k: string]: readonly [number, number] } = {
+  u8: [0, 0xff], i8: [-0x80, 0x7f], u16: [0, 0xffff], i16: [-0x8000, 0x7fff],
+  u32: [0, 0xffffffff], i32: [-0x80000000, 0x7fffffff],
+};
+
+/** @internal Checks an integer of kind (u8 ... i64). */
+export function kint(x: unknown, kind: string): void {
+  if (kind === "u64" || kind === "i64") {
+    if (typeof x !== "bigint") throw wrongType("a bigint (" + kind + ")", x);
+    const ok = kind === "u64" ? BigInt.asUintN(64, x) === x : BigInt.asIntN(64, x) === x;
+    if (!ok) throw new EncodeError("range", x + " is out of range for " + kind);
+    return;
+  }
+  if (typeof x !== "number") throw wrongType("a number (" + kind + ")", x);
+  if (!Number.isInteger(x)) throw new EncodeError("type", x + " is not an integer (" + kind + ")");
+  const [lo, hi] = intRanges[kind]!;
+  if (x < lo || x > hi) throw new EncodeError("range", x + " is out of range for " + kind);
+}
+
+/** @internal Checks an f32 or f64. */
+export function kfloat(x: unknown, kind: string): void {
+  if (typeof x !== "number") throw wrongType("a number (" + kind + ")", x);
+}
+
+/** @internal Checks a bool. */
+export function kbool(x: unknown): void {
+  if (typeof x !== "boolean") throw wrongType("a boolean", x);
+}
+
+/** @internal Checks an enum's value: ok says whether it is one of type's numbers. */
+export function kenum(x: unknown, ok: boolean, type: string): void {
+  if (typeof x !== "number") throw wrongType("a number (enum " + type + ")", x);
+  if (!ok) throw new EncodeError("enum", x + " is not a value of " + type);
+}
+
+/** @internal Checks a string. */
+export function kstr(x: unknown): void {
+  if (typeof x !== "string") throw wrongType("a string", x);
+  if (loneSurrogate.test(x)) throw new EncodeError("utf8", "the string holds a lone UTF-16 surrogate (it has no UTF-8)");
+  const n = utf8Length(x);
+  if (n > 0xffffffff) throw new EncodeError("count", "a string of " + n + " bytes is over the u32 limit");
+}
+
+function klength(x: { readonly length: number }, fixed: number, what: string): void {
+  if (fixed >= 0 && x.length !== fixed) throw new EncodeError("length", "a fixed array of " + fixed + " elements holds " + x.length);
+  if (x.length > 0xffffffff) throw new EncodeError("count", what + " of " + x.length + " elements is over the u32 limit");
+}
+
+/** @internal Checks a []u8 (fixed: -1) or a [N]u8 (fixed: N). */
+export function kbytes(x: unknown, fixed: number): void {
+  if (!(x instanceof Uint8Array)) throw wrongType("a Uint8Array", x);
+  klength(x, fixed, "a byte array");
+}
+
+/** @internal Checks a typed array of numbers. */
+export function knumbers<T>(x: unknown, type: NumbersType<T> & { readonly name: string }, fixed: number): void {
+  if (!(x instanceof type)) throw wrongType("a " + type.name, x);
+  klength(x as unknown as { readonly length: number }, fixed, "an array");
+}
+
+/** @internal Checks an array (its elements are checked by the caller). */
+export function karray(x: unknown, fixed: number): void {
+  if (!Array.isArray(x)) throw wrongType("an array", x);
+  klength(x, fixed, "an array");
+}
+
+/** @internal Checks a present ??T: [x]. */
+export function ktuple(x: unknown): void {
+  if (!Array.isArray(x) || x.length !== 1) throw wrongType("[x] (a present ??T)", x);
+}
+
+/** @internal Checks that a struct's value is an object. */
+export function kobj(x: unknown, type: string): void {
+  if (typeof x !== "object" || x === null) throw wrongType("a struct " + type, x);
+}
+
+/** @internal A union value that is no object: it holds no variant. */
+export function kunion(x: unknown, type: string): void {
+  if (typeof x !== "object" || x === null) {
+    throw new EncodeError("union_tag", describe(x) + " holds no variant of " + type);
+  }
+}
+
+/** @internal An EncodeError for a union value whose kind names no variant. */
+export function badKind(x: unknown, type: string): EncodeError {
+  return new EncodeError("union_tag", "kind " + (typeof x === "string" ? JSON.stringify(x) : describe(x)) + " is not a variant of " + type);
+}
+
 // Messages.
 
 const MAGIC = [0x53, 0x44, 0x50, 0x32];
 
-/** @internal Writes a message header at w's offset. */
+/** @internal Writes a message header at w's offset (size was checked). */
 export function header(w: Writer, typeId: number, size: number): void {
-  if (size > 0xffffffff) throw new EncodeError("a payload of " + size + " bytes is over the u32 limit");
   for (let i = 0; i < 4; i++) w.b[w.o + i] = MAGIC[i]!;
   w.v.setUint16(w.o + 4, typeId, true);
   w.v.setUint32(w.o + 6, size, true);
@@ -747,6 +1056,7 @@ export function header(w: Writer, typeId: number, size: number): void {
 function messageError(off: number, rule: Rule, msg: string): DecodeError {
   const e = new DecodeError(rule, off, msg);
   e.path = "message";
+  e.layout();
   return e;
 }
 
@@ -832,7 +1142,7 @@ function checkHello(b: Uint8Array, structs: readonly MessageInfo[]): DecodeError
 
 /** Options of a MessageReader. */
 export interface MessageReaderOptions extends DecodeOptions {
-  /** The largest payload accepted, in bytes (default 64 MiB); a longer one is refused before it is read. */
+  /** The largest payload accepted, in bytes (0, negative or absent: 64 MiB); a longer one is refused before it is read. */
   readonly maxSize?: number;
   /** Refuse a stream whose first message is not a hello. */
   readonly requireHello?: boolean;
@@ -919,16 +1229,19 @@ export class MessageReaderBase<M> {
     this.buf = this.store.subarray(this.pos, this.len);
   }
 
-  private fail(e: DecodeError, index: number, skippable: boolean): DecodeError {
+  private fail(e: DecodeError, index: number, start: number, skippable: boolean): DecodeError {
     e.index = index;
+    e.messageOffset = start;
     e.skippable = skippable;
+    e.layout();
     if (!skippable) this.failed = e;
     return e;
   }
 
   /**
    * The next message, or undefined at the end of the stream. Throws a
-   * DecodeError with the message's index and its stream offset; after one
+   * DecodeError with the message's index, its stream offset (messageOffset)
+   * and the problem's (offset); after one
    * whose `skippable` is true the next read goes on with the next message,
    * after any other every read throws it again.
    */
@@ -946,7 +1259,7 @@ export class MessageReaderBase<M> {
     if (!(await this.fill(1))) return undefined;
     const off = this.start;
     const fail = (at: number, rule: Rule, msg: string, skippable: boolean): DecodeError =>
-      this.fail(messageError(off + at, rule, msg), index, skippable);
+      this.fail(messageError(off + at, rule, msg), index, off, skippable);
     if (!(await this.fill(MESSAGE_HEADER_SIZE))) {
       throw fail(0, "truncated", "the stream ends inside a message header: " + this.buf.byteLength + " of 10 bytes", false);
     }
@@ -957,8 +1270,8 @@ export class MessageReaderBase<M> {
     }
     const n = v.getUint32(6, true);
     const id = v.getUint16(4, true);
-    const max = this.opts.maxSize ?? DEFAULT_MAX_MESSAGE_SIZE;
-    const within = max === 0 || n <= max;
+    const max = limit(this.opts.maxSize, DEFAULT_MAX_MESSAGE_SIZE);
+    const within = n <= max;
     const hello = id === HELLO_TYPE_ID && index === 0;
     // Whether the payload is complete, read only when the message could be skipped.
     const whole = async (): Promise<boolean> => within && (await this.fill(MESSAGE_HEADER_SIZE + n));
@@ -995,7 +1308,7 @@ export class MessageReaderBase<M> {
       const e = checkHello(msg, this.structs);
       if (e !== undefined) {
         e.offset += off;
-        throw this.fail(e, index, false);
+        throw this.fail(e, index, off, false);
       }
       this.schemaChecked = true;
       return null;
@@ -1005,7 +1318,7 @@ export class MessageReaderBase<M> {
     } catch (e) {
       if (e instanceof DecodeError) {
         e.offset += off + MESSAGE_HEADER_SIZE;
-        throw this.fail(e, index, true);
+        throw this.fail(e, index, off, true);
       }
       throw e;
     }
@@ -1025,7 +1338,7 @@ export type ByteSink = WritableStream<Uint8Array> | ((chunk: Uint8Array) => void
 
 /** Options of a MessageWriter. */
 export interface MessageWriterOptions {
-  /** The largest payload written, in bytes (default 64 MiB): a larger message is refused with EncodeError, as a reader with the same maximum would refuse it. */
+  /** The largest payload written, in bytes (0, negative or absent: 64 MiB): a larger message is refused with EncodeError, as a reader with the same maximum would refuse it. */
   readonly maxSize?: number;
 }
 
@@ -1036,7 +1349,7 @@ export class MessageWriterBase<M extends { encodeMessage(): Uint8Array }> {
   private readonly maxSize: number;
 
   constructor(sink: ByteSink, private readonly structs: readonly MessageInfo[], opts?: MessageWriterOptions) {
-    this.maxSize = opts?.maxSize ?? DEFAULT_MAX_MESSAGE_SIZE;
+    this.maxSize = limit(opts?.maxSize, DEFAULT_MAX_MESSAGE_SIZE);
     if (typeof sink === "function") {
       this.write = sink;
       this.writer = undefined;
@@ -1047,12 +1360,15 @@ export class MessageWriterBase<M extends { encodeMessage(): Uint8Array }> {
     }
   }
 
-  /** Writes one message; throws EncodeError for a payload over the maximum. */
+  /**
+   * Writes one message; throws EncodeError, and writes nothing, for a value
+   * that has no encoding or a payload over the maximum (rule "message").
+   */
   async writeMessage(m: M): Promise<void> {
     const b = m.encodeMessage();
     const n = b.byteLength - MESSAGE_HEADER_SIZE;
-    if (this.maxSize !== 0 && n > this.maxSize) {
-      throw new EncodeError("a payload of " + n + " bytes is over the writer's maximum of " + this.maxSize);
+    if (n > this.maxSize) {
+      throw new EncodeError("message", "a payload of " + n + " bytes is over the writer's maximum of " + this.maxSize, "message");
     }
     await this.write(b);
   }

@@ -3,7 +3,7 @@
 import * as $ from "./runtime.js";
 
 export { DecodeError, EncodeError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, MESSAGE_HEADER_SIZE } from "./runtime.js";
-export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, ByteSource, ByteSink } from "./runtime.js";
+export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, EncodeRule, ByteSource, ByteSink } from "./runtime.js";
 
 /**
  * A small record: struct A of go_serialization_benchmarks.
@@ -71,19 +71,19 @@ export class StructA {
     return $.decodePayload($b, opts, $top_StructA, "StructA");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_StructA(this);
+    return $.encodedSize(this, $s_StructA, $k_StructA, "StructA");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_StructA(this), $e_StructA, "StructA");
+    return $.encodeNew(this, $s_StructA, $e_StructA, $k_StructA, "StructA");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_StructA(this), $e_StructA, "StructA");
+    return $.encodeAt(buf, offset, this, $s_StructA, $e_StructA, $k_StructA, "StructA");
   }
 
   /** The struct's message type id. */
@@ -93,17 +93,17 @@ export class StructA {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_StructA(this);
+    return $.encodedMessageSize(this, $s_StructA, $k_StructA, "StructA");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 1, $s_StructA(this), $e_StructA, "StructA");
+    return $.encodeMessageNew(this, 1, $s_StructA, $e_StructA, $k_StructA, "StructA");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 1, $s_StructA(this), $e_StructA, "StructA");
+    return $.encodeMessageAt(buf, offset, this, 1, $s_StructA, $e_StructA, $k_StructA, "StructA");
   }
 }
 
@@ -153,22 +153,37 @@ function $d_StructA($r: $.Reader, $m: StructA): StructA {
 }
 
 function $e_StructA($w: $.Writer, $m: StructA): void {
+  $.cobj($m);
+  $w.str($m.name);
+  {
+    const $o = $w.take(8);
+    $w.v.setBigInt64($o, $.ci64($m.birth_day), true);
+  }
+  $w.str($m.phone);
+  {
+    const $o = $w.take(13);
+    $w.v.setInt32($o, $.ci32($m.siblings), true);
+    $w.b[$o + 4] = $.cbool($m.spouse);
+    $w.v.setFloat64($o + 5, $.cf64($m.money), true);
+  }
+}
+
+function $k_StructA($m: StructA): void {
+  $.kobj($m, "StructA");
   let $f = "";
   try {
     $f = "name";
-    $w.str($m.name);
-    {
-      const $o = $w.take(8);
-      $w.v.setBigInt64($o, $m.birth_day, true);
-    }
+    $.kstr($m.name);
+    $f = "birth_day";
+    $.kint($m.birth_day, "i64");
     $f = "phone";
-    $w.str($m.phone);
-    {
-      const $o = $w.take(13);
-      $w.v.setInt32($o, $m.siblings, true);
-      $w.b[$o + 4] = $m.spouse ? 1 : 0;
-      $w.v.setFloat64($o + 5, $m.money, true);
-    }
+    $.kstr($m.phone);
+    $f = "siblings";
+    $.kint($m.siblings, "i32");
+    $f = "spouse";
+    $.kbool($m.spouse);
+    $f = "money";
+    $.kfloat($m.money, "f64");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -232,19 +247,19 @@ export class Vector3 {
     return $.decodePayload($b, opts, $top_Vector3, "Vector3");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return 12;
+    return $.encodedSize(this, 12, $k_Vector3, "Vector3");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, 12, $e_Vector3, "Vector3");
+    return $.encodeNew(this, 12, $e_Vector3, $k_Vector3, "Vector3");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, 12, $e_Vector3, "Vector3");
+    return $.encodeAt(buf, offset, this, 12, $e_Vector3, $k_Vector3, "Vector3");
   }
 
   /** The struct's message type id. */
@@ -254,17 +269,17 @@ export class Vector3 {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + 12;
+    return $.encodedMessageSize(this, 12, $k_Vector3, "Vector3");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 2, 12, $e_Vector3, "Vector3");
+    return $.encodeMessageNew(this, 2, 12, $e_Vector3, $k_Vector3, "Vector3");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 2, 12, $e_Vector3, "Vector3");
+    return $.encodeMessageAt(buf, offset, this, 2, 12, $e_Vector3, $k_Vector3, "Vector3");
   }
 }
 
@@ -300,14 +315,25 @@ function $d_Vector3($r: $.Reader, $m: Vector3): Vector3 {
 }
 
 function $e_Vector3($w: $.Writer, $m: Vector3): void {
+  $.cobj($m);
+  {
+    const $o = $w.take(12);
+    $.setF32($w.v, $o, $.cf64($m.x));
+    $.setF32($w.v, $o + 4, $.cf64($m.y));
+    $.setF32($w.v, $o + 8, $.cf64($m.z));
+  }
+}
+
+function $k_Vector3($m: Vector3): void {
+  $.kobj($m, "Vector3");
   let $f = "";
   try {
-    {
-      const $o = $w.take(12);
-      $.setF32($w.v, $o, $m.x);
-      $.setF32($w.v, $o + 4, $m.y);
-      $.setF32($w.v, $o + 8, $m.z);
-    }
+    $f = "x";
+    $.kfloat($m.x, "f32");
+    $f = "y";
+    $.kfloat($m.y, "f32");
+    $f = "z";
+    $.kfloat($m.z, "f32");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -366,19 +392,19 @@ export class Triangle {
     return $.decodePayload($b, opts, $top_Triangle, "Triangle");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return 48;
+    return $.encodedSize(this, 48, $k_Triangle, "Triangle");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, 48, $e_Triangle, "Triangle");
+    return $.encodeNew(this, 48, $e_Triangle, $k_Triangle, "Triangle");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, 48, $e_Triangle, "Triangle");
+    return $.encodeAt(buf, offset, this, 48, $e_Triangle, $k_Triangle, "Triangle");
   }
 
   /** The struct's message type id. */
@@ -388,17 +414,17 @@ export class Triangle {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + 48;
+    return $.encodedMessageSize(this, 48, $k_Triangle, "Triangle");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 3, 48, $e_Triangle, "Triangle");
+    return $.encodeMessageNew(this, 3, 48, $e_Triangle, $k_Triangle, "Triangle");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 3, 48, $e_Triangle, "Triangle");
+    return $.encodeMessageAt(buf, offset, this, 3, 48, $e_Triangle, $k_Triangle, "Triangle");
   }
 }
 
@@ -445,23 +471,36 @@ function $d_Triangle($r: $.Reader, $m: Triangle): Triangle {
 }
 
 function $e_Triangle($w: $.Writer, $m: Triangle): void {
+  $.cobj($m);
+  {
+    const $o = $w.take(48);
+    $.setF32($w.v, $o, $.cf64($m.v0.x));
+    $.setF32($w.v, $o + 4, $.cf64($m.v0.y));
+    $.setF32($w.v, $o + 8, $.cf64($m.v0.z));
+    $.setF32($w.v, $o + 12, $.cf64($m.v1.x));
+    $.setF32($w.v, $o + 16, $.cf64($m.v1.y));
+    $.setF32($w.v, $o + 20, $.cf64($m.v1.z));
+    $.setF32($w.v, $o + 24, $.cf64($m.v2.x));
+    $.setF32($w.v, $o + 28, $.cf64($m.v2.y));
+    $.setF32($w.v, $o + 32, $.cf64($m.v2.z));
+    $.setF32($w.v, $o + 36, $.cf64($m.normal.x));
+    $.setF32($w.v, $o + 40, $.cf64($m.normal.y));
+    $.setF32($w.v, $o + 44, $.cf64($m.normal.z));
+  }
+}
+
+function $k_Triangle($m: Triangle): void {
+  $.kobj($m, "Triangle");
   let $f = "";
   try {
-    {
-      const $o = $w.take(48);
-      $.setF32($w.v, $o, $m.v0.x);
-      $.setF32($w.v, $o + 4, $m.v0.y);
-      $.setF32($w.v, $o + 8, $m.v0.z);
-      $.setF32($w.v, $o + 12, $m.v1.x);
-      $.setF32($w.v, $o + 16, $m.v1.y);
-      $.setF32($w.v, $o + 20, $m.v1.z);
-      $.setF32($w.v, $o + 24, $m.v2.x);
-      $.setF32($w.v, $o + 28, $m.v2.y);
-      $.setF32($w.v, $o + 32, $m.v2.z);
-      $.setF32($w.v, $o + 36, $m.normal.x);
-      $.setF32($w.v, $o + 40, $m.normal.y);
-      $.setF32($w.v, $o + 44, $m.normal.z);
-    }
+    $f = "v0";
+    $k_Vector3($m.v0);
+    $f = "v1";
+    $k_Vector3($m.v1);
+    $f = "v2";
+    $k_Vector3($m.v2);
+    $f = "normal";
+    $k_Vector3($m.normal);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -514,19 +553,19 @@ export class Mesh {
     return $.decodePayload($b, opts, $top_Mesh, "Mesh");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_Mesh(this);
+    return $.encodedSize(this, $s_Mesh, $k_Mesh, "Mesh");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_Mesh(this), $e_Mesh, "Mesh");
+    return $.encodeNew(this, $s_Mesh, $e_Mesh, $k_Mesh, "Mesh");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_Mesh(this), $e_Mesh, "Mesh");
+    return $.encodeAt(buf, offset, this, $s_Mesh, $e_Mesh, $k_Mesh, "Mesh");
   }
 
   /** The struct's message type id. */
@@ -536,17 +575,17 @@ export class Mesh {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_Mesh(this);
+    return $.encodedMessageSize(this, $s_Mesh, $k_Mesh, "Mesh");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 4, $s_Mesh(this), $e_Mesh, "Mesh");
+    return $.encodeMessageNew(this, 4, $s_Mesh, $e_Mesh, $k_Mesh, "Mesh");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 4, $s_Mesh(this), $e_Mesh, "Mesh");
+    return $.encodeMessageAt(buf, offset, this, 4, $s_Mesh, $e_Mesh, $k_Mesh, "Mesh");
   }
 }
 
@@ -580,16 +619,28 @@ function $d_Mesh($r: $.Reader, $m: Mesh): Mesh {
 }
 
 function $e_Mesh($w: $.Writer, $m: Mesh): void {
+  $.cobj($m);
+  {
+    const $a1 = $m.triangles;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Triangle($w, $a1[$i1]!);
+    }
+  }
+}
+
+function $k_Mesh($m: Mesh): void {
+  $.kobj($m, "Mesh");
   let $f = "";
   try {
     $f = "triangles";
     {
       const $a1 = $m.triangles;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Triangle($w, $a1[$i1]!);
+          $k_Triangle($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -659,19 +710,19 @@ export class Address {
     return $.decodePayload($b, opts, $top_Address, "Address");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return 4;
+    return $.encodedSize(this, 4, $k_Address, "Address");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, 4, $e_Address, "Address");
+    return $.encodeNew(this, 4, $e_Address, $k_Address, "Address");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, 4, $e_Address, "Address");
+    return $.encodeAt(buf, offset, this, 4, $e_Address, $k_Address, "Address");
   }
 
   /** The struct's message type id. */
@@ -681,17 +732,17 @@ export class Address {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + 4;
+    return $.encodedMessageSize(this, 4, $k_Address, "Address");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 5, 4, $e_Address, "Address");
+    return $.encodeMessageNew(this, 5, 4, $e_Address, $k_Address, "Address");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 5, 4, $e_Address, "Address");
+    return $.encodeMessageAt(buf, offset, this, 5, 4, $e_Address, $k_Address, "Address");
   }
 }
 
@@ -730,15 +781,28 @@ function $d_Address($r: $.Reader, $m: Address): Address {
 }
 
 function $e_Address($w: $.Writer, $m: Address): void {
+  $.cobj($m);
+  {
+    const $o = $w.take(4);
+    $w.b[$o] = $.cu8($m.x0);
+    $w.b[$o + 1] = $.cu8($m.x1);
+    $w.b[$o + 2] = $.cu8($m.x2);
+    $w.b[$o + 3] = $.cu8($m.x3);
+  }
+}
+
+function $k_Address($m: Address): void {
+  $.kobj($m, "Address");
   let $f = "";
   try {
-    {
-      const $o = $w.take(4);
-      $w.v.setUint8($o, $m.x0);
-      $w.v.setUint8($o + 1, $m.x1);
-      $w.v.setUint8($o + 2, $m.x2);
-      $w.v.setUint8($o + 3, $m.x3);
-    }
+    $f = "x0";
+    $.kint($m.x0, "u8");
+    $f = "x1";
+    $.kint($m.x1, "u8");
+    $f = "x2";
+    $.kint($m.x2, "u8");
+    $f = "x3";
+    $.kint($m.x3, "u8");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -809,19 +873,19 @@ export class Log {
     return $.decodePayload($b, opts, $top_Log, "Log");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_Log(this);
+    return $.encodedSize(this, $s_Log, $k_Log, "Log");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_Log(this), $e_Log, "Log");
+    return $.encodeNew(this, $s_Log, $e_Log, $k_Log, "Log");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_Log(this), $e_Log, "Log");
+    return $.encodeAt(buf, offset, this, $s_Log, $e_Log, $k_Log, "Log");
   }
 
   /** The struct's message type id. */
@@ -831,17 +895,17 @@ export class Log {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_Log(this);
+    return $.encodedMessageSize(this, $s_Log, $k_Log, "Log");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 6, $s_Log(this), $e_Log, "Log");
+    return $.encodeMessageNew(this, 6, $s_Log, $e_Log, $k_Log, "Log");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 6, $s_Log(this), $e_Log, "Log");
+    return $.encodeMessageAt(buf, offset, this, 6, $s_Log, $e_Log, $k_Log, "Log");
   }
 }
 
@@ -895,28 +959,43 @@ function $d_Log($r: $.Reader, $m: Log): Log {
 }
 
 function $e_Log($w: $.Writer, $m: Log): void {
+  $.cobj($m);
+  {
+    const $o = $w.take(4);
+    $w.b[$o] = $.cu8($m.address.x0);
+    $w.b[$o + 1] = $.cu8($m.address.x1);
+    $w.b[$o + 2] = $.cu8($m.address.x2);
+    $w.b[$o + 3] = $.cu8($m.address.x3);
+  }
+  $w.str($m.identity);
+  $w.str($m.userid);
+  $w.str($m.date);
+  $w.str($m.request);
+  {
+    const $o = $w.take(10);
+    $w.v.setUint16($o, $.cu16($m.code), true);
+    $w.v.setBigUint64($o + 2, $.cu64($m.size), true);
+  }
+}
+
+function $k_Log($m: Log): void {
+  $.kobj($m, "Log");
   let $f = "";
   try {
-    {
-      const $o = $w.take(4);
-      $w.v.setUint8($o, $m.address.x0);
-      $w.v.setUint8($o + 1, $m.address.x1);
-      $w.v.setUint8($o + 2, $m.address.x2);
-      $w.v.setUint8($o + 3, $m.address.x3);
-    }
+    $f = "address";
+    $k_Address($m.address);
     $f = "identity";
-    $w.str($m.identity);
+    $.kstr($m.identity);
     $f = "userid";
-    $w.str($m.userid);
+    $.kstr($m.userid);
     $f = "date";
-    $w.str($m.date);
+    $.kstr($m.date);
     $f = "request";
-    $w.str($m.request);
-    {
-      const $o = $w.take(10);
-      $w.v.setUint16($o, $m.code, true);
-      $w.v.setBigUint64($o + 2, $m.size, true);
-    }
+    $.kstr($m.request);
+    $f = "code";
+    $.kint($m.code, "u16");
+    $f = "size";
+    $.kint($m.size, "u64");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -978,19 +1057,19 @@ export class Logs {
     return $.decodePayload($b, opts, $top_Logs, "Logs");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_Logs(this);
+    return $.encodedSize(this, $s_Logs, $k_Logs, "Logs");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_Logs(this), $e_Logs, "Logs");
+    return $.encodeNew(this, $s_Logs, $e_Logs, $k_Logs, "Logs");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_Logs(this), $e_Logs, "Logs");
+    return $.encodeAt(buf, offset, this, $s_Logs, $e_Logs, $k_Logs, "Logs");
   }
 
   /** The struct's message type id. */
@@ -1000,17 +1079,17 @@ export class Logs {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_Logs(this);
+    return $.encodedMessageSize(this, $s_Logs, $k_Logs, "Logs");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 7, $s_Logs(this), $e_Logs, "Logs");
+    return $.encodeMessageNew(this, 7, $s_Logs, $e_Logs, $k_Logs, "Logs");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 7, $s_Logs(this), $e_Logs, "Logs");
+    return $.encodeMessageAt(buf, offset, this, 7, $s_Logs, $e_Logs, $k_Logs, "Logs");
   }
 }
 
@@ -1044,16 +1123,28 @@ function $d_Logs($r: $.Reader, $m: Logs): Logs {
 }
 
 function $e_Logs($w: $.Writer, $m: Logs): void {
+  $.cobj($m);
+  {
+    const $a1 = $m.logs;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Log($w, $a1[$i1]!);
+    }
+  }
+}
+
+function $k_Logs($m: Logs): void {
+  $.kobj($m, "Logs");
   let $f = "";
   try {
     $f = "logs";
     {
       const $a1 = $m.logs;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Log($w, $a1[$i1]!);
+          $k_Log($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);

@@ -3,7 +3,7 @@
 import * as $ from "./runtime.js";
 
 export { DecodeError, EncodeError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, MESSAGE_HEADER_SIZE } from "./runtime.js";
-export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, ByteSource, ByteSink } from "./runtime.js";
+export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, EncodeRule, ByteSource, ByteSink } from "./runtime.js";
 
 /**
  * The first struct: type id 1. Point{3.14, 2.71} as a message is
@@ -55,19 +55,19 @@ export class Point {
     return $.decodePayload($b, opts, $top_Point, "Point");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return 16;
+    return $.encodedSize(this, 16, $k_Point, "Point");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, 16, $e_Point, "Point");
+    return $.encodeNew(this, 16, $e_Point, $k_Point, "Point");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, 16, $e_Point, "Point");
+    return $.encodeAt(buf, offset, this, 16, $e_Point, $k_Point, "Point");
   }
 
   /** The struct's message type id. */
@@ -77,17 +77,17 @@ export class Point {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + 16;
+    return $.encodedMessageSize(this, 16, $k_Point, "Point");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 1, 16, $e_Point, "Point");
+    return $.encodeMessageNew(this, 1, 16, $e_Point, $k_Point, "Point");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 1, 16, $e_Point, "Point");
+    return $.encodeMessageAt(buf, offset, this, 1, 16, $e_Point, $k_Point, "Point");
   }
 }
 
@@ -120,13 +120,22 @@ function $d_Point($r: $.Reader, $m: Point): Point {
 }
 
 function $e_Point($w: $.Writer, $m: Point): void {
+  $.cobj($m);
+  {
+    const $o = $w.take(16);
+    $w.v.setFloat64($o, $.cf64($m.x), true);
+    $w.v.setFloat64($o + 8, $.cf64($m.y), true);
+  }
+}
+
+function $k_Point($m: Point): void {
+  $.kobj($m, "Point");
   let $f = "";
   try {
-    {
-      const $o = $w.take(16);
-      $w.v.setFloat64($o, $m.x, true);
-      $w.v.setFloat64($o + 8, $m.y, true);
-    }
+    $f = "x";
+    $.kfloat($m.x, "f64");
+    $f = "y";
+    $.kfloat($m.y, "f64");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -179,19 +188,19 @@ export class Ping {
     return $.decodePayload($b, opts, $top_Ping, "Ping");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return 4;
+    return $.encodedSize(this, 4, $k_Ping, "Ping");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, 4, $e_Ping, "Ping");
+    return $.encodeNew(this, 4, $e_Ping, $k_Ping, "Ping");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, 4, $e_Ping, "Ping");
+    return $.encodeAt(buf, offset, this, 4, $e_Ping, $k_Ping, "Ping");
   }
 
   /** The struct's message type id. */
@@ -201,17 +210,17 @@ export class Ping {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + 4;
+    return $.encodedMessageSize(this, 4, $k_Ping, "Ping");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 100, 4, $e_Ping, "Ping");
+    return $.encodeMessageNew(this, 100, 4, $e_Ping, $k_Ping, "Ping");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 100, 4, $e_Ping, "Ping");
+    return $.encodeMessageAt(buf, offset, this, 100, 4, $e_Ping, $k_Ping, "Ping");
   }
 }
 
@@ -241,12 +250,19 @@ function $d_Ping($r: $.Reader, $m: Ping): Ping {
 }
 
 function $e_Ping($w: $.Writer, $m: Ping): void {
+  $.cobj($m);
+  {
+    const $o = $w.take(4);
+    $w.v.setUint32($o, $.cu32($m.seq), true);
+  }
+}
+
+function $k_Ping($m: Ping): void {
+  $.kobj($m, "Ping");
   let $f = "";
   try {
-    {
-      const $o = $w.take(4);
-      $w.v.setUint32($o, $m.seq, true);
-    }
+    $f = "seq";
+    $.kint($m.seq, "u32");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -301,19 +317,19 @@ export class Pong {
     return $.decodePayload($b, opts, $top_Pong, "Pong");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_Pong(this);
+    return $.encodedSize(this, $s_Pong, $k_Pong, "Pong");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_Pong(this), $e_Pong, "Pong");
+    return $.encodeNew(this, $s_Pong, $e_Pong, $k_Pong, "Pong");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_Pong(this), $e_Pong, "Pong");
+    return $.encodeAt(buf, offset, this, $s_Pong, $e_Pong, $k_Pong, "Pong");
   }
 
   /** The struct's message type id. */
@@ -323,17 +339,17 @@ export class Pong {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_Pong(this);
+    return $.encodedMessageSize(this, $s_Pong, $k_Pong, "Pong");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 3, $s_Pong(this), $e_Pong, "Pong");
+    return $.encodeMessageNew(this, 3, $s_Pong, $e_Pong, $k_Pong, "Pong");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 3, $s_Pong(this), $e_Pong, "Pong");
+    return $.encodeMessageAt(buf, offset, this, 3, $s_Pong, $e_Pong, $k_Pong, "Pong");
   }
 }
 
@@ -365,14 +381,22 @@ function $d_Pong($r: $.Reader, $m: Pong): Pong {
 }
 
 function $e_Pong($w: $.Writer, $m: Pong): void {
+  $.cobj($m);
+  {
+    const $o = $w.take(4);
+    $w.v.setUint32($o, $.cu32($m.seq), true);
+  }
+  $w.str($m.echo);
+}
+
+function $k_Pong($m: Pong): void {
+  $.kobj($m, "Pong");
   let $f = "";
   try {
-    {
-      const $o = $w.take(4);
-      $w.v.setUint32($o, $m.seq, true);
-    }
+    $f = "seq";
+    $.kint($m.seq, "u32");
     $f = "echo";
-    $w.str($m.echo);
+    $.kstr($m.echo);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -425,19 +449,19 @@ export class Last {
     return $.decodePayload($b, opts, $top_Last, "Last");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return 0;
+    return $.encodedSize(this, 0, $k_Last, "Last");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, 0, $e_Last, "Last");
+    return $.encodeNew(this, 0, $e_Last, $k_Last, "Last");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, 0, $e_Last, "Last");
+    return $.encodeAt(buf, offset, this, 0, $e_Last, $k_Last, "Last");
   }
 
   /** The struct's message type id. */
@@ -447,17 +471,17 @@ export class Last {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + 0;
+    return $.encodedMessageSize(this, 0, $k_Last, "Last");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 65535, 0, $e_Last, "Last");
+    return $.encodeMessageNew(this, 65535, 0, $e_Last, $k_Last, "Last");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 65535, 0, $e_Last, "Last");
+    return $.encodeMessageAt(buf, offset, this, 65535, 0, $e_Last, $k_Last, "Last");
   }
 }
 
@@ -471,7 +495,12 @@ function $d_Last($r: $.Reader, $m: Last): Last {
   return $m;
 }
 
-function $e_Last(_w: $.Writer, _m: Last): void {
+function $e_Last(_w: $.Writer, $m: Last): void {
+  $.cobj($m);
+}
+
+function $k_Last($m: Last): void {
+  $.kobj($m, "Last");
 }
 
 /** Any struct of the schema: what decodeMessage and MessageReader return. */

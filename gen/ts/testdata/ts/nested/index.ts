@@ -3,7 +3,7 @@
 import * as $ from "./runtime.js";
 
 export { DecodeError, EncodeError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, MESSAGE_HEADER_SIZE } from "./runtime.js";
-export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, ByteSource, ByteSink } from "./runtime.js";
+export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, EncodeRule, ByteSource, ByteSink } from "./runtime.js";
 
 export class Point {
   x: number;
@@ -51,19 +51,19 @@ export class Point {
     return $.decodePayload($b, opts, $top_Point, "Point");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return 8;
+    return $.encodedSize(this, 8, $k_Point, "Point");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, 8, $e_Point, "Point");
+    return $.encodeNew(this, 8, $e_Point, $k_Point, "Point");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, 8, $e_Point, "Point");
+    return $.encodeAt(buf, offset, this, 8, $e_Point, $k_Point, "Point");
   }
 
   /** The struct's message type id. */
@@ -73,17 +73,17 @@ export class Point {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + 8;
+    return $.encodedMessageSize(this, 8, $k_Point, "Point");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 1, 8, $e_Point, "Point");
+    return $.encodeMessageNew(this, 1, 8, $e_Point, $k_Point, "Point");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 1, 8, $e_Point, "Point");
+    return $.encodeMessageAt(buf, offset, this, 1, 8, $e_Point, $k_Point, "Point");
   }
 }
 
@@ -116,13 +116,22 @@ function $d_Point($r: $.Reader, $m: Point): Point {
 }
 
 function $e_Point($w: $.Writer, $m: Point): void {
+  $.cobj($m);
+  {
+    const $o = $w.take(8);
+    $.setF32($w.v, $o, $.cf64($m.x));
+    $.setF32($w.v, $o + 4, $.cf64($m.y));
+  }
+}
+
+function $k_Point($m: Point): void {
+  $.kobj($m, "Point");
   let $f = "";
   try {
-    {
-      const $o = $w.take(8);
-      $.setF32($w.v, $o, $m.x);
-      $.setF32($w.v, $o + 4, $m.y);
-    }
+    $f = "x";
+    $.kfloat($m.x, "f32");
+    $f = "y";
+    $.kfloat($m.y, "f32");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -176,19 +185,19 @@ export class Rectangle {
     return $.decodePayload($b, opts, $top_Rectangle, "Rectangle");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return 20;
+    return $.encodedSize(this, 20, $k_Rectangle, "Rectangle");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, 20, $e_Rectangle, "Rectangle");
+    return $.encodeNew(this, 20, $e_Rectangle, $k_Rectangle, "Rectangle");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, 20, $e_Rectangle, "Rectangle");
+    return $.encodeAt(buf, offset, this, 20, $e_Rectangle, $k_Rectangle, "Rectangle");
   }
 
   /** The struct's message type id. */
@@ -198,17 +207,17 @@ export class Rectangle {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + 20;
+    return $.encodedMessageSize(this, 20, $k_Rectangle, "Rectangle");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 2, 20, $e_Rectangle, "Rectangle");
+    return $.encodeMessageNew(this, 2, 20, $e_Rectangle, $k_Rectangle, "Rectangle");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 2, 20, $e_Rectangle, "Rectangle");
+    return $.encodeMessageAt(buf, offset, this, 2, 20, $e_Rectangle, $k_Rectangle, "Rectangle");
   }
 }
 
@@ -246,16 +255,27 @@ function $d_Rectangle($r: $.Reader, $m: Rectangle): Rectangle {
 }
 
 function $e_Rectangle($w: $.Writer, $m: Rectangle): void {
+  $.cobj($m);
+  {
+    const $o = $w.take(20);
+    $.setF32($w.v, $o, $.cf64($m.top_left.x));
+    $.setF32($w.v, $o + 4, $.cf64($m.top_left.y));
+    $.setF32($w.v, $o + 8, $.cf64($m.bottom_right.x));
+    $.setF32($w.v, $o + 12, $.cf64($m.bottom_right.y));
+    $w.v.setUint32($o + 16, $.cu32($m.color), true);
+  }
+}
+
+function $k_Rectangle($m: Rectangle): void {
+  $.kobj($m, "Rectangle");
   let $f = "";
   try {
-    {
-      const $o = $w.take(20);
-      $.setF32($w.v, $o, $m.top_left.x);
-      $.setF32($w.v, $o + 4, $m.top_left.y);
-      $.setF32($w.v, $o + 8, $m.bottom_right.x);
-      $.setF32($w.v, $o + 12, $m.bottom_right.y);
-      $w.v.setUint32($o + 16, $m.color, true);
-    }
+    $f = "top_left";
+    $k_Point($m.top_left);
+    $f = "bottom_right";
+    $k_Point($m.bottom_right);
+    $f = "color";
+    $.kint($m.color, "u32");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -312,19 +332,19 @@ export class Scene {
     return $.decodePayload($b, opts, $top_Scene, "Scene");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_Scene(this);
+    return $.encodedSize(this, $s_Scene, $k_Scene, "Scene");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_Scene(this), $e_Scene, "Scene");
+    return $.encodeNew(this, $s_Scene, $e_Scene, $k_Scene, "Scene");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_Scene(this), $e_Scene, "Scene");
+    return $.encodeAt(buf, offset, this, $s_Scene, $e_Scene, $k_Scene, "Scene");
   }
 
   /** The struct's message type id. */
@@ -334,17 +354,17 @@ export class Scene {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_Scene(this);
+    return $.encodedMessageSize(this, $s_Scene, $k_Scene, "Scene");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 3, $s_Scene(this), $e_Scene, "Scene");
+    return $.encodeMessageNew(this, 3, $s_Scene, $e_Scene, $k_Scene, "Scene");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 3, $s_Scene(this), $e_Scene, "Scene");
+    return $.encodeMessageAt(buf, offset, this, 3, $s_Scene, $e_Scene, $k_Scene, "Scene");
   }
 }
 
@@ -391,28 +411,43 @@ function $d_Scene($r: $.Reader, $m: Scene): Scene {
 }
 
 function $e_Scene($w: $.Writer, $m: Scene): void {
+  $.cobj($m);
+  $w.str($m.name);
+  {
+    const $a1 = $m.rects;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Rectangle($w, $a1[$i1]!);
+    }
+  }
+  {
+    const $o = $w.take(8);
+    $.setF32($w.v, $o, $.cf64($m.origin.x));
+    $.setF32($w.v, $o + 4, $.cf64($m.origin.y));
+  }
+}
+
+function $k_Scene($m: Scene): void {
+  $.kobj($m, "Scene");
   let $f = "";
   try {
     $f = "name";
-    $w.str($m.name);
+    $.kstr($m.name);
     $f = "rects";
     {
       const $a1 = $m.rects;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Rectangle($w, $a1[$i1]!);
+          $k_Rectangle($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
       }
     }
-    {
-      const $o = $w.take(8);
-      $.setF32($w.v, $o, $m.origin.x);
-      $.setF32($w.v, $o + 4, $m.origin.y);
-    }
+    $f = "origin";
+    $k_Point($m.origin);
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -445,8 +480,12 @@ function $d_DeviceKind($r: $.Reader): DeviceKind {
 }
 
 function $c_DeviceKind($x: DeviceKind): number {
-  if (!$v_DeviceKind($x)) throw $.badEnum($x, "DeviceKind");
+  if (!($x >>> 0 === $x && $x <= 2)) $.bad();
   return $x;
+}
+
+function $k_DeviceKind($x: DeviceKind): void {
+  $.kenum($x, $x >>> 0 === $x && $x <= 2, "DeviceKind");
 }
 
 export class DeviceParameter {
@@ -497,19 +536,19 @@ export class DeviceParameter {
     return $.decodePayload($b, opts, $top_DeviceParameter, "DeviceParameter");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_DeviceParameter(this);
+    return $.encodedSize(this, $s_DeviceParameter, $k_DeviceParameter, "DeviceParameter");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_DeviceParameter(this), $e_DeviceParameter, "DeviceParameter");
+    return $.encodeNew(this, $s_DeviceParameter, $e_DeviceParameter, $k_DeviceParameter, "DeviceParameter");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_DeviceParameter(this), $e_DeviceParameter, "DeviceParameter");
+    return $.encodeAt(buf, offset, this, $s_DeviceParameter, $e_DeviceParameter, $k_DeviceParameter, "DeviceParameter");
   }
 
   /** The struct's message type id. */
@@ -519,17 +558,17 @@ export class DeviceParameter {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_DeviceParameter(this);
+    return $.encodedMessageSize(this, $s_DeviceParameter, $k_DeviceParameter, "DeviceParameter");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 4, $s_DeviceParameter(this), $e_DeviceParameter, "DeviceParameter");
+    return $.encodeMessageNew(this, 4, $s_DeviceParameter, $e_DeviceParameter, $k_DeviceParameter, "DeviceParameter");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 4, $s_DeviceParameter(this), $e_DeviceParameter, "DeviceParameter");
+    return $.encodeMessageAt(buf, offset, this, 4, $s_DeviceParameter, $e_DeviceParameter, $k_DeviceParameter, "DeviceParameter");
   }
 }
 
@@ -571,18 +610,28 @@ function $d_DeviceParameter($r: $.Reader, $m: DeviceParameter): DeviceParameter 
 }
 
 function $e_DeviceParameter($w: $.Writer, $m: DeviceParameter): void {
+  $.cobj($m);
+  {
+    const $o = $w.take(4);
+    $w.v.setUint32($o, $.cu32($m.id), true);
+  }
+  $w.str($m.name);
+  {
+    const $o = $w.take(4);
+    $.setF32($w.v, $o, $.cf64($m.value));
+  }
+}
+
+function $k_DeviceParameter($m: DeviceParameter): void {
+  $.kobj($m, "DeviceParameter");
   let $f = "";
   try {
-    {
-      const $o = $w.take(4);
-      $w.v.setUint32($o, $m.id, true);
-    }
+    $f = "id";
+    $.kint($m.id, "u32");
     $f = "name";
-    $w.str($m.name);
-    {
-      const $o = $w.take(4);
-      $.setF32($w.v, $o, $m.value);
-    }
+    $.kstr($m.name);
+    $f = "value";
+    $.kfloat($m.value, "f32");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -642,19 +691,19 @@ export class DevicePlugin {
     return $.decodePayload($b, opts, $top_DevicePlugin, "DevicePlugin");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_DevicePlugin(this);
+    return $.encodedSize(this, $s_DevicePlugin, $k_DevicePlugin, "DevicePlugin");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_DevicePlugin(this), $e_DevicePlugin, "DevicePlugin");
+    return $.encodeNew(this, $s_DevicePlugin, $e_DevicePlugin, $k_DevicePlugin, "DevicePlugin");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_DevicePlugin(this), $e_DevicePlugin, "DevicePlugin");
+    return $.encodeAt(buf, offset, this, $s_DevicePlugin, $e_DevicePlugin, $k_DevicePlugin, "DevicePlugin");
   }
 
   /** The struct's message type id. */
@@ -664,17 +713,17 @@ export class DevicePlugin {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_DevicePlugin(this);
+    return $.encodedMessageSize(this, $s_DevicePlugin, $k_DevicePlugin, "DevicePlugin");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 5, $s_DevicePlugin(this), $e_DevicePlugin, "DevicePlugin");
+    return $.encodeMessageNew(this, 5, $s_DevicePlugin, $e_DevicePlugin, $k_DevicePlugin, "DevicePlugin");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 5, $s_DevicePlugin(this), $e_DevicePlugin, "DevicePlugin");
+    return $.encodeMessageAt(buf, offset, this, 5, $s_DevicePlugin, $e_DevicePlugin, $k_DevicePlugin, "DevicePlugin");
   }
 }
 
@@ -720,22 +769,37 @@ function $d_DevicePlugin($r: $.Reader, $m: DevicePlugin): DevicePlugin {
 }
 
 function $e_DevicePlugin($w: $.Writer, $m: DevicePlugin): void {
+  $.cobj($m);
+  $w.str($m.name);
+  {
+    const $o = $w.take(1);
+    $w.b[$o] = $.cbool($m.bypassed);
+  }
+  {
+    const $a1 = $m.parameters;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_DeviceParameter($w, $a1[$i1]!);
+    }
+  }
+}
+
+function $k_DevicePlugin($m: DevicePlugin): void {
+  $.kobj($m, "DevicePlugin");
   let $f = "";
   try {
     $f = "name";
-    $w.str($m.name);
-    {
-      const $o = $w.take(1);
-      $w.b[$o] = $m.bypassed ? 1 : 0;
-    }
+    $.kstr($m.name);
+    $f = "bypassed";
+    $.kbool($m.bypassed);
     $f = "parameters";
     {
       const $a1 = $m.parameters;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_DeviceParameter($w, $a1[$i1]!);
+          $k_DeviceParameter($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -816,19 +880,19 @@ export class AudioDevice {
     return $.decodePayload($b, opts, $top_AudioDevice, "AudioDevice");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_AudioDevice(this);
+    return $.encodedSize(this, $s_AudioDevice, $k_AudioDevice, "AudioDevice");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_AudioDevice(this), $e_AudioDevice, "AudioDevice");
+    return $.encodeNew(this, $s_AudioDevice, $e_AudioDevice, $k_AudioDevice, "AudioDevice");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_AudioDevice(this), $e_AudioDevice, "AudioDevice");
+    return $.encodeAt(buf, offset, this, $s_AudioDevice, $e_AudioDevice, $k_AudioDevice, "AudioDevice");
   }
 
   /** The struct's message type id. */
@@ -838,17 +902,17 @@ export class AudioDevice {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_AudioDevice(this);
+    return $.encodedMessageSize(this, $s_AudioDevice, $k_AudioDevice, "AudioDevice");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 6, $s_AudioDevice(this), $e_AudioDevice, "AudioDevice");
+    return $.encodeMessageNew(this, 6, $s_AudioDevice, $e_AudioDevice, $k_AudioDevice, "AudioDevice");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 6, $s_AudioDevice(this), $e_AudioDevice, "AudioDevice");
+    return $.encodeMessageAt(buf, offset, this, 6, $s_AudioDevice, $e_AudioDevice, $k_AudioDevice, "AudioDevice");
   }
 }
 
@@ -910,29 +974,49 @@ function $d_AudioDevice($r: $.Reader, $m: AudioDevice): AudioDevice {
 }
 
 function $e_AudioDevice($w: $.Writer, $m: AudioDevice): void {
+  $.cobj($m);
+  {
+    const $o = $w.take(8);
+    $w.v.setBigUint64($o, $.cu64($m.id), true);
+  }
+  $w.str($m.name);
+  {
+    const $o = $w.take(7);
+    $w.b[$o] = $c_DeviceKind($m.kind);
+    $w.v.setUint32($o + 1, $.cu32($m.sample_rate), true);
+    $w.v.setUint16($o + 5, $.cu16($m.channels), true);
+  }
+  {
+    const $a1 = $m.plugins;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_DevicePlugin($w, $a1[$i1]!);
+    }
+  }
+}
+
+function $k_AudioDevice($m: AudioDevice): void {
+  $.kobj($m, "AudioDevice");
   let $f = "";
   try {
-    {
-      const $o = $w.take(8);
-      $w.v.setBigUint64($o, $m.id, true);
-    }
+    $f = "id";
+    $.kint($m.id, "u64");
     $f = "name";
-    $w.str($m.name);
-    {
-      const $o = $w.take(7);
-      $f = "kind";
-      $w.v.setUint8($o, $c_DeviceKind($m.kind));
-      $w.v.setUint32($o + 1, $m.sample_rate, true);
-      $w.v.setUint16($o + 5, $m.channels, true);
-    }
+    $.kstr($m.name);
+    $f = "kind";
+    $k_DeviceKind($m.kind);
+    $f = "sample_rate";
+    $.kint($m.sample_rate, "u32");
+    $f = "channels";
+    $.kint($m.channels, "u16");
     $f = "plugins";
     {
       const $a1 = $m.plugins;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_DevicePlugin($w, $a1[$i1]!);
+          $k_DevicePlugin($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);

@@ -3,7 +3,7 @@
 import * as $ from "./runtime.js";
 
 export { DecodeError, EncodeError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, MESSAGE_HEADER_SIZE } from "./runtime.js";
-export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, ByteSource, ByteSink } from "./runtime.js";
+export type { DecodeOptions, MessageReaderOptions, MessageWriterOptions, Rule, EncodeRule, ByteSource, ByteSink } from "./runtime.js";
 
 /**
  * A tree: recursion through []T.
@@ -54,19 +54,19 @@ export class Tree {
     return $.decodePayload($b, opts, $top_Tree, "Tree");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_Tree(this);
+    return $.encodedSize(this, $s_Tree, $k_Tree, "Tree");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_Tree(this), $e_Tree, "Tree");
+    return $.encodeNew(this, $s_Tree, $e_Tree, $k_Tree, "Tree");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_Tree(this), $e_Tree, "Tree");
+    return $.encodeAt(buf, offset, this, $s_Tree, $e_Tree, $k_Tree, "Tree");
   }
 
   /** The struct's message type id. */
@@ -76,17 +76,17 @@ export class Tree {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_Tree(this);
+    return $.encodedMessageSize(this, $s_Tree, $k_Tree, "Tree");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 1, $s_Tree(this), $e_Tree, "Tree");
+    return $.encodeMessageNew(this, 1, $s_Tree, $e_Tree, $k_Tree, "Tree");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 1, $s_Tree(this), $e_Tree, "Tree");
+    return $.encodeMessageAt(buf, offset, this, 1, $s_Tree, $e_Tree, $k_Tree, "Tree");
   }
 }
 
@@ -130,20 +130,34 @@ function $d_Tree($r: $.Reader, $m: Tree): Tree {
 }
 
 function $e_Tree($w: $.Writer, $m: Tree): void {
+  $.cobj($m);
+  {
+    const $o = $w.take(4);
+    $w.v.setInt32($o, $.ci32($m.value), true);
+  }
+  {
+    const $a1 = $m.children;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Tree($w, $a1[$i1]!);
+    }
+  }
+}
+
+function $k_Tree($m: Tree): void {
+  $.kobj($m, "Tree");
   let $f = "";
   try {
-    {
-      const $o = $w.take(4);
-      $w.v.setInt32($o, $m.value, true);
-    }
+    $f = "value";
+    $.kint($m.value, "i32");
     $f = "children";
     {
       const $a1 = $m.children;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Tree($w, $a1[$i1]!);
+          $k_Tree($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -215,19 +229,19 @@ export class Node {
     return $.decodePayload($b, opts, $top_Node, "Node");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_Node(this);
+    return $.encodedSize(this, $s_Node, $k_Node, "Node");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_Node(this), $e_Node, "Node");
+    return $.encodeNew(this, $s_Node, $e_Node, $k_Node, "Node");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_Node(this), $e_Node, "Node");
+    return $.encodeAt(buf, offset, this, $s_Node, $e_Node, $k_Node, "Node");
   }
 
   /** The struct's message type id. */
@@ -237,17 +251,17 @@ export class Node {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_Node(this);
+    return $.encodedMessageSize(this, $s_Node, $k_Node, "Node");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 2, $s_Node(this), $e_Node, "Node");
+    return $.encodeMessageNew(this, 2, $s_Node, $e_Node, $k_Node, "Node");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 2, $s_Node(this), $e_Node, "Node");
+    return $.encodeMessageAt(buf, offset, this, 2, $s_Node, $e_Node, $k_Node, "Node");
   }
 }
 
@@ -275,18 +289,30 @@ function $d_Node($r: $.Reader, $m: Node): Node {
 }
 
 function $e_Node($w: $.Writer, $m: Node): void {
+  $.cobj($m);
+  $w.str($m.value);
+  {
+    const $x1 = $m.next;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $e_Node($w, $x1);
+    }
+  }
+}
+
+function $k_Node($m: Node): void {
+  $.kobj($m, "Node");
   let $f = "";
   try {
     $f = "value";
-    $w.str($m.value);
+    $.kstr($m.value);
     $f = "next";
     {
       const $x1 = $m.next;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $e_Node($w, $x1);
+      if ($x1 != null) {
+        $k_Node($x1);
       }
     }
   } catch ($e) {
@@ -300,7 +326,7 @@ function $s_Node($m: Node): number {
   {
     const $x1 = $m.next;
     $n += 1;
-    if ($x1 !== undefined) {
+    if ($x1 != null) {
       $n += $s_Node($x1);
     }
   }
@@ -356,19 +382,19 @@ export class Dir {
     return $.decodePayload($b, opts, $top_Dir, "Dir");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_Dir(this);
+    return $.encodedSize(this, $s_Dir, $k_Dir, "Dir");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_Dir(this), $e_Dir, "Dir");
+    return $.encodeNew(this, $s_Dir, $e_Dir, $k_Dir, "Dir");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_Dir(this), $e_Dir, "Dir");
+    return $.encodeAt(buf, offset, this, $s_Dir, $e_Dir, $k_Dir, "Dir");
   }
 
   /** The struct's message type id. */
@@ -378,17 +404,17 @@ export class Dir {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_Dir(this);
+    return $.encodedMessageSize(this, $s_Dir, $k_Dir, "Dir");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 3, $s_Dir(this), $e_Dir, "Dir");
+    return $.encodeMessageNew(this, 3, $s_Dir, $e_Dir, $k_Dir, "Dir");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 3, $s_Dir(this), $e_Dir, "Dir");
+    return $.encodeMessageAt(buf, offset, this, 3, $s_Dir, $e_Dir, $k_Dir, "Dir");
   }
 }
 
@@ -424,18 +450,31 @@ function $d_Dir($r: $.Reader, $m: Dir): Dir {
 }
 
 function $e_Dir($w: $.Writer, $m: Dir): void {
+  $.cobj($m);
+  $w.str($m.name);
+  {
+    const $a1 = $m.entries;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Entry($w, $a1[$i1]!);
+    }
+  }
+}
+
+function $k_Dir($m: Dir): void {
+  $.kobj($m, "Dir");
   let $f = "";
   try {
     $f = "name";
-    $w.str($m.name);
+    $.kstr($m.name);
     $f = "entries";
     {
       const $a1 = $m.entries;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Entry($w, $a1[$i1]!);
+          $k_Entry($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -507,19 +546,19 @@ export class Entry {
     return $.decodePayload($b, opts, $top_Entry, "Entry");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_Entry(this);
+    return $.encodedSize(this, $s_Entry, $k_Entry, "Entry");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_Entry(this), $e_Entry, "Entry");
+    return $.encodeNew(this, $s_Entry, $e_Entry, $k_Entry, "Entry");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_Entry(this), $e_Entry, "Entry");
+    return $.encodeAt(buf, offset, this, $s_Entry, $e_Entry, $k_Entry, "Entry");
   }
 
   /** The struct's message type id. */
@@ -529,17 +568,17 @@ export class Entry {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_Entry(this);
+    return $.encodedMessageSize(this, $s_Entry, $k_Entry, "Entry");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 4, $s_Entry(this), $e_Entry, "Entry");
+    return $.encodeMessageNew(this, 4, $s_Entry, $e_Entry, $k_Entry, "Entry");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 4, $s_Entry(this), $e_Entry, "Entry");
+    return $.encodeMessageAt(buf, offset, this, 4, $s_Entry, $e_Entry, $k_Entry, "Entry");
   }
 }
 
@@ -577,22 +616,36 @@ function $d_Entry($r: $.Reader, $m: Entry): Entry {
 }
 
 function $e_Entry($w: $.Writer, $m: Entry): void {
+  $.cobj($m);
+  $w.str($m.name);
+  {
+    const $o = $w.take(8);
+    $w.v.setBigUint64($o, $.cu64($m.size), true);
+  }
+  {
+    const $x1 = $m.sub;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $e_Dir($w, $x1);
+    }
+  }
+}
+
+function $k_Entry($m: Entry): void {
+  $.kobj($m, "Entry");
   let $f = "";
   try {
     $f = "name";
-    $w.str($m.name);
-    {
-      const $o = $w.take(8);
-      $w.v.setBigUint64($o, $m.size, true);
-    }
+    $.kstr($m.name);
+    $f = "size";
+    $.kint($m.size, "u64");
     $f = "sub";
     {
       const $x1 = $m.sub;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $e_Dir($w, $x1);
+      if ($x1 != null) {
+        $k_Dir($x1);
       }
     }
   } catch ($e) {
@@ -606,7 +659,7 @@ function $s_Entry($m: Entry): number {
   {
     const $x1 = $m.sub;
     $n += 1;
-    if ($x1 !== undefined) {
+    if ($x1 != null) {
       $n += $s_Dir($x1);
     }
   }
@@ -653,12 +706,19 @@ function $d_Expr_Lit($r: $.Reader, $m: Expr_Lit): Expr_Lit {
 }
 
 function $e_Expr_Lit($w: $.Writer, $m: Expr_Lit): void {
+  $.cobj($m);
+  {
+    const $o = $w.take(8);
+    $w.v.setBigInt64($o, $.ci64($m.value), true);
+  }
+}
+
+function $k_Expr_Lit($m: Expr_Lit): void {
+  $.kobj($m, "Expr.Lit");
   let $f = "";
   try {
-    {
-      const $o = $w.take(8);
-      $w.v.setBigInt64($o, $m.value, true);
-    }
+    $f = "value";
+    $.kint($m.value, "i64");
   } catch ($e) {
     throw $.at($e, $f);
   }
@@ -692,16 +752,27 @@ function $d_Expr_Neg($r: $.Reader, $m: Expr_Neg): Expr_Neg {
 }
 
 function $e_Expr_Neg($w: $.Writer, $m: Expr_Neg): void {
+  $.cobj($m);
+  {
+    const $x1 = $m.inner;
+    if ($x1 == null) {
+      $w.tag(0);
+    } else {
+      $w.tag(1);
+      $e_Expr($w, $x1);
+    }
+  }
+}
+
+function $k_Expr_Neg($m: Expr_Neg): void {
+  $.kobj($m, "Expr.Neg");
   let $f = "";
   try {
     $f = "inner";
     {
       const $x1 = $m.inner;
-      if ($x1 === undefined) {
-        $w.u8(0);
-      } else {
-        $w.u8(1);
-        $e_Expr($w, $x1);
+      if ($x1 != null) {
+        $k_Expr($x1);
       }
     }
   } catch ($e) {
@@ -714,7 +785,7 @@ function $s_Expr_Neg($m: Expr_Neg): number {
   {
     const $x1 = $m.inner;
     $n += 1;
-    if ($x1 !== undefined) {
+    if ($x1 != null) {
       $n += $s_Expr($x1);
     }
   }
@@ -757,16 +828,28 @@ function $d_Expr_Add($r: $.Reader, $m: Expr_Add): Expr_Add {
 }
 
 function $e_Expr_Add($w: $.Writer, $m: Expr_Add): void {
+  $.cobj($m);
+  {
+    const $a1 = $m.terms;
+    $w.array($a1);
+    for (let $i1 = 0; $i1 < $a1.length; $i1++) {
+      $e_Expr($w, $a1[$i1]!);
+    }
+  }
+}
+
+function $k_Expr_Add($m: Expr_Add): void {
+  $.kobj($m, "Expr.Add");
   let $f = "";
   try {
     $f = "terms";
     {
       const $a1 = $m.terms;
-      $w.count($a1.length);
+      $.karray($a1, -1);
       let $i1 = 0;
       try {
         for (; $i1 < $a1.length; $i1++) {
-          $e_Expr($w, $a1[$i1]!);
+          $k_Expr($a1[$i1]!);
         }
       } catch ($e) {
         throw $.at($e, $i1);
@@ -799,17 +882,17 @@ export const Expr = {
   decodePrefix(bytes: Uint8Array | ArrayBuffer, opts?: $.DecodeOptions): [Expr, number] {
     return $.decodePrefix(bytes, opts, $d_Expr, "Expr");
   },
-  /** The size of value's encoding in bytes. */
+  /** The size of value's encoding in bytes; throws EncodeError for a value that has none. */
   encodedSize(value: Expr): number {
-    return $s_Expr(value);
+    return $.encodedSize(value, $s_Expr, $k_Expr, "Expr");
   },
-  /** The encoding of value, in a new buffer. */
+  /** The encoding of value, in a new buffer; throws EncodeError for a value that has none. */
   encode(value: Expr): Uint8Array {
-    return $.encodeNew(value, $s_Expr(value), $e_Expr, "Expr");
+    return $.encodeNew(value, $s_Expr, $e_Expr, $k_Expr, "Expr");
   },
   /** Writes value's encoding into buf at offset; returns its size. */
   encodeInto(value: Expr, buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, value, $s_Expr(value), $e_Expr, "Expr");
+    return $.encodeAt(buf, offset, value, $s_Expr, $e_Expr, $k_Expr, "Expr");
   },
 };
 
@@ -854,25 +937,41 @@ function $d_Expr($r: $.Reader): Expr {
 function $e_Expr($w: $.Writer, $v: Expr): void {
   switch ($v.kind) {
     case "Lit":
-      $w.u8(0);
+      $w.tag(0);
+      $e_Expr_Lit($w, $v.value);
+      return;
+    case "Neg":
+      $w.tag(1);
+      $e_Expr_Neg($w, $v.value);
+      return;
+    case "Add":
+      $w.tag(2);
+      $e_Expr_Add($w, $v.value);
+      return;
+  }
+  $.bad();
+}
+
+function $k_Expr($v: Expr): void {
+  $.kunion($v, "Expr");
+  switch ($v.kind) {
+    case "Lit":
       try {
-        $e_Expr_Lit($w, $v.value);
+        $k_Expr_Lit($v.value);
       } catch ($e) {
         throw $.at($e, "Lit");
       }
       return;
     case "Neg":
-      $w.u8(1);
       try {
-        $e_Expr_Neg($w, $v.value);
+        $k_Expr_Neg($v.value);
       } catch ($e) {
         throw $.at($e, "Neg");
       }
       return;
     case "Add":
-      $w.u8(2);
       try {
-        $e_Expr_Add($w, $v.value);
+        $k_Expr_Add($v.value);
       } catch ($e) {
         throw $.at($e, "Add");
       }
@@ -937,19 +1036,19 @@ export class Program {
     return $.decodePayload($b, opts, $top_Program, "Program");
   }
 
-  /** The size of the encoding in bytes. */
+  /** The size of the encoding in bytes. Checks the value: throws EncodeError for one that has no encoding. */
   encodedSize(): number {
-    return $s_Program(this);
+    return $.encodedSize(this, $s_Program, $k_Program, "Program");
   }
 
   /** The encoding, in a new buffer. Throws EncodeError for a value that has none. */
   encode(): Uint8Array {
-    return $.encodeNew(this, $s_Program(this), $e_Program, "Program");
+    return $.encodeNew(this, $s_Program, $e_Program, $k_Program, "Program");
   }
 
-  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it does not fit. */
+  /** Writes the encoding into buf at offset; returns its size. Throws EncodeError if it has none or does not fit (rule size). */
   encodeInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeAt(buf, offset, this, $s_Program(this), $e_Program, "Program");
+    return $.encodeAt(buf, offset, this, $s_Program, $e_Program, $k_Program, "Program");
   }
 
   /** The struct's message type id. */
@@ -959,17 +1058,17 @@ export class Program {
 
   /** The size of the value framed as a message. */
   encodedMessageSize(): number {
-    return 10 + $s_Program(this);
+    return $.encodedMessageSize(this, $s_Program, $k_Program, "Program");
   }
 
   /** The value framed as a message, in a new buffer. */
   encodeMessage(): Uint8Array {
-    return $.encodeMessageNew(this, 5, $s_Program(this), $e_Program, "Program");
+    return $.encodeMessageNew(this, 5, $s_Program, $e_Program, $k_Program, "Program");
   }
 
   /** Writes the value framed as a message into buf at offset; returns its size. */
   encodeMessageInto(buf: Uint8Array, offset: number = 0): number {
-    return $.encodeMessageAt(buf, offset, this, 5, $s_Program(this), $e_Program, "Program");
+    return $.encodeMessageAt(buf, offset, this, 5, $s_Program, $e_Program, $k_Program, "Program");
   }
 }
 
@@ -991,10 +1090,16 @@ function $d_Program($r: $.Reader, $m: Program): Program {
 }
 
 function $e_Program($w: $.Writer, $m: Program): void {
+  $.cobj($m);
+  $e_Expr($w, $m.body);
+}
+
+function $k_Program($m: Program): void {
+  $.kobj($m, "Program");
   let $f = "";
   try {
     $f = "body";
-    $e_Expr($w, $m.body);
+    $k_Expr($m.body);
   } catch ($e) {
     throw $.at($e, $f);
   }
