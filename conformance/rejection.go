@@ -230,7 +230,7 @@ const (
 var detailed = map[string]Detail{
 	"reference": DetailPath,
 	"go":        DetailNative,
-	"python":    DetailPath,
+	"python":    DetailNative,
 	"rust":      DetailNative,
 	"c":         DetailNative,
 	"cpp":       DetailPath,

@@ -641,7 +641,7 @@ func (a *accel) encoder(v *plan.Value) {
 			p.Line("rc = sdp_w_count(w, n);")
 		} else {
 			p.F("if (n != %d) {", v.Len)
-			p.F("    PyErr_Format(sdp_EncodeError, \"fixed array of %d elements has %%zd\", n);", v.Len)
+			p.F("    PyErr_Format(PyExc_ValueError, \"fixed array of %d elements has %%zd\", n);", v.Len)
 			p.Line("    rc = -1;")
 			p.Line("}")
 		}
@@ -721,7 +721,7 @@ func (a *accel) unionEncode(d *plan.Decl) {
 		p.Out()
 		p.Line("}")
 	}
-	p.F("PyErr_Format(sdp_EncodeError, \"union %s: %%R is not one of its variants\", v);", cFormat(d.Name()))
+	p.F("PyErr_Format(PyExc_ValueError, \"union %s: %%R is not one of its variants\", v);", cFormat(d.Name()))
 	p.Line("rc = -1;")
 	p.Line("done:")
 	p.Line("(void)x;")
@@ -741,10 +741,11 @@ func (a *accel) api() {
 	p.Line("static sdp_type sdp_types[] = {")
 	for _, st := range structs {
 		i := a.index[canon(g.plan.Of(st).Ref)]
-		p.F("    {%d, sdp_d%d, sdp_e%d, 0, &sdp_classes[%d]},", st.ID, i, i, a.classOf[g.n.decl[st]])
+		p.F("    {%d, sdp_d%d, sdp_e%d, 0, &sdp_classes[%d], %s, NULL},", st.ID, i, i, a.classOf[g.n.decl[st]],
+			cString("_sdp_k_"+canon(g.plan.Of(st).Ref)))
 	}
 	if len(structs) == 0 {
-		p.Line("    {0, NULL, NULL, 0, NULL},")
+		p.Line("    {0, NULL, NULL, 0, NULL, NULL, NULL},")
 	}
 	p.Line("};")
 	p.F("#define SDP_NTYPES %d", len(structs))
@@ -819,6 +820,11 @@ func (a *accel) api() {
 			p.Line("}")
 		}
 	}
+	p.Line("for (i = 0; i < SDP_NTYPES; i++) {")
+	p.Line("    if ((sdp_types[i].check = sdp_lookup(ns, sdp_types[i].check_name)) == NULL) {")
+	p.Line("        return NULL;")
+	p.Line("    }")
+	p.Line("}")
 	for t, st := range structs {
 		c := a.classOf[g.n.decl[st]]
 		p.F("for (i = 0; i < 6; i++) {")

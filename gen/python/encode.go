@@ -17,7 +17,7 @@ func (g *generator) encStmt(v *plan.Value, expr string) {
 	case plan.Scalar:
 		switch {
 		case v.Kind == schema.Bool:
-			p.F("_sdp_out.append(1 if %s else 0)", expr)
+			p.F("_sdp_out.append(_SDP_BOOL[%s])", expr)
 		case v.Kind == schema.F32:
 			p.F("_sdp_out += _sdp_pack_f32(%s)", expr)
 		default:
@@ -57,7 +57,7 @@ func (g *generator) fieldsEncode(fields []*plan.Field) {
 			case f.Value.Op == plan.Enum:
 				exprs = append(exprs, g.n.decl[f.Value.Decl.Decl]+"("+x+")")
 			case f.Value.Kind == schema.Bool:
-				exprs = append(exprs, "1 if "+x+" else 0")
+				exprs = append(exprs, "_SDP_BOOL["+x+"]")
 			default:
 				exprs = append(exprs, x)
 			}
@@ -123,7 +123,8 @@ func (g *generator) unionEncode(d *plan.Decl) {
 		p.Line("return")
 		p.Out()
 	}
-	p.F("raise EncodeError(\"union %s: \" + repr(_sdp_v) + \" is not one of its variants\")", pyString(d.Name()))
+	// The check walk names the rule and path (_sdp_refused).
+	p.Line("raise TypeError(\"not a variant\")")
 }
 
 // arrayEncode writes an array's encoding: its count or length check, then

@@ -19,11 +19,11 @@ func (g *generator) topFuncs(d schema.Decl) {
 	c, hint, name := canon(g.plan.Of(d).Ref), g.n.decl[d], pyString(d.DeclName())
 	p.F("def %s(value: %s) -> bytes:", f.encode, hint)
 	p.F(`    """Encodes a %s (%s) on its own; raises EncodeError for a value that has no encoding."""`, name, what)
-	p.F("    return _sdp_run(_sdp_e_%s, value)", c)
+	p.F("    return _sdp_run(_sdp_e_%s, _sdp_k_%s, value)", c, c)
 	g.sep()
 	p.F("def %s(value: %s) -> int:", f.size, hint)
-	p.F(`    """The number of bytes %s(value) returns."""`, f.encode)
-	p.F("    return _sdp_s_%s(value)", c)
+	p.F(`    """The number of bytes %s(value) returns; raises what it raises."""`, f.encode)
+	p.F("    return len(%s(value))", f.encode)
 	g.sep()
 	p.F("def %s(data: _sdp_t.Any, options: DecodeOptions | None = None) -> %s:", f.decode, hint)
 	p.F(`    """Decodes a %s that fills data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""`, name)
@@ -77,9 +77,9 @@ func (g *generator) methods(st *schema.Struct, shadow map[string]bool, self, opt
 	p.Line(`    """Encodes the value; raises EncodeError for a value that has no encoding."""`)
 	parts := holdsArrays(v)
 	if parts {
-		p.F("    return _sdp_run_parts(_sdp_e_%s, self)", c)
+		p.F("    return _sdp_run_parts(_sdp_e_%s, _sdp_k_%s, self)", c, c)
 	} else {
-		p.F("    return _sdp_run(_sdp_e_%s, self)", c)
+		p.F("    return _sdp_run(_sdp_e_%s, _sdp_k_%s, self)", c, c)
 	}
 	p.Line("")
 	p.F("def encode_into(self, buffer: _sdp_t.Any, offset: %s = 0) -> %s:", g.nm("int", shadow), g.nm("int", shadow))
@@ -89,10 +89,9 @@ func (g *generator) methods(st *schema.Struct, shadow map[string]bool, self, opt
 	p.F("def encode_message(self) -> %s:", g.nm("bytes", shadow))
 	p.Line(`    """Encodes the value as a message: header, then payload."""`)
 	if parts {
-		p.F("    return _sdp_run_parts(_sdp_e_%s, self, %d)", c, st.ID)
+		p.F("    return _sdp_run_parts(_sdp_e_%s, _sdp_k_%s, self, %d)", c, c, st.ID)
 	} else {
-		p.Line("    b = self.encode()")
-		p.F("    return _SDP_HEADER.pack(_SDP_MAGIC, %d, len(b)) + b", st.ID)
+		p.F("    return _sdp_frame(%d, self.encode())", st.ID)
 	}
 	p.Line("")
 	p.F("def encode_message_into(self, buffer: _sdp_t.Any, offset: %s = 0) -> %s:", g.nm("int", shadow), g.nm("int", shadow))
@@ -100,12 +99,12 @@ func (g *generator) methods(st *schema.Struct, shadow map[string]bool, self, opt
 	p.Line("    return _sdp_encode_into(self.encode_message(), buffer, offset)")
 	p.Line("")
 	p.F("def encoded_size(self) -> %s:", g.nm("int", shadow))
-	p.Line(`    """The number of bytes encode() returns."""`)
-	p.F("    return _sdp_s_%s(self)", c)
+	p.Line(`    """The number of bytes encode() returns; raises what it raises."""`)
+	p.Line("    return len(self.encode())")
 	p.Line("")
 	p.F("def encoded_message_size(self) -> %s:", g.nm("int", shadow))
-	p.Line(`    """The number of bytes encode_message() returns."""`)
-	p.F("    return MESSAGE_HEADER_SIZE + _sdp_s_%s(self)", c)
+	p.Line(`    """The number of bytes encode_message() returns; raises what it raises."""`)
+	p.Line("    return MESSAGE_HEADER_SIZE + len(self.encode())")
 	if blank {
 		p.Line("")
 	}

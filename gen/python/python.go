@@ -9,9 +9,10 @@
 // package.go (pyproject.toml and the files), python.go (the module and its
 // helper worklist), types.go (classes, enums, annotations, defaults),
 // messages.go (struct methods, module functions and message tables),
-// size.go, encode.go and decode.go (the _sdp_s_, _sdp_e_ and _sdp_d_
+// encode.go, check.go and decode.go (the _sdp_e_, _sdp_k_ and _sdp_d_
 // helpers, one function per op family), fast.go (a struct decoder's fast
-// path), runs.go (run formats) and names.go (the naming view).
+// path), runs.go (run formats), names.go (the naming view) and accel.go
+// (the C accelerator).
 package python
 
 import (
@@ -117,7 +118,7 @@ func (g *generator) module() []byte {
 		g.sep()
 		g.encoder(v)
 		g.sep()
-		g.sizer(v)
+		g.checker(v)
 	}
 	g.sep()
 	g.runStructs()

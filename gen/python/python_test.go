@@ -415,13 +415,13 @@ assert pynames.decode_value.A == 0 and pynames.encode_value_(pynames.value(1)) =
 try:
     m.encode_small(7)
     raise SystemExit("encode_small(7) did not raise")
-except m.EncodeError:
-    pass
+except m.EncodeError as e:
+    assert (e.rule, e.path, str(e)) == ("enum", "", "enum: 7 is not a value of enum Small"), str(e)
 try:
-    m.encode_shape(3)
-    raise SystemExit("encode_shape(3) did not raise")
-except m.EncodeError:
-    pass
+    m.shape_encoded_size(3)
+    raise SystemExit("shape_encoded_size(3) did not raise")
+except m.EncodeError as e:
+    assert (e.rule, e.path) == ("union_tag", ""), str(e)
 print(json.dumps(out))
 `
 

@@ -151,6 +151,7 @@ def main():
         # The parameters' count needs 25 bytes per Parameter: rule 8.
         check(e.rule == "count" and e.offset == 26, "cut registry: %s at %d" % (e.rule, e.offset))
         check(e.path == "plugins[0].parameters", "cut registry: path " + e.path)
+        check(str(e) == "count at offset 26 in plugins[0].parameters: " + e.msg, "decode error text: " + str(e))
     e = raises(lambda: p.Parameter.decode(reg.plugins[0].parameters[0].encode()[:14]), p.DecodeError, "cut string")
     if e:
         check(e.rule == "count" and e.offset == 8 and e.path == "display_name", "cut string: %s" % e)
@@ -159,7 +160,14 @@ def main():
         check(e.rule == "trailing" and e.offset == len(b), "trailing: %s at %d" % (e.rule, e.offset))
     buf = bytearray(len(b) + 3)
     check(reg.encode_into(buf, 3) == len(b) and bytes(buf[3:]) == b, "encode_into")
-    raises(lambda: reg.encode_into(buf, 4), p.EncodeError, "encode_into a buffer too small")
+    e = raises(lambda: reg.encode_into(buf, 4), p.EncodeError, "encode_into a buffer too small")
+    if e:
+        check(e.rule == "size" and e.path == "" and str(e) == "size: " + e.msg, "encode_into a buffer too small: %s" % e)
+    check(bytes(buf[3:]) == b, "a refused encode_into writes nothing")
+    # A value of another type names the field and the type expected (issue #35).
+    e = raises(lambda: p.Plugin(name=3).encode(), p.EncodeError, "Plugin(name=3)")
+    if e:
+        check((e.rule, e.path, str(e)) == ("type", "name", "type in name: expected a str, got int"), "Plugin(name=3): %s" % e)
     v, n = p.PluginRegistry.decode_prefix(b + b"\x00\x01")
     check(v == reg and n == len(b), "decode_prefix")
     into = p.PluginRegistry(total_plugin_count=9)
@@ -181,29 +189,92 @@ def main():
     e = raises(lambda: r.Tree.decode(tb, r.DecodeOptions(max_depth=2)), r.DecodeError, "depth over max_depth")
     if e:
         check(e.rule == "depth" and e.path == "children[0].children[0]", "depth: %s at %s" % (e.rule, e.path))
+    # 0 or less means the default depth limit, 64 (docs/api.md, "Options").
+    deep = r.Tree(value=0)
+    for i in range(63):
+        deep = r.Tree(value=i, children=[deep])
+    db = deep.encode()
+    for d in (0, -1):
+        check(r.Tree.decode(tb, r.DecodeOptions(max_depth=d)) == tree, "max_depth=%d decodes" % d)
+        check(r.Tree.decode(db, r.DecodeOptions(max_depth=d)) == deep, "max_depth=%d: depth 64 within the default" % d)
+        e = raises(lambda: r.Tree.decode(r.Tree(children=[deep]).encode(), r.DecodeOptions(max_depth=d)), r.DecodeError,
+                   "max_depth=%d: depth 65" % d)
+        if e:
+            check(e.rule == "depth", "max_depth=%d: %s" % (d, e))
     h = mods["hostile"]
     holder = h.Holder(items=[None] * 10)
     e = raises(lambda: h.Holder.decode(holder.encode(), h.DecodeOptions(memory_limit=100)), h.DecodeError,
                "memory limit")
     if e:
         check(e.rule == "memory" and e.offset == 0, "memory: %s at %d" % (e.rule, e.offset))
+    # 0 or less means the default memory limit, 32 x input + 1 MiB.
+    for lim in (0, -1, -(1 << 70)):
+        check(h.Holder.decode(holder.encode(), h.DecodeOptions(memory_limit=lim)) == holder, "memory_limit=%d decodes" % lim)
+    huge = h.Holder(items=[None] * 40000)
+    for lim in (0, -1):
+        e = raises(lambda: h.Holder.decode(huge.encode(), h.DecodeOptions(memory_limit=lim)), h.DecodeError,
+                   "memory_limit=%d: over the default" % lim)
+        if e:
+            check(e.rule == "memory", "memory_limit=%d: %s" % (lim, e))
 
-    # Encoding validates.
+    # Encoding validates: the rule and path of the first bad value.
+    def refused(fn, rule, path, what):
+        e = raises(fn, EncodeError, what)
+        if e:
+            check((e.rule, e.path) == (rule, path), "%s: %s" % (what, e))
+            for other in (lambda: len(fn.__self__.encode_message()), fn.__self__.encoded_size):
+                e2 = raises(other, EncodeError, what + " (another API)")
+                check(e2 is None or str(e2) == str(e), "%s: another API says %s" % (what, e2))
+
     eu = mods["enums_unions"]
+    EncodeError = eu.EncodeError
     enums = eu.Enums()
     enums.small = 99
-    raises(enums.encode, eu.EncodeError, "invalid enum value")
+    refused(enums.encode, "enum", "small", "invalid enum value")
     unions = eu.Unions()
     unions.shape = None
-    raises(unions.encode, eu.EncodeError, "unset union")
+    refused(unions.encode, "union_tag", "shape", "unset union")
     a = mods["arrays"]
+    EncodeError = a.EncodeError
     fixed = a.Fixed()
     fixed.rgba = b"\x01\x02\x03"
-    raises(fixed.encode, a.EncodeError, "fixed array of the wrong length")
+    refused(fixed.encode, "length", "rgba", "fixed array of the wrong length")
+    fixed.rgba = [1, 2, 3, 4]
+    check(a.Fixed.decode(fixed.encode()).rgba == b"\x01\x02\x03\x04", "a list of ints encodes as bytes")
+    fixed.rgba = [1, 2, 300, 4]
+    refused(fixed.encode, "range", "rgba[2]", "a u8 out of range in a list")
     arr = a.U32Array(values=[1, 2, 3])
     check(a.U32Array.decode(arr.encode()).values == array.array("I", [1, 2, 3]), "a list encodes as an array")
-    arr.values = [1 << 32]
-    raises(arr.encode, a.EncodeError, "u32 out of range")
+    arr.values = [1, 1 << 32]
+    refused(arr.encode, "range", "values[1]", "u32 out of range")
+    arr.values = [1, 2.5]
+    refused(arr.encode, "type", "values[1]", "a float in a []u32")
+
+    class Huge:
+        """An array of 2^32 elements (its length only)."""
+
+        def __len__(self):
+            return 1 << 32
+
+        def __iter__(self):
+            return iter(())
+
+    arr.values = Huge()
+    refused(arr.encode, "count", "values", "an array of 2^32 elements")
+    # A bool is True or False (or what equals them: 1, 0); None is not false.
+    prim = mods["primitives"]
+    EncodeError = prim.EncodeError
+    ap = prim.AllPrimitives()
+    for x, byte in ((True, 1), (1, 1), (0, 0), (False, 0)):
+        ap.flag = x
+        check(ap.encode()[0] == byte, "bool %r encodes as %d" % (x, byte))
+    for x in (None, 2, "yes"):
+        ap.flag = x
+        refused(ap.encode, "type", "flag", "bool %r" % (x,))
+    EncodeError = a.EncodeError
+    ar = a.Arrays()
+    ar.bools = [True, None]
+    refused(ar.encode, "type", "bools[1]", "None in a []bool")
     prim = mods["primitives"]
     nan = prim.Floats() if hasattr(prim, "Floats") else None
     if nan is not None:
@@ -233,22 +304,32 @@ def main():
     check(msgs.MessageWriter(io.BytesIO()).max_size == msgs.DEFAULT_MAX_MESSAGE_SIZE, "writer default max_size")
     sized = sorted(msgs.MESSAGE_TYPES.values(), key=lambda cls: len(cls().encode()))
     small, large = sized[0](), sized[-1]()
-    if len(large.encode()) > len(small.encode()):
+    if len(large.encode()) > max(len(small.encode()), 1):
         out = io.BytesIO()
-        w = msgs.MessageWriter(out, max_size=len(small.encode()))
+        w = msgs.MessageWriter(out, max_size=len(large.encode()) - 1)
         e = raises(lambda: w.write_message(large), msgs.EncodeError, "writer max_size")
         if e:
-            check("maximum size of %d" % len(small.encode()) in str(e), "writer max_size message: %s" % e)
+            check(e.rule == "message" and e.path == "message", "writer max_size: rule %s path %s" % (e.rule, e.path))
+            check(str(e).startswith("message in message: ") and "maximum size of %d" % (len(large.encode()) - 1) in str(e),
+                  "writer max_size message: %s" % e)
         check(out.getvalue() == b"", "a refused message writes nothing")
         w.write_message(small)
         check(out.getvalue() == small.encode_message(), "the writer goes on after a refusal")
-        e = raises(lambda: msgs.MessageReader(io.BytesIO(large.encode_message()), max_size=0).read_message(), msgs.DecodeError,
-                   "max_size 0")
+        e = raises(lambda: msgs.MessageReader(io.BytesIO(large.encode_message()), max_size=len(large.encode()) - 1).read_message(),
+                   msgs.DecodeError, "reader max_size")
         if e:
-            check(e.rule == "message" and e.offset == 6, "max_size 0: %s" % e)
+            check(e.rule == "message" and e.offset == 6, "reader max_size: %s" % e)
+    # 0 or less means the default maximum, 64 MiB, in the reader and the writer.
+    for mx in (0, -1):
+        check(msgs.MessageReader(io.BytesIO(), max_size=mx).max_size == msgs.DEFAULT_MAX_MESSAGE_SIZE, "reader max_size=%d" % mx)
+        check(msgs.MessageWriter(io.BytesIO(), max_size=mx).max_size == msgs.DEFAULT_MAX_MESSAGE_SIZE, "writer max_size=%d" % mx)
+        out = io.BytesIO()
+        msgs.MessageWriter(out, max_size=mx).write_message(large)
+        check(list(msgs.MessageReader(io.BytesIO(out.getvalue()), max_size=mx)) == [large], "max_size=%d round trip" % mx)
     e = raises(lambda: msgs.MessageReader(io.BytesIO(b"SDP2\x01\x00")).read_message(), msgs.DecodeError, "cut header")
     if e:
         check(e.rule == "truncated" and e.index == 0 and e.offset == 0, "cut header: %s" % e)
+        check(str(e) == "message 0 at stream offset 0: truncated at offset 0 in message: " + e.msg, "stream error text: %s" % e)
 
     # The schema check: a hello written first, checked by a reader that requires it.
     out = io.BytesIO()

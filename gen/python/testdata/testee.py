@@ -84,10 +84,15 @@ def outcome(fn):
 
 
 def rejected(m, e):
+    """The language's own error text: "<rule> at offset <offset> in <path>:
+    <message>" (docs/api.md, "One layout of error text"), checked against
+    the error's fields."""
     if not isinstance(e, m.DecodeError):
         raise e
-    # With the offset and path: "<rule> @<offset> <path>: <message>".
-    return REJECTED, ("%s @%d %s: %s" % (e.rule, e.offset, e.path, e)).encode()
+    where = " in " + e.path if e.path else ""
+    if str(e) != "%s at offset %d%s: %s" % (e.rule, e.offset, where, e.msg):
+        return BROKEN, ("str(e) does not have the layout of its fields: " + str(e)).encode()
+    return REJECTED, str(e).encode()
 
 
 def views(m, v):
@@ -228,6 +233,7 @@ def handle(m, op, tid, data):
         return OK, b
     if op == 3:
         (mx,) = struct.unpack_from("<I", data, 0)
+        # The protocol's 0 is "no maximum".
         reader = m.MessageReader(io.BytesIO(data[4:]), max_size=mx or 0xFFFFFFFF, options=OPTS)
         out = io.BytesIO()
         writer = m.MessageWriter(out, max_size=mx or 0xFFFFFFFF)
@@ -239,7 +245,13 @@ def handle(m, op, tid, data):
                     hello = True
                 writer.write_message(v)
         except m.DecodeError as e:
-            return REJECTED, ("%s %d %d: %s" % (e.rule, e.index, e.offset, e)).encode()
+            # The language's own text: "message <index> at stream offset
+            # <start>: <rule> at offset <offset - start> in <path>: <message>".
+            where = " in " + e.path if e.path else ""
+            want = "message %d at stream offset %d: %s at offset %d%s: %s" % (e.index, e.start, e.rule, e.offset - e.start, where, e.msg)
+            if str(e) != want:
+                return BROKEN, ("str(e) does not have the layout of its fields: " + str(e)).encode()
+            return REJECTED, str(e).encode()
         if reader.schema_checked and not hello:
             writer.write_hello()
         return OK, out.getvalue()

@@ -9,6 +9,7 @@ import dataclasses as _sdp_dc
 import enum as _sdp_enum
 import importlib as _sdp_importlib
 import math as _sdp_math
+import operator as _sdp_operator
 import os as _sdp_os
 import struct as _sdp_struct
 import sys as _sdp_sys
@@ -49,6 +50,9 @@ _SDP_DTYPES = {"b": "i1", "B": "u1", "h": "<i2", "H": "<u2", "i": "<i4", "I": "<
 _sdp_np: _sdp_t.Any = None
 # A bool byte's value in the decoders' fast paths (an IndexError above 1).
 _SDP_BOOLS = (False, True)
+# A bool's byte in the encoders: True and False (and what equals them: 1,
+# 0, numpy's bools); anything else (None, 2, "yes") is a KeyError.
+_SDP_BOOL: dict[_sdp_t.Any, int] = {False: 0, True: 1}
 
 
 class _SdpSlow(ValueError):
@@ -61,7 +65,12 @@ class DecodeError(Exception):
     (truncated, trailing, bool, presence, enum, union_tag, utf8, count, depth,
     message, memory; schema for a stream's hello), offset the byte where it was found (for a stream, from
     the start of the stream), path the field path, index the message's
-    position in a stream (None outside streams). skippable is True when a
+    position in a stream and start the stream offset of its first byte (both
+    None outside streams). str(e) is "<rule> at offset <offset> in <path>:
+    <message>" (no " in <path>" when the path is empty); a stream's error
+    reads "message <index> at stream offset <start>: " and then the same
+    with the offset counted from the message's first byte (docs/api.md, "One
+    layout of error text"). skippable is True when a
     MessageReader read the whole bad message (a payload its decoder rejects,
     an unknown type id, a hello after the first message) and its next read
     goes on with the next one; after any other stream error every read
@@ -73,6 +82,7 @@ class DecodeError(Exception):
         self.offset = offset
         self.msg = msg
         self.index: int | None = None
+        self.start: int | None = None
         self.skippable = False
         self._sdp_segs: list[str | int] = []
         self._sdp_base = path
@@ -90,9 +100,12 @@ class DecodeError(Exception):
         return out
 
     def __str__(self) -> str:
-        where = " at " + self.path if self.path else ""
-        idx = "" if self.index is None else "message #" + str(self.index) + ": "
-        return idx + self.rule + ": " + self.msg + " (offset " + str(self.offset) + where + ")"
+        path = self.path
+        where = " in " + path if path else ""
+        if self.start is None:
+            return self.rule + " at offset " + str(self.offset) + where + ": " + self.msg
+        return ("message " + str(self.index) + " at stream offset " + str(self.start) + ": " + self.rule
+                + " at offset " + str(self.offset - self.start) + where + ": " + self.msg)
 
 
 def _sdp_at(e: DecodeError, i: int) -> DecodeError:
@@ -103,15 +116,31 @@ def _sdp_at(e: DecodeError, i: int) -> DecodeError:
 
 
 class EncodeError(ValueError):
-    """A value that cannot be encoded: an enum number that names no value,
-    an unset union, a wrong fixed-array length, a number out of range, a count
-    of 2^32 or more."""
+    """A value that has no encoding (docs/wire-format.md, "Values that have no
+    encoding"): rule names the broken rule (enum, union_tag, utf8, length,
+    count, range, type; size for a buffer too small; message for a message
+    over the writer's maximum size or 4 GiB), path the field path of the
+    first bad value in encoding order ("items[1].color"; "" for the value
+    itself), msg what is wrong, naming the type expected. str(e) is
+    "<rule> in <path>: <message>", or "<rule>: <message>" with no path."""
+
+    def __init__(self, rule: str, msg: str, path: str = "") -> None:
+        super().__init__(msg)
+        self.rule = rule
+        self.msg = msg
+        self.path = path
+
+    def __str__(self) -> str:
+        if self.path:
+            return self.rule + " in " + self.path + ": " + self.msg
+        return self.rule + ": " + self.msg
 
 
 @_sdp_dc.dataclass(frozen=True)
 class DecodeOptions:
-    """Limits of a decoder: max_depth (rule 9, default 64) and memory_limit
-    (rule 11, in bytes; 0 means the default 32 x input length + 1 MiB).
+    """Limits of a decoder: max_depth (rule 9; 0 or less means the default,
+    64) and memory_limit (rule 11, in bytes; 0 or less means the default,
+    32 x input length + 1 MiB).
 
     numpy=True decodes numeric arrays ([]T and [N]T of u16 ... f64 and i8;
     []u8 stays bytes) as read-only numpy.ndarray views of the input instead
@@ -173,8 +202,8 @@ class _SdpReader:
         self.buf: bytes = buf
         self.pos = start
         self.end = len(buf)
-        self.max_depth = opts.max_depth
-        self.mem_limit = opts.memory_limit or 32 * (len(buf) - start) + 1048576
+        self.max_depth = opts.max_depth if opts.max_depth > 0 else _SDP_DEFAULT_DEPTH
+        self.mem_limit = opts.memory_limit if opts.memory_limit > 0 else 32 * (len(buf) - start) + 1048576
         self.mem_used = 0
 
     def truncated(self, p: int, need: int, what: str) -> DecodeError:
@@ -402,7 +431,7 @@ def _sdp_ndarray(np: _sdp_t.Any, code: str, v: _sdp_t.Any) -> memoryview:
     if dt is None:
         dt = _sdp_np_dtypes[code] = np.dtype(_SDP_DTYPES[code])
     if v.ndim != 1:
-        raise EncodeError("a numpy array of " + str(v.ndim) + " dimensions is not a 1-D array")
+        raise EncodeError("type", "a numpy array of " + str(v.ndim) + " dimensions is not a 1-D array")
     if v.dtype == dt:
         try:
             return memoryview(v).cast("B")
@@ -410,13 +439,13 @@ def _sdp_ndarray(np: _sdp_t.Any, code: str, v: _sdp_t.Any) -> memoryview:
             pass  # not contiguous: copied below
     kind = v.dtype.kind
     if kind not in ("biuf" if dt.kind == "f" else "biu"):
-        raise EncodeError("a numpy array of " + str(v.dtype) + " does not encode as an array of " + str(dt))
+        raise EncodeError("type", "a numpy array of " + str(v.dtype) + " does not encode as an array of " + str(dt))
     if v.dtype != dt:
         if kind in "iu" and dt.kind != "f" and len(v) and not np.can_cast(v.dtype, dt):
             info = np.iinfo(dt)
             lo, hi = int(v.min()), int(v.max())
             if lo < int(info.min) or hi > int(info.max):
-                raise EncodeError("a numpy array holds " + str(lo if lo < int(info.min) else hi) + ", out of the range of " + str(dt))
+                raise EncodeError("range", "a numpy array holds " + str(lo if lo < int(info.min) else hi) + ", out of the range of " + str(dt))
         with np.errstate(over="ignore", invalid="ignore"):
             v = v.astype(dt)
     return memoryview(np.ascontiguousarray(v)).cast("B")
@@ -424,13 +453,13 @@ def _sdp_ndarray(np: _sdp_t.Any, code: str, v: _sdp_t.Any) -> memoryview:
 
 def _sdp_count(n: int) -> bytes:
     if n >= 1 << 32:
-        raise EncodeError("count " + str(n) + " does not fit in a u32")
+        raise EncodeError("count", "a count of " + str(n) + " does not fit in a u32")
     return _SDP_U32.pack(n)
 
 
 def _sdp_fixed(v: _sdp_t.Sized, n: int) -> None:
     if len(v) != n:
-        raise EncodeError("fixed array of " + str(n) + " elements has " + str(len(v)))
+        raise EncodeError("length", "expected " + str(n) + " elements, got " + str(len(v)))
 
 
 def _sdp_e_str(s: str, out: bytearray) -> None:
@@ -439,27 +468,169 @@ def _sdp_e_str(s: str, out: bytearray) -> None:
     out += b
 
 
-def _sdp_s_str(s: str) -> int:
-    return 4 + len(s.encode("utf-8"))
-
-
 def _sdp_encode_into(b: bytes, buffer: _sdp_t.Any, offset: int) -> int:
     mv = memoryview(buffer).cast("B")
     if offset < 0 or offset + len(b) > len(mv):
-        raise EncodeError("the value needs " + str(len(b)) + " bytes at offset " + str(offset) + " of a " + str(len(mv)) + "-byte buffer")
+        raise EncodeError("size", "the value needs " + str(len(b)) + " bytes at offset " + str(offset) + " of a " + str(len(mv)) + "-byte buffer")
     mv[offset:offset + len(b)] = b
     return len(b)
 
 
-def _sdp_run(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T) -> bytes:
+# What an encoder raises for a value that has no encoding (EncodeError is a
+# ValueError): the check walk then finds the first bad value and its path.
+_SDP_REFUSED = (_sdp_struct.error, OverflowError, TypeError, ValueError, AttributeError, BufferError, KeyError)
+
+
+def _sdp_refused(check: _sdp_t.Callable[[_sdp_t.Any, str], None], v: _sdp_t.Any, e: BaseException) -> EncodeError:
+    """The EncodeError of a value its encoder refused with e: the check walk
+    of its type (_sdp_k_*) finds the first bad value in encoding order and
+    names its rule and path. The C accelerator calls it too, so both
+    implementations report the same error."""
+    try:
+        check(v, "")
+    except EncodeError as found:
+        return found
+    if isinstance(e, EncodeError):
+        return e
+    if isinstance(e, OverflowError):
+        # Every value encodes: the encoding is larger than the host's sizes.
+        return EncodeError("size", str(e))
+    return EncodeError("type", str(e))
+
+
+def _sdp_run(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], check: _sdp_t.Callable[[_sdp_t.Any, str], None], v: _SDP_T) -> bytes:
     out = bytearray()
     try:
         fn(v, out)
-    except EncodeError:
-        raise
-    except (_sdp_struct.error, OverflowError, TypeError, ValueError, AttributeError) as e:
-        raise EncodeError(str(e)) from None
+    except _SDP_REFUSED as e:
+        raise _sdp_refused(check, v, e) from None
     return bytes(out)
+
+
+def _sdp_frame(type_id: int, b: bytes) -> bytes:
+    """b framed as a message of type_id: header, then payload."""
+    if len(b) >= 1 << 32:
+        raise EncodeError("message", "a payload of " + str(len(b)) + " bytes does not fit in a message (4 GiB or more)", "message")
+    return _SDP_HEADER.pack(_SDP_MAGIC, type_id, len(b)) + b
+
+
+def _sdp_tname(x: object) -> str:
+    """The type of x as an error message names it."""
+    return "None" if x is None else type(x).__name__
+
+
+def _sdp_j(p: str, seg: str) -> str:
+    """The path p followed by the field (or variant) seg."""
+    return p + "." + seg if p else seg
+
+
+# The check walk (_sdp_k_*): run only after an encoder refused a value, it
+# goes through the value in encoding order with the same operations as the
+# encoders and raises the EncodeError of the first bad value, with its path.
+def _sdp_k_bool(x: _sdp_t.Any, p: str) -> None:
+    try:
+        _SDP_BOOL[x]
+    except (KeyError, TypeError):
+        raise EncodeError("type", "expected a bool, got " + _sdp_tname(x), p) from None
+
+
+def _sdp_k_int(x: _sdp_t.Any, st: _sdp_struct.Struct, kind: str, p: str) -> None:
+    try:
+        st.pack(x)
+    except (_sdp_struct.error, OverflowError, TypeError, ValueError):
+        try:
+            n = _sdp_operator.index(x)
+        except TypeError:
+            raise EncodeError("type", "expected an int (" + kind + "), got " + _sdp_tname(x), p) from None
+        raise EncodeError("range", str(n) + " is out of the range of " + kind, p) from None
+
+
+def _sdp_k_float(x: _sdp_t.Any, kind: str, p: str) -> None:
+    try:
+        if kind == "f32":
+            _sdp_pack_f32(x)
+        else:
+            _SDP_F64.pack(x)
+    except OverflowError:
+        raise EncodeError("range", repr(x) + " is out of the range of " + kind, p) from None
+    except (_sdp_struct.error, TypeError, ValueError):
+        raise EncodeError("type", "expected a float (" + kind + "), got " + _sdp_tname(x), p) from None
+
+
+def _sdp_k_str(x: _sdp_t.Any, p: str) -> None:
+    if not isinstance(x, str):
+        raise EncodeError("type", "expected a str, got " + _sdp_tname(x), p)
+    try:
+        b = x.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise EncodeError("utf8", "a str holding a lone surrogate (U+" + format(ord(x[e.start]), "04X") + " at index " + str(e.start) + ") has no UTF-8 encoding", p) from None
+    if len(b) >= 1 << 32:
+        raise EncodeError("count", "a str of " + str(len(b)) + " UTF-8 bytes is over the limit of 4294967295", p)
+
+
+def _sdp_k_enum(x: _sdp_t.Any, cls: type[_sdp_enum.IntEnum], name: str, p: str) -> None:
+    try:
+        cls(x)
+    except (TypeError, ValueError):
+        try:
+            n = _sdp_operator.index(x)
+        except TypeError:
+            raise EncodeError("type", "expected a " + name + ", got " + _sdp_tname(x), p) from None
+        raise EncodeError("enum", str(n) + " is not a value of enum " + name, p) from None
+
+
+def _sdp_k_len(x: _sdp_t.Any, fixed: int, what: str, p: str) -> int:
+    """The number of elements of an array (what: its type), refusing a value
+    without one, and a fixed array (fixed >= 0) of another length."""
+    try:
+        n = len(x)
+    except TypeError:
+        raise EncodeError("type", "expected " + what + ", got " + _sdp_tname(x), p) from None
+    if fixed >= 0 and n != fixed:
+        raise EncodeError("length", "expected " + what + " (" + str(fixed) + " elements), got " + str(n) + " elements", p)
+    if n >= 1 << 32:
+        raise EncodeError("count", "an array of " + str(n) + " elements is over the limit of 4294967295", p)
+    return n
+
+
+def _sdp_k_bytes(x: _sdp_t.Any, fixed: int, what: str, p: str) -> None:
+    _sdp_k_len(x, fixed, what, p)
+    try:
+        _sdp_put(bytearray(), x)
+    except (TypeError, ValueError, BufferError):
+        if isinstance(x, (list, tuple)):
+            for i, y in enumerate(x):
+                _sdp_k_int(y, _SDP_U8, "u8", p + "[" + str(i) + "]")
+        raise EncodeError("type", "expected " + what + " (bytes or a sequence of ints), got " + _sdp_tname(x), p) from None
+
+
+def _sdp_k_numbers(x: _sdp_t.Any, fixed: int, code: str, kind: str, what: str, p: str) -> None:
+    _sdp_k_len(x, fixed, what, p)
+    try:
+        _sdp_numbers(code, x)
+        return
+    except EncodeError as e:
+        err: Exception = e
+    except (_sdp_struct.error, OverflowError, TypeError, ValueError, BufferError) as e:
+        err = e
+    st = _sdp_struct.Struct("<" + code)
+    for i, y in enumerate(x):
+        q = p + "[" + str(i) + "]"
+        if code in "fd":
+            _sdp_k_float(y, kind, q)
+        else:
+            _sdp_k_int(y, st, kind, q)
+    if isinstance(err, EncodeError):
+        err.path = p
+        raise err
+    raise EncodeError("type", "expected " + what + ", got " + _sdp_tname(x) + " (" + str(err) + ")", p)
+
+
+def _sdp_k_fields(x: _sdp_t.Any, names: tuple[str, ...], what: str, p: str) -> None:
+    """Refuses a value that is not a what and lacks one of its fields."""
+    for n in names:
+        if not hasattr(x, n):
+            raise EncodeError("type", "expected " + what + ", got " + _sdp_tname(x), p)
 
 
 # Arrays of at least this many bytes are not copied into the encoder's
@@ -479,12 +650,17 @@ class _SdpParts(bytearray):
 
 def _sdp_put(out: bytearray, b: _sdp_t.Any) -> None:
     """Appends an array's bytes: bytes and byte memoryviews (what
-    _sdp_numbers returns) are kept aside when large; anything else is
-    appended as before (and refused there if it has no bytes)."""
+    _sdp_numbers returns) are kept aside when large; a list or tuple of
+    ints is appended as the bytes it holds."""
     if type(out) is _SdpParts and (type(b) is bytes or type(b) is memoryview) and len(b) >= _SDP_PART_MIN:
         out.parts.append((len(out), b, len(b)))
     else:
-        out += b
+        try:
+            out += b
+        except TypeError:
+            if not isinstance(b, (list, tuple)):
+                raise
+            out += bytes(b)
 
 
 def _sdp_put_numbers(out: bytearray, code: str, v: _sdp_t.Any) -> None:
@@ -498,7 +674,8 @@ def _sdp_put_numbers(out: bytearray, code: str, v: _sdp_t.Any) -> None:
     _sdp_put(out, _sdp_numbers(code, v))
 
 
-def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, type_id: int = -1) -> bytes:
+def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], check: _sdp_t.Callable[[_sdp_t.Any, str], None], v: _SDP_T,
+                   type_id: int = -1) -> bytes:
     """_sdp_run for a type that holds arrays; with a type_id, the value is
     framed as a message."""
     out = _SdpParts()
@@ -509,7 +686,10 @@ def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, ty
         fn(v, out)
         parts = out.parts
         if type_id >= 0:
-            out[6:10] = _SDP_U32.pack(len(out) - MESSAGE_HEADER_SIZE + sum(n for _, _, n in parts))
+            n = len(out) - MESSAGE_HEADER_SIZE + sum(n for _, _, n in parts)
+            if n >= 1 << 32:
+                raise EncodeError("message", "a payload of " + str(n) + " bytes does not fit in a message (4 GiB or more)", "message")
+            out[6:10] = _SDP_U32.pack(n)
         if not parts:
             return bytes(out)
         if len(parts) == 1 and parts[0][0] == len(out):
@@ -523,10 +703,12 @@ def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, ty
             prev = at
         pieces.append(view[prev:])
         return b"".join(pieces)
-    except EncodeError:
-        raise
-    except (_sdp_struct.error, OverflowError, TypeError, ValueError, AttributeError, BufferError) as e:
-        raise EncodeError(str(e)) from None
+    except EncodeError as e:
+        if e.rule == "message":
+            raise
+        raise _sdp_refused(check, v, e) from None
+    except _SDP_REFUSED as e:
+        raise _sdp_refused(check, v, e) from None
 
 
 def _sdp_into(dst: _sdp_t.Any, src: _sdp_t.Any) -> None:
@@ -567,10 +749,11 @@ def decode_message(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _s
 
 class MessageReader:
     """Reads messages one at a time from a binary file object. max_size
-    (default DEFAULT_MAX_MESSAGE_SIZE, 64 MiB, as in every language; 0 is a
-    maximum of 0, 0xFFFFFFFF none) refuses a larger declared payload before
-    reading it. Errors are DecodeErrors whose offset counts from the start of
-    the stream and whose index is the message's position.
+    (default DEFAULT_MAX_MESSAGE_SIZE, 64 MiB, as in every language; 0 or
+    less means the default, 0xFFFFFFFF is the loosest) refuses a larger
+    declared payload before reading it. Errors are DecodeErrors whose offset
+    counts from the start of the stream, whose index is the message's
+    position and whose start is the stream offset of its first byte.
 
     A hello (MessageWriter.write_hello) as the stream's first message is
     checked, not returned: the next message has index 1, and schema_checked
@@ -590,7 +773,7 @@ class MessageReader:
     def __init__(self, f: _sdp_t.BinaryIO, max_size: int = DEFAULT_MAX_MESSAGE_SIZE, options: DecodeOptions | None = None,
                  require_hello: bool = False) -> None:
         self.f = f
-        self.max_size = max_size
+        self.max_size = max_size if max_size > 0 else DEFAULT_MAX_MESSAGE_SIZE
         self.options = options
         self.require_hello = require_hello
         self.schema_checked = False
@@ -612,6 +795,7 @@ class MessageReader:
     def _fail(self, e: DecodeError, base: int) -> DecodeError:
         e.offset += base
         e.index = self.index
+        e.start = base
         return e
 
     def _stick(self, e: DecodeError, base: int) -> DecodeError:
@@ -707,12 +891,13 @@ class MessageReader:
 class MessageWriter:
     """Writes messages one after the other to a binary file object, one
     write call per message. max_size (default DEFAULT_MAX_MESSAGE_SIZE, as
-    MessageReader's) refuses a message whose payload is larger with an
-    EncodeError, writing nothing; the writer can go on."""
+    MessageReader's; 0 or less means the default) refuses a message whose
+    payload is larger with an EncodeError (rule message, path "message"),
+    writing nothing; the writer can go on."""
 
     def __init__(self, f: _sdp_t.BinaryIO, max_size: int = DEFAULT_MAX_MESSAGE_SIZE) -> None:
         self.f = f
-        self.max_size = max_size
+        self.max_size = max_size if max_size > 0 else DEFAULT_MAX_MESSAGE_SIZE
 
     def write_hello(self) -> None:
         """Writes a hello: the fingerprint of every struct of the schema, by
@@ -733,7 +918,7 @@ class MessageWriter:
         b = value.encode_message()
         n = len(b) - MESSAGE_HEADER_SIZE
         if n > self.max_size:
-            raise EncodeError("message payload of " + str(n) + " bytes is over the writer's maximum size of " + str(self.max_size))
+            raise EncodeError("message", "a payload of " + str(n) + " bytes is over the writer's maximum size of " + str(self.max_size), "message")
         self.f.write(b)
 
 
@@ -768,7 +953,7 @@ class Arrays:
 
     def encode(self) -> _sdp_bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run_parts(_sdp_e_t6Arrays, self)
+        return _sdp_run_parts(_sdp_e_t6Arrays, _sdp_k_t6Arrays, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -776,19 +961,19 @@ class Arrays:
 
     def encode_message(self) -> _sdp_bytes:
         """Encodes the value as a message: header, then payload."""
-        return _sdp_run_parts(_sdp_e_t6Arrays, self, 1)
+        return _sdp_run_parts(_sdp_e_t6Arrays, _sdp_k_t6Arrays, self, 1)
 
     def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
         return _sdp_encode_into(self.encode_message(), buffer, offset)
 
     def encoded_size(self) -> int:
-        """The number of bytes encode() returns."""
-        return _sdp_s_t6Arrays(self)
+        """The number of bytes encode() returns; raises what it raises."""
+        return len(self.encode())
 
     def encoded_message_size(self) -> int:
-        """The number of bytes encode_message() returns."""
-        return MESSAGE_HEADER_SIZE + _sdp_s_t6Arrays(self)
+        """The number of bytes encode_message() returns; raises what it raises."""
+        return MESSAGE_HEADER_SIZE + len(self.encode())
 
     bools: list[bool] = _sdp_dc.field(default_factory=_sdp_list)
     bytes: _sdp_bytes = b""
@@ -838,7 +1023,7 @@ class Fixed:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run_parts(_sdp_e_t5Fixed, self)
+        return _sdp_run_parts(_sdp_e_t5Fixed, _sdp_k_t5Fixed, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -846,19 +1031,19 @@ class Fixed:
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
-        return _sdp_run_parts(_sdp_e_t5Fixed, self, 2)
+        return _sdp_run_parts(_sdp_e_t5Fixed, _sdp_k_t5Fixed, self, 2)
 
     def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
         return _sdp_encode_into(self.encode_message(), buffer, offset)
 
     def encoded_size(self) -> int:
-        """The number of bytes encode() returns."""
-        return _sdp_s_t5Fixed(self)
+        """The number of bytes encode() returns; raises what it raises."""
+        return len(self.encode())
 
     def encoded_message_size(self) -> int:
-        """The number of bytes encode_message() returns."""
-        return MESSAGE_HEADER_SIZE + _sdp_s_t5Fixed(self)
+        """The number of bytes encode_message() returns; raises what it raises."""
+        return MESSAGE_HEADER_SIZE + len(self.encode())
 
     rgba: bytes = _sdp_dc.field(default_factory=lambda: bytes(4))
     matrix: list[_sdp_array.array[float] | _sdp_t.Any] = _sdp_dc.field(default_factory=lambda: [_sdp_array.array("f", [0.0] * 3) for _sdp_i in range(3)])
@@ -897,7 +1082,7 @@ class Point:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run(_sdp_e_t5Point, self)
+        return _sdp_run(_sdp_e_t5Point, _sdp_k_t5Point, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -905,20 +1090,19 @@ class Point:
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
-        b = self.encode()
-        return _SDP_HEADER.pack(_SDP_MAGIC, 3, len(b)) + b
+        return _sdp_frame(3, self.encode())
 
     def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
         return _sdp_encode_into(self.encode_message(), buffer, offset)
 
     def encoded_size(self) -> int:
-        """The number of bytes encode() returns."""
-        return _sdp_s_t5Point(self)
+        """The number of bytes encode() returns; raises what it raises."""
+        return len(self.encode())
 
     def encoded_message_size(self) -> int:
-        """The number of bytes encode_message() returns."""
-        return MESSAGE_HEADER_SIZE + _sdp_s_t5Point(self)
+        """The number of bytes encode_message() returns; raises what it raises."""
+        return MESSAGE_HEADER_SIZE + len(self.encode())
 
     x: float = 0.0
     y: float = 0.0
@@ -955,7 +1139,7 @@ class U32Array:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run_parts(_sdp_e_t8U32Array, self)
+        return _sdp_run_parts(_sdp_e_t8U32Array, _sdp_k_t8U32Array, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -963,19 +1147,19 @@ class U32Array:
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
-        return _sdp_run_parts(_sdp_e_t8U32Array, self, 4)
+        return _sdp_run_parts(_sdp_e_t8U32Array, _sdp_k_t8U32Array, self, 4)
 
     def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
         return _sdp_encode_into(self.encode_message(), buffer, offset)
 
     def encoded_size(self) -> int:
-        """The number of bytes encode() returns."""
-        return _sdp_s_t8U32Array(self)
+        """The number of bytes encode() returns; raises what it raises."""
+        return len(self.encode())
 
     def encoded_message_size(self) -> int:
-        """The number of bytes encode_message() returns."""
-        return MESSAGE_HEADER_SIZE + _sdp_s_t8U32Array(self)
+        """The number of bytes encode_message() returns; raises what it raises."""
+        return MESSAGE_HEADER_SIZE + len(self.encode())
 
     values: _sdp_array.array[int] | _sdp_t.Any = _sdp_dc.field(default_factory=lambda: _sdp_array.array("I"))
 
@@ -1009,7 +1193,7 @@ class I16Array:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run_parts(_sdp_e_t8I16Array, self)
+        return _sdp_run_parts(_sdp_e_t8I16Array, _sdp_k_t8I16Array, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -1017,19 +1201,19 @@ class I16Array:
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
-        return _sdp_run_parts(_sdp_e_t8I16Array, self, 5)
+        return _sdp_run_parts(_sdp_e_t8I16Array, _sdp_k_t8I16Array, self, 5)
 
     def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
         return _sdp_encode_into(self.encode_message(), buffer, offset)
 
     def encoded_size(self) -> int:
-        """The number of bytes encode() returns."""
-        return _sdp_s_t8I16Array(self)
+        """The number of bytes encode() returns; raises what it raises."""
+        return len(self.encode())
 
     def encoded_message_size(self) -> int:
-        """The number of bytes encode_message() returns."""
-        return MESSAGE_HEADER_SIZE + _sdp_s_t8I16Array(self)
+        """The number of bytes encode_message() returns; raises what it raises."""
+        return MESSAGE_HEADER_SIZE + len(self.encode())
 
     samples: _sdp_array.array[int] | _sdp_t.Any = _sdp_dc.field(default_factory=lambda: _sdp_array.array("h"))
 
@@ -1063,7 +1247,7 @@ class F32Array:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run_parts(_sdp_e_t8F32Array, self)
+        return _sdp_run_parts(_sdp_e_t8F32Array, _sdp_k_t8F32Array, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -1071,19 +1255,19 @@ class F32Array:
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
-        return _sdp_run_parts(_sdp_e_t8F32Array, self, 6)
+        return _sdp_run_parts(_sdp_e_t8F32Array, _sdp_k_t8F32Array, self, 6)
 
     def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
         return _sdp_encode_into(self.encode_message(), buffer, offset)
 
     def encoded_size(self) -> int:
-        """The number of bytes encode() returns."""
-        return _sdp_s_t8F32Array(self)
+        """The number of bytes encode() returns; raises what it raises."""
+        return len(self.encode())
 
     def encoded_message_size(self) -> int:
-        """The number of bytes encode_message() returns."""
-        return MESSAGE_HEADER_SIZE + _sdp_s_t8F32Array(self)
+        """The number of bytes encode_message() returns; raises what it raises."""
+        return MESSAGE_HEADER_SIZE + len(self.encode())
 
     values: _sdp_array.array[float] | _sdp_t.Any = _sdp_dc.field(default_factory=lambda: _sdp_array.array("f"))
 
@@ -1117,7 +1301,7 @@ class ByteArray:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run_parts(_sdp_e_t9ByteArray, self)
+        return _sdp_run_parts(_sdp_e_t9ByteArray, _sdp_k_t9ByteArray, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -1125,19 +1309,19 @@ class ByteArray:
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
-        return _sdp_run_parts(_sdp_e_t9ByteArray, self, 7)
+        return _sdp_run_parts(_sdp_e_t9ByteArray, _sdp_k_t9ByteArray, self, 7)
 
     def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
         return _sdp_encode_into(self.encode_message(), buffer, offset)
 
     def encoded_size(self) -> int:
-        """The number of bytes encode() returns."""
-        return _sdp_s_t9ByteArray(self)
+        """The number of bytes encode() returns; raises what it raises."""
+        return len(self.encode())
 
     def encoded_message_size(self) -> int:
-        """The number of bytes encode_message() returns."""
-        return MESSAGE_HEADER_SIZE + _sdp_s_t9ByteArray(self)
+        """The number of bytes encode_message() returns; raises what it raises."""
+        return MESSAGE_HEADER_SIZE + len(self.encode())
 
     data: bytes = b""
 
@@ -1173,7 +1357,7 @@ class SmallArrays:
 
     def encode(self) -> _sdp_bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run_parts(_sdp_e_t11SmallArrays, self)
+        return _sdp_run_parts(_sdp_e_t11SmallArrays, _sdp_k_t11SmallArrays, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -1181,19 +1365,19 @@ class SmallArrays:
 
     def encode_message(self) -> _sdp_bytes:
         """Encodes the value as a message: header, then payload."""
-        return _sdp_run_parts(_sdp_e_t11SmallArrays, self, 8)
+        return _sdp_run_parts(_sdp_e_t11SmallArrays, _sdp_k_t11SmallArrays, self, 8)
 
     def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
         return _sdp_encode_into(self.encode_message(), buffer, offset)
 
     def encoded_size(self) -> int:
-        """The number of bytes encode() returns."""
-        return _sdp_s_t11SmallArrays(self)
+        """The number of bytes encode() returns; raises what it raises."""
+        return len(self.encode())
 
     def encoded_message_size(self) -> int:
-        """The number of bytes encode_message() returns."""
-        return MESSAGE_HEADER_SIZE + _sdp_s_t11SmallArrays(self)
+        """The number of bytes encode_message() returns; raises what it raises."""
+        return MESSAGE_HEADER_SIZE + len(self.encode())
 
     bytes: _sdp_bytes = b""
     words: _sdp_array.array[int] | _sdp_t.Any = _sdp_dc.field(default_factory=lambda: _sdp_array.array("I"))
@@ -1278,8 +1462,23 @@ def _sdp_e_t6Arrays(_sdp_v: Arrays, _sdp_out: bytearray) -> None:
     _sdp_e_list_list_u8(_sdp_v.blobs, _sdp_out)
 
 
-def _sdp_s_t6Arrays(_sdp_v: Arrays) -> int:
-    return 0 + _sdp_s_list_bool(_sdp_v.bools) + _sdp_s_list_u8(_sdp_v.bytes) + _sdp_s_list_i8(_sdp_v.i8s) + _sdp_s_list_u16(_sdp_v.u16s) + _sdp_s_list_i16(_sdp_v.i16s) + _sdp_s_list_u32(_sdp_v.u32s) + _sdp_s_list_i32(_sdp_v.i32s) + _sdp_s_list_u64(_sdp_v.u64s) + _sdp_s_list_i64(_sdp_v.i64s) + _sdp_s_list_f32(_sdp_v.f32s) + _sdp_s_list_f64(_sdp_v.f64s) + _sdp_s_list_str(_sdp_v.strings) + _sdp_s_list_t5Point(_sdp_v.points) + _sdp_s_list_list_u32(_sdp_v.nested) + _sdp_s_list_list_u8(_sdp_v.blobs)
+def _sdp_k_t6Arrays(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_fields(_sdp_v, ("bools", "bytes", "i8s", "u16s", "i16s", "u32s", "i32s", "u64s", "i64s", "f32s", "f64s", "strings", "points", "nested", "blobs"), "Arrays", _sdp_p)
+    _sdp_k_list_bool(_sdp_v.bools, _sdp_j(_sdp_p, "bools"))
+    _sdp_k_bytes(_sdp_v.bytes, -1, "[]u8", _sdp_j(_sdp_p, "bytes"))
+    _sdp_k_numbers(_sdp_v.i8s, -1, "b", "i8", "[]i8", _sdp_j(_sdp_p, "i8s"))
+    _sdp_k_numbers(_sdp_v.u16s, -1, "H", "u16", "[]u16", _sdp_j(_sdp_p, "u16s"))
+    _sdp_k_numbers(_sdp_v.i16s, -1, "h", "i16", "[]i16", _sdp_j(_sdp_p, "i16s"))
+    _sdp_k_numbers(_sdp_v.u32s, -1, "I", "u32", "[]u32", _sdp_j(_sdp_p, "u32s"))
+    _sdp_k_numbers(_sdp_v.i32s, -1, "i", "i32", "[]i32", _sdp_j(_sdp_p, "i32s"))
+    _sdp_k_numbers(_sdp_v.u64s, -1, "Q", "u64", "[]u64", _sdp_j(_sdp_p, "u64s"))
+    _sdp_k_numbers(_sdp_v.i64s, -1, "q", "i64", "[]i64", _sdp_j(_sdp_p, "i64s"))
+    _sdp_k_numbers(_sdp_v.f32s, -1, "f", "f32", "[]f32", _sdp_j(_sdp_p, "f32s"))
+    _sdp_k_numbers(_sdp_v.f64s, -1, "d", "f64", "[]f64", _sdp_j(_sdp_p, "f64s"))
+    _sdp_k_list_str(_sdp_v.strings, _sdp_j(_sdp_p, "strings"))
+    _sdp_k_list_t5Point(_sdp_v.points, _sdp_j(_sdp_p, "points"))
+    _sdp_k_list_list_u32(_sdp_v.nested, _sdp_j(_sdp_p, "nested"))
+    _sdp_k_list_list_u8(_sdp_v.blobs, _sdp_j(_sdp_p, "blobs"))
 
 
 def _sdp_d_t5Fixed(_sdp_r: _SdpReader, _sdp_depth: int) -> Fixed:
@@ -1313,8 +1512,14 @@ def _sdp_e_t5Fixed(_sdp_v: Fixed, _sdp_out: bytearray) -> None:
     _sdp_e_arr2_list_u16(_sdp_v.lists, _sdp_out)
 
 
-def _sdp_s_t5Fixed(_sdp_v: Fixed) -> int:
-    return 75 + _sdp_s_arr2_str(_sdp_v.names) + _sdp_s_arr2_list_u16(_sdp_v.lists)
+def _sdp_k_t5Fixed(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_fields(_sdp_v, ("rgba", "matrix", "names", "flags", "points", "lists"), "Fixed", _sdp_p)
+    _sdp_k_bytes(_sdp_v.rgba, 4, "[4]u8", _sdp_j(_sdp_p, "rgba"))
+    _sdp_k_arr3_arr3_f32(_sdp_v.matrix, _sdp_j(_sdp_p, "matrix"))
+    _sdp_k_arr2_str(_sdp_v.names, _sdp_j(_sdp_p, "names"))
+    _sdp_k_arr3_bool(_sdp_v.flags, _sdp_j(_sdp_p, "flags"))
+    _sdp_k_arr2_t5Point(_sdp_v.points, _sdp_j(_sdp_p, "points"))
+    _sdp_k_arr2_list_u16(_sdp_v.lists, _sdp_j(_sdp_p, "lists"))
 
 
 def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:
@@ -1352,8 +1557,10 @@ def _sdp_e_t5Point(_sdp_v: Point, _sdp_out: bytearray) -> None:
     _sdp_out += _SDP_RUN_dd.pack(_sdp_v.x, _sdp_v.y)
 
 
-def _sdp_s_t5Point(_sdp_v: Point) -> int:
-    return 16
+def _sdp_k_t5Point(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_fields(_sdp_v, ("x", "y"), "Point", _sdp_p)
+    _sdp_k_float(_sdp_v.x, "f64", _sdp_j(_sdp_p, "x"))
+    _sdp_k_float(_sdp_v.y, "f64", _sdp_j(_sdp_p, "y"))
 
 
 def _sdp_d_t8U32Array(_sdp_r: _SdpReader, _sdp_depth: int) -> U32Array:
@@ -1374,8 +1581,9 @@ def _sdp_e_t8U32Array(_sdp_v: U32Array, _sdp_out: bytearray) -> None:
     _sdp_put_numbers(_sdp_out, "I", _sdp_a)
 
 
-def _sdp_s_t8U32Array(_sdp_v: U32Array) -> int:
-    return 0 + _sdp_s_list_u32(_sdp_v.values)
+def _sdp_k_t8U32Array(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_fields(_sdp_v, ("values",), "U32Array", _sdp_p)
+    _sdp_k_numbers(_sdp_v.values, -1, "I", "u32", "[]u32", _sdp_j(_sdp_p, "values"))
 
 
 def _sdp_d_t8I16Array(_sdp_r: _SdpReader, _sdp_depth: int) -> I16Array:
@@ -1396,8 +1604,9 @@ def _sdp_e_t8I16Array(_sdp_v: I16Array, _sdp_out: bytearray) -> None:
     _sdp_put_numbers(_sdp_out, "h", _sdp_a)
 
 
-def _sdp_s_t8I16Array(_sdp_v: I16Array) -> int:
-    return 0 + _sdp_s_list_i16(_sdp_v.samples)
+def _sdp_k_t8I16Array(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_fields(_sdp_v, ("samples",), "I16Array", _sdp_p)
+    _sdp_k_numbers(_sdp_v.samples, -1, "h", "i16", "[]i16", _sdp_j(_sdp_p, "samples"))
 
 
 def _sdp_d_t8F32Array(_sdp_r: _SdpReader, _sdp_depth: int) -> F32Array:
@@ -1418,8 +1627,9 @@ def _sdp_e_t8F32Array(_sdp_v: F32Array, _sdp_out: bytearray) -> None:
     _sdp_put_numbers(_sdp_out, "f", _sdp_a)
 
 
-def _sdp_s_t8F32Array(_sdp_v: F32Array) -> int:
-    return 0 + _sdp_s_list_f32(_sdp_v.values)
+def _sdp_k_t8F32Array(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_fields(_sdp_v, ("values",), "F32Array", _sdp_p)
+    _sdp_k_numbers(_sdp_v.values, -1, "f", "f32", "[]f32", _sdp_j(_sdp_p, "values"))
 
 
 def _sdp_d_t9ByteArray(_sdp_r: _SdpReader, _sdp_depth: int) -> ByteArray:
@@ -1438,8 +1648,9 @@ def _sdp_e_t9ByteArray(_sdp_v: ByteArray, _sdp_out: bytearray) -> None:
     _sdp_e_list_u8(_sdp_v.data, _sdp_out)
 
 
-def _sdp_s_t9ByteArray(_sdp_v: ByteArray) -> int:
-    return 0 + _sdp_s_list_u8(_sdp_v.data)
+def _sdp_k_t9ByteArray(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_fields(_sdp_v, ("data",), "ByteArray", _sdp_p)
+    _sdp_k_bytes(_sdp_v.data, -1, "[]u8", _sdp_j(_sdp_p, "data"))
 
 
 def _sdp_d_t11SmallArrays(_sdp_r: _SdpReader, _sdp_depth: int) -> SmallArrays:
@@ -1474,8 +1685,13 @@ def _sdp_e_t11SmallArrays(_sdp_v: SmallArrays, _sdp_out: bytearray) -> None:
     _sdp_e_list_bool(_sdp_v.flags, _sdp_out)
 
 
-def _sdp_s_t11SmallArrays(_sdp_v: SmallArrays) -> int:
-    return 0 + _sdp_s_list_u8(_sdp_v.bytes) + _sdp_s_list_u32(_sdp_v.words) + _sdp_s_list_f64(_sdp_v.reals) + _sdp_s_list_str(_sdp_v.names) + _sdp_s_list_bool(_sdp_v.flags)
+def _sdp_k_t11SmallArrays(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_fields(_sdp_v, ("bytes", "words", "reals", "names", "flags"), "SmallArrays", _sdp_p)
+    _sdp_k_bytes(_sdp_v.bytes, -1, "[]u8", _sdp_j(_sdp_p, "bytes"))
+    _sdp_k_numbers(_sdp_v.words, -1, "I", "u32", "[]u32", _sdp_j(_sdp_p, "words"))
+    _sdp_k_numbers(_sdp_v.reals, -1, "d", "f64", "[]f64", _sdp_j(_sdp_p, "reals"))
+    _sdp_k_list_str(_sdp_v.names, _sdp_j(_sdp_p, "names"))
+    _sdp_k_list_bool(_sdp_v.flags, _sdp_j(_sdp_p, "flags"))
 
 
 def _sdp_d_list_bool(_sdp_r: _SdpReader, _sdp_depth: int) -> list[bool]:
@@ -1487,11 +1703,13 @@ def _sdp_d_list_bool(_sdp_r: _SdpReader, _sdp_depth: int) -> list[bool]:
 def _sdp_e_list_bool(_sdp_v: list[bool], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
-        _sdp_out.append(1 if _sdp_x else 0)
+        _sdp_out.append(_SDP_BOOL[_sdp_x])
 
 
-def _sdp_s_list_bool(_sdp_v: list[bool]) -> int:
-    return 4 + len(_sdp_v) * 1
+def _sdp_k_list_bool(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_len(_sdp_v, -1, "[]bool", _sdp_p)
+    for _sdp_i, _sdp_x in enumerate(_sdp_v):
+        _sdp_k_bool(_sdp_x, _sdp_p + "[" + str(_sdp_i) + "]")
 
 
 def _sdp_d_list_u8(_sdp_r: _SdpReader, _sdp_depth: int) -> bytes:
@@ -1505,8 +1723,8 @@ def _sdp_e_list_u8(_sdp_v: bytes, _sdp_out: bytearray) -> None:
     _sdp_put(_sdp_out, _sdp_v)
 
 
-def _sdp_s_list_u8(_sdp_v: bytes) -> int:
-    return 4 + len(_sdp_v) * 1
+def _sdp_k_list_u8(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_bytes(_sdp_v, -1, "[]u8", _sdp_p)
 
 
 def _sdp_d_list_i8(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int] | _sdp_t.Any:
@@ -1518,8 +1736,8 @@ def _sdp_e_list_i8(_sdp_v: _sdp_array.array[int] | _sdp_t.Any, _sdp_out: bytearr
     _sdp_put_numbers(_sdp_out, "b", _sdp_v)
 
 
-def _sdp_s_list_i8(_sdp_v: _sdp_array.array[int] | _sdp_t.Any) -> int:
-    return 4 + len(_sdp_v) * 1
+def _sdp_k_list_i8(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_numbers(_sdp_v, -1, "b", "i8", "[]i8", _sdp_p)
 
 
 def _sdp_d_list_u16(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int] | _sdp_t.Any:
@@ -1531,8 +1749,8 @@ def _sdp_e_list_u16(_sdp_v: _sdp_array.array[int] | _sdp_t.Any, _sdp_out: bytear
     _sdp_put_numbers(_sdp_out, "H", _sdp_v)
 
 
-def _sdp_s_list_u16(_sdp_v: _sdp_array.array[int] | _sdp_t.Any) -> int:
-    return 4 + len(_sdp_v) * 2
+def _sdp_k_list_u16(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_numbers(_sdp_v, -1, "H", "u16", "[]u16", _sdp_p)
 
 
 def _sdp_d_list_i16(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int] | _sdp_t.Any:
@@ -1544,8 +1762,8 @@ def _sdp_e_list_i16(_sdp_v: _sdp_array.array[int] | _sdp_t.Any, _sdp_out: bytear
     _sdp_put_numbers(_sdp_out, "h", _sdp_v)
 
 
-def _sdp_s_list_i16(_sdp_v: _sdp_array.array[int] | _sdp_t.Any) -> int:
-    return 4 + len(_sdp_v) * 2
+def _sdp_k_list_i16(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_numbers(_sdp_v, -1, "h", "i16", "[]i16", _sdp_p)
 
 
 def _sdp_d_list_u32(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int] | _sdp_t.Any:
@@ -1557,8 +1775,8 @@ def _sdp_e_list_u32(_sdp_v: _sdp_array.array[int] | _sdp_t.Any, _sdp_out: bytear
     _sdp_put_numbers(_sdp_out, "I", _sdp_v)
 
 
-def _sdp_s_list_u32(_sdp_v: _sdp_array.array[int] | _sdp_t.Any) -> int:
-    return 4 + len(_sdp_v) * 4
+def _sdp_k_list_u32(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_numbers(_sdp_v, -1, "I", "u32", "[]u32", _sdp_p)
 
 
 def _sdp_d_list_i32(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int] | _sdp_t.Any:
@@ -1570,8 +1788,8 @@ def _sdp_e_list_i32(_sdp_v: _sdp_array.array[int] | _sdp_t.Any, _sdp_out: bytear
     _sdp_put_numbers(_sdp_out, "i", _sdp_v)
 
 
-def _sdp_s_list_i32(_sdp_v: _sdp_array.array[int] | _sdp_t.Any) -> int:
-    return 4 + len(_sdp_v) * 4
+def _sdp_k_list_i32(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_numbers(_sdp_v, -1, "i", "i32", "[]i32", _sdp_p)
 
 
 def _sdp_d_list_u64(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int] | _sdp_t.Any:
@@ -1583,8 +1801,8 @@ def _sdp_e_list_u64(_sdp_v: _sdp_array.array[int] | _sdp_t.Any, _sdp_out: bytear
     _sdp_put_numbers(_sdp_out, "Q", _sdp_v)
 
 
-def _sdp_s_list_u64(_sdp_v: _sdp_array.array[int] | _sdp_t.Any) -> int:
-    return 4 + len(_sdp_v) * 8
+def _sdp_k_list_u64(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_numbers(_sdp_v, -1, "Q", "u64", "[]u64", _sdp_p)
 
 
 def _sdp_d_list_i64(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int] | _sdp_t.Any:
@@ -1596,8 +1814,8 @@ def _sdp_e_list_i64(_sdp_v: _sdp_array.array[int] | _sdp_t.Any, _sdp_out: bytear
     _sdp_put_numbers(_sdp_out, "q", _sdp_v)
 
 
-def _sdp_s_list_i64(_sdp_v: _sdp_array.array[int] | _sdp_t.Any) -> int:
-    return 4 + len(_sdp_v) * 8
+def _sdp_k_list_i64(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_numbers(_sdp_v, -1, "q", "i64", "[]i64", _sdp_p)
 
 
 def _sdp_d_list_f32(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[float] | _sdp_t.Any:
@@ -1609,8 +1827,8 @@ def _sdp_e_list_f32(_sdp_v: _sdp_array.array[float] | _sdp_t.Any, _sdp_out: byte
     _sdp_put_numbers(_sdp_out, "f", _sdp_v)
 
 
-def _sdp_s_list_f32(_sdp_v: _sdp_array.array[float] | _sdp_t.Any) -> int:
-    return 4 + len(_sdp_v) * 4
+def _sdp_k_list_f32(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_numbers(_sdp_v, -1, "f", "f32", "[]f32", _sdp_p)
 
 
 def _sdp_d_list_f64(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[float] | _sdp_t.Any:
@@ -1622,8 +1840,8 @@ def _sdp_e_list_f64(_sdp_v: _sdp_array.array[float] | _sdp_t.Any, _sdp_out: byte
     _sdp_put_numbers(_sdp_out, "d", _sdp_v)
 
 
-def _sdp_s_list_f64(_sdp_v: _sdp_array.array[float] | _sdp_t.Any) -> int:
-    return 4 + len(_sdp_v) * 8
+def _sdp_k_list_f64(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_numbers(_sdp_v, -1, "d", "f64", "[]f64", _sdp_p)
 
 
 def _sdp_d_list_str(_sdp_r: _SdpReader, _sdp_depth: int) -> list[str]:
@@ -1648,8 +1866,10 @@ def _sdp_e_list_str(_sdp_v: list[str], _sdp_out: bytearray) -> None:
         _sdp_out += _sdp_b
 
 
-def _sdp_s_list_str(_sdp_v: list[str]) -> int:
-    return 4 + sum(_sdp_s_str(_sdp_x) for _sdp_x in _sdp_v)
+def _sdp_k_list_str(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_len(_sdp_v, -1, "[]str", _sdp_p)
+    for _sdp_i, _sdp_x in enumerate(_sdp_v):
+        _sdp_k_str(_sdp_x, _sdp_p + "[" + str(_sdp_i) + "]")
 
 
 def _sdp_d_list_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Point]:
@@ -1690,8 +1910,10 @@ def _sdp_e_list_t5Point(_sdp_v: list[Point], _sdp_out: bytearray) -> None:
         _sdp_e_t5Point(_sdp_x, _sdp_out)
 
 
-def _sdp_s_list_t5Point(_sdp_v: list[Point]) -> int:
-    return 4 + len(_sdp_v) * 16
+def _sdp_k_list_t5Point(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_len(_sdp_v, -1, "[]Point", _sdp_p)
+    for _sdp_i, _sdp_x in enumerate(_sdp_v):
+        _sdp_k_t5Point(_sdp_x, _sdp_p + "[" + str(_sdp_i) + "]")
 
 
 def _sdp_d_list_list_u32(_sdp_r: _SdpReader, _sdp_depth: int) -> list[_sdp_array.array[int] | _sdp_t.Any]:
@@ -1716,8 +1938,10 @@ def _sdp_e_list_list_u32(_sdp_v: list[_sdp_array.array[int] | _sdp_t.Any], _sdp_
         _sdp_put_numbers(_sdp_out, "I", _sdp_a)
 
 
-def _sdp_s_list_list_u32(_sdp_v: list[_sdp_array.array[int] | _sdp_t.Any]) -> int:
-    return 4 + sum(_sdp_s_list_u32(_sdp_x) for _sdp_x in _sdp_v)
+def _sdp_k_list_list_u32(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_len(_sdp_v, -1, "[][]u32", _sdp_p)
+    for _sdp_i, _sdp_x in enumerate(_sdp_v):
+        _sdp_k_numbers(_sdp_x, -1, "I", "u32", "[]u32", _sdp_p + "[" + str(_sdp_i) + "]")
 
 
 def _sdp_d_list_list_u8(_sdp_r: _SdpReader, _sdp_depth: int) -> list[bytes]:
@@ -1740,8 +1964,10 @@ def _sdp_e_list_list_u8(_sdp_v: list[bytes], _sdp_out: bytearray) -> None:
         _sdp_e_list_u8(_sdp_x, _sdp_out)
 
 
-def _sdp_s_list_list_u8(_sdp_v: list[bytes]) -> int:
-    return 4 + sum(_sdp_s_list_u8(_sdp_x) for _sdp_x in _sdp_v)
+def _sdp_k_list_list_u8(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_len(_sdp_v, -1, "[][]u8", _sdp_p)
+    for _sdp_i, _sdp_x in enumerate(_sdp_v):
+        _sdp_k_bytes(_sdp_x, -1, "[]u8", _sdp_p + "[" + str(_sdp_i) + "]")
 
 
 def _sdp_d_arr4_u8(_sdp_r: _SdpReader, _sdp_depth: int) -> bytes:
@@ -1754,8 +1980,8 @@ def _sdp_e_arr4_u8(_sdp_v: bytes, _sdp_out: bytearray) -> None:
     _sdp_put(_sdp_out, _sdp_v)
 
 
-def _sdp_s_arr4_u8(_sdp_v: bytes) -> int:
-    return len(_sdp_v) * 1
+def _sdp_k_arr4_u8(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_bytes(_sdp_v, 4, "[4]u8", _sdp_p)
 
 
 def _sdp_d_arr3_arr3_f32(_sdp_r: _SdpReader, _sdp_depth: int) -> list[_sdp_array.array[float] | _sdp_t.Any]:
@@ -1776,8 +2002,10 @@ def _sdp_e_arr3_arr3_f32(_sdp_v: list[_sdp_array.array[float] | _sdp_t.Any], _sd
         _sdp_e_arr3_f32(_sdp_x, _sdp_out)
 
 
-def _sdp_s_arr3_arr3_f32(_sdp_v: list[_sdp_array.array[float] | _sdp_t.Any]) -> int:
-    return len(_sdp_v) * 12
+def _sdp_k_arr3_arr3_f32(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_len(_sdp_v, 3, "[3][3]f32", _sdp_p)
+    for _sdp_i, _sdp_x in enumerate(_sdp_v):
+        _sdp_k_numbers(_sdp_x, 3, "f", "f32", "[3]f32", _sdp_p + "[" + str(_sdp_i) + "]")
 
 
 def _sdp_d_arr2_str(_sdp_r: _SdpReader, _sdp_depth: int) -> list[str]:
@@ -1800,8 +2028,10 @@ def _sdp_e_arr2_str(_sdp_v: list[str], _sdp_out: bytearray) -> None:
         _sdp_out += _sdp_b
 
 
-def _sdp_s_arr2_str(_sdp_v: list[str]) -> int:
-    return sum(_sdp_s_str(_sdp_x) for _sdp_x in _sdp_v)
+def _sdp_k_arr2_str(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_len(_sdp_v, 2, "[2]str", _sdp_p)
+    for _sdp_i, _sdp_x in enumerate(_sdp_v):
+        _sdp_k_str(_sdp_x, _sdp_p + "[" + str(_sdp_i) + "]")
 
 
 def _sdp_d_arr3_bool(_sdp_r: _SdpReader, _sdp_depth: int) -> list[bool]:
@@ -1811,11 +2041,13 @@ def _sdp_d_arr3_bool(_sdp_r: _SdpReader, _sdp_depth: int) -> list[bool]:
 def _sdp_e_arr3_bool(_sdp_v: list[bool], _sdp_out: bytearray) -> None:
     _sdp_fixed(_sdp_v, 3)
     for _sdp_x in _sdp_v:
-        _sdp_out.append(1 if _sdp_x else 0)
+        _sdp_out.append(_SDP_BOOL[_sdp_x])
 
 
-def _sdp_s_arr3_bool(_sdp_v: list[bool]) -> int:
-    return len(_sdp_v) * 1
+def _sdp_k_arr3_bool(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_len(_sdp_v, 3, "[3]bool", _sdp_p)
+    for _sdp_i, _sdp_x in enumerate(_sdp_v):
+        _sdp_k_bool(_sdp_x, _sdp_p + "[" + str(_sdp_i) + "]")
 
 
 def _sdp_d_arr2_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Point]:
@@ -1854,8 +2086,10 @@ def _sdp_e_arr2_t5Point(_sdp_v: list[Point], _sdp_out: bytearray) -> None:
         _sdp_e_t5Point(_sdp_x, _sdp_out)
 
 
-def _sdp_s_arr2_t5Point(_sdp_v: list[Point]) -> int:
-    return len(_sdp_v) * 16
+def _sdp_k_arr2_t5Point(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_len(_sdp_v, 2, "[2]Point", _sdp_p)
+    for _sdp_i, _sdp_x in enumerate(_sdp_v):
+        _sdp_k_t5Point(_sdp_x, _sdp_p + "[" + str(_sdp_i) + "]")
 
 
 def _sdp_d_arr2_list_u16(_sdp_r: _SdpReader, _sdp_depth: int) -> list[_sdp_array.array[int] | _sdp_t.Any]:
@@ -1878,8 +2112,10 @@ def _sdp_e_arr2_list_u16(_sdp_v: list[_sdp_array.array[int] | _sdp_t.Any], _sdp_
         _sdp_put_numbers(_sdp_out, "H", _sdp_a)
 
 
-def _sdp_s_arr2_list_u16(_sdp_v: list[_sdp_array.array[int] | _sdp_t.Any]) -> int:
-    return sum(_sdp_s_list_u16(_sdp_x) for _sdp_x in _sdp_v)
+def _sdp_k_arr2_list_u16(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_len(_sdp_v, 2, "[2][]u16", _sdp_p)
+    for _sdp_i, _sdp_x in enumerate(_sdp_v):
+        _sdp_k_numbers(_sdp_x, -1, "H", "u16", "[]u16", _sdp_p + "[" + str(_sdp_i) + "]")
 
 
 def _sdp_d_arr3_f32(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[float] | _sdp_t.Any:
@@ -1892,8 +2128,8 @@ def _sdp_e_arr3_f32(_sdp_v: _sdp_array.array[float] | _sdp_t.Any, _sdp_out: byte
     _sdp_put_numbers(_sdp_out, "f", _sdp_v)
 
 
-def _sdp_s_arr3_f32(_sdp_v: _sdp_array.array[float] | _sdp_t.Any) -> int:
-    return len(_sdp_v) * 4
+def _sdp_k_arr3_f32(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_numbers(_sdp_v, 3, "f", "f32", "[3]f32", _sdp_p)
 
 
 _SDP_RUN_dd = _sdp_struct.Struct("<dd")

@@ -9,6 +9,7 @@ import dataclasses as _sdp_dc
 import enum as _sdp_enum
 import importlib as _sdp_importlib
 import math as _sdp_math
+import operator as _sdp_operator
 import os as _sdp_os
 import struct as _sdp_struct
 import sys as _sdp_sys
@@ -49,6 +50,9 @@ _SDP_DTYPES = {"b": "i1", "B": "u1", "h": "<i2", "H": "<u2", "i": "<i4", "I": "<
 _sdp_np: _sdp_t.Any = None
 # A bool byte's value in the decoders' fast paths (an IndexError above 1).
 _SDP_BOOLS = (False, True)
+# A bool's byte in the encoders: True and False (and what equals them: 1,
+# 0, numpy's bools); anything else (None, 2, "yes") is a KeyError.
+_SDP_BOOL: dict[_sdp_t.Any, int] = {False: 0, True: 1}
 
 
 class _SdpSlow(ValueError):
@@ -61,7 +65,12 @@ class DecodeError(Exception):
     (truncated, trailing, bool, presence, enum, union_tag, utf8, count, depth,
     message, memory; schema for a stream's hello), offset the byte where it was found (for a stream, from
     the start of the stream), path the field path, index the message's
-    position in a stream (None outside streams). skippable is True when a
+    position in a stream and start the stream offset of its first byte (both
+    None outside streams). str(e) is "<rule> at offset <offset> in <path>:
+    <message>" (no " in <path>" when the path is empty); a stream's error
+    reads "message <index> at stream offset <start>: " and then the same
+    with the offset counted from the message's first byte (docs/api.md, "One
+    layout of error text"). skippable is True when a
     MessageReader read the whole bad message (a payload its decoder rejects,
     an unknown type id, a hello after the first message) and its next read
     goes on with the next one; after any other stream error every read
@@ -73,6 +82,7 @@ class DecodeError(Exception):
         self.offset = offset
         self.msg = msg
         self.index: int | None = None
+        self.start: int | None = None
         self.skippable = False
         self._sdp_segs: list[str | int] = []
         self._sdp_base = path
@@ -90,9 +100,12 @@ class DecodeError(Exception):
         return out
 
     def __str__(self) -> str:
-        where = " at " + self.path if self.path else ""
-        idx = "" if self.index is None else "message #" + str(self.index) + ": "
-        return idx + self.rule + ": " + self.msg + " (offset " + str(self.offset) + where + ")"
+        path = self.path
+        where = " in " + path if path else ""
+        if self.start is None:
+            return self.rule + " at offset " + str(self.offset) + where + ": " + self.msg
+        return ("message " + str(self.index) + " at stream offset " + str(self.start) + ": " + self.rule
+                + " at offset " + str(self.offset - self.start) + where + ": " + self.msg)
 
 
 def _sdp_at(e: DecodeError, i: int) -> DecodeError:
@@ -103,15 +116,31 @@ def _sdp_at(e: DecodeError, i: int) -> DecodeError:
 
 
 class EncodeError(ValueError):
-    """A value that cannot be encoded: an enum number that names no value,
-    an unset union, a wrong fixed-array length, a number out of range, a count
-    of 2^32 or more."""
+    """A value that has no encoding (docs/wire-format.md, "Values that have no
+    encoding"): rule names the broken rule (enum, union_tag, utf8, length,
+    count, range, type; size for a buffer too small; message for a message
+    over the writer's maximum size or 4 GiB), path the field path of the
+    first bad value in encoding order ("items[1].color"; "" for the value
+    itself), msg what is wrong, naming the type expected. str(e) is
+    "<rule> in <path>: <message>", or "<rule>: <message>" with no path."""
+
+    def __init__(self, rule: str, msg: str, path: str = "") -> None:
+        super().__init__(msg)
+        self.rule = rule
+        self.msg = msg
+        self.path = path
+
+    def __str__(self) -> str:
+        if self.path:
+            return self.rule + " in " + self.path + ": " + self.msg
+        return self.rule + ": " + self.msg
 
 
 @_sdp_dc.dataclass(frozen=True)
 class DecodeOptions:
-    """Limits of a decoder: max_depth (rule 9, default 64) and memory_limit
-    (rule 11, in bytes; 0 means the default 32 x input length + 1 MiB).
+    """Limits of a decoder: max_depth (rule 9; 0 or less means the default,
+    64) and memory_limit (rule 11, in bytes; 0 or less means the default,
+    32 x input length + 1 MiB).
 
     numpy=True decodes numeric arrays ([]T and [N]T of u16 ... f64 and i8;
     []u8 stays bytes) as read-only numpy.ndarray views of the input instead
@@ -173,8 +202,8 @@ class _SdpReader:
         self.buf: bytes = buf
         self.pos = start
         self.end = len(buf)
-        self.max_depth = opts.max_depth
-        self.mem_limit = opts.memory_limit or 32 * (len(buf) - start) + 1048576
+        self.max_depth = opts.max_depth if opts.max_depth > 0 else _SDP_DEFAULT_DEPTH
+        self.mem_limit = opts.memory_limit if opts.memory_limit > 0 else 32 * (len(buf) - start) + 1048576
         self.mem_used = 0
 
     def truncated(self, p: int, need: int, what: str) -> DecodeError:
@@ -402,7 +431,7 @@ def _sdp_ndarray(np: _sdp_t.Any, code: str, v: _sdp_t.Any) -> memoryview:
     if dt is None:
         dt = _sdp_np_dtypes[code] = np.dtype(_SDP_DTYPES[code])
     if v.ndim != 1:
-        raise EncodeError("a numpy array of " + str(v.ndim) + " dimensions is not a 1-D array")
+        raise EncodeError("type", "a numpy array of " + str(v.ndim) + " dimensions is not a 1-D array")
     if v.dtype == dt:
         try:
             return memoryview(v).cast("B")
@@ -410,13 +439,13 @@ def _sdp_ndarray(np: _sdp_t.Any, code: str, v: _sdp_t.Any) -> memoryview:
             pass  # not contiguous: copied below
     kind = v.dtype.kind
     if kind not in ("biuf" if dt.kind == "f" else "biu"):
-        raise EncodeError("a numpy array of " + str(v.dtype) + " does not encode as an array of " + str(dt))
+        raise EncodeError("type", "a numpy array of " + str(v.dtype) + " does not encode as an array of " + str(dt))
     if v.dtype != dt:
         if kind in "iu" and dt.kind != "f" and len(v) and not np.can_cast(v.dtype, dt):
             info = np.iinfo(dt)
             lo, hi = int(v.min()), int(v.max())
             if lo < int(info.min) or hi > int(info.max):
-                raise EncodeError("a numpy array holds " + str(lo if lo < int(info.min) else hi) + ", out of the range of " + str(dt))
+                raise EncodeError("range", "a numpy array holds " + str(lo if lo < int(info.min) else hi) + ", out of the range of " + str(dt))
         with np.errstate(over="ignore", invalid="ignore"):
             v = v.astype(dt)
     return memoryview(np.ascontiguousarray(v)).cast("B")
@@ -424,13 +453,13 @@ def _sdp_ndarray(np: _sdp_t.Any, code: str, v: _sdp_t.Any) -> memoryview:
 
 def _sdp_count(n: int) -> bytes:
     if n >= 1 << 32:
-        raise EncodeError("count " + str(n) + " does not fit in a u32")
+        raise EncodeError("count", "a count of " + str(n) + " does not fit in a u32")
     return _SDP_U32.pack(n)
 
 
 def _sdp_fixed(v: _sdp_t.Sized, n: int) -> None:
     if len(v) != n:
-        raise EncodeError("fixed array of " + str(n) + " elements has " + str(len(v)))
+        raise EncodeError("length", "expected " + str(n) + " elements, got " + str(len(v)))
 
 
 def _sdp_e_str(s: str, out: bytearray) -> None:
@@ -439,27 +468,169 @@ def _sdp_e_str(s: str, out: bytearray) -> None:
     out += b
 
 
-def _sdp_s_str(s: str) -> int:
-    return 4 + len(s.encode("utf-8"))
-
-
 def _sdp_encode_into(b: bytes, buffer: _sdp_t.Any, offset: int) -> int:
     mv = memoryview(buffer).cast("B")
     if offset < 0 or offset + len(b) > len(mv):
-        raise EncodeError("the value needs " + str(len(b)) + " bytes at offset " + str(offset) + " of a " + str(len(mv)) + "-byte buffer")
+        raise EncodeError("size", "the value needs " + str(len(b)) + " bytes at offset " + str(offset) + " of a " + str(len(mv)) + "-byte buffer")
     mv[offset:offset + len(b)] = b
     return len(b)
 
 
-def _sdp_run(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T) -> bytes:
+# What an encoder raises for a value that has no encoding (EncodeError is a
+# ValueError): the check walk then finds the first bad value and its path.
+_SDP_REFUSED = (_sdp_struct.error, OverflowError, TypeError, ValueError, AttributeError, BufferError, KeyError)
+
+
+def _sdp_refused(check: _sdp_t.Callable[[_sdp_t.Any, str], None], v: _sdp_t.Any, e: BaseException) -> EncodeError:
+    """The EncodeError of a value its encoder refused with e: the check walk
+    of its type (_sdp_k_*) finds the first bad value in encoding order and
+    names its rule and path. The C accelerator calls it too, so both
+    implementations report the same error."""
+    try:
+        check(v, "")
+    except EncodeError as found:
+        return found
+    if isinstance(e, EncodeError):
+        return e
+    if isinstance(e, OverflowError):
+        # Every value encodes: the encoding is larger than the host's sizes.
+        return EncodeError("size", str(e))
+    return EncodeError("type", str(e))
+
+
+def _sdp_run(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], check: _sdp_t.Callable[[_sdp_t.Any, str], None], v: _SDP_T) -> bytes:
     out = bytearray()
     try:
         fn(v, out)
-    except EncodeError:
-        raise
-    except (_sdp_struct.error, OverflowError, TypeError, ValueError, AttributeError) as e:
-        raise EncodeError(str(e)) from None
+    except _SDP_REFUSED as e:
+        raise _sdp_refused(check, v, e) from None
     return bytes(out)
+
+
+def _sdp_frame(type_id: int, b: bytes) -> bytes:
+    """b framed as a message of type_id: header, then payload."""
+    if len(b) >= 1 << 32:
+        raise EncodeError("message", "a payload of " + str(len(b)) + " bytes does not fit in a message (4 GiB or more)", "message")
+    return _SDP_HEADER.pack(_SDP_MAGIC, type_id, len(b)) + b
+
+
+def _sdp_tname(x: object) -> str:
+    """The type of x as an error message names it."""
+    return "None" if x is None else type(x).__name__
+
+
+def _sdp_j(p: str, seg: str) -> str:
+    """The path p followed by the field (or variant) seg."""
+    return p + "." + seg if p else seg
+
+
+# The check walk (_sdp_k_*): run only after an encoder refused a value, it
+# goes through the value in encoding order with the same operations as the
+# encoders and raises the EncodeError of the first bad value, with its path.
+def _sdp_k_bool(x: _sdp_t.Any, p: str) -> None:
+    try:
+        _SDP_BOOL[x]
+    except (KeyError, TypeError):
+        raise EncodeError("type", "expected a bool, got " + _sdp_tname(x), p) from None
+
+
+def _sdp_k_int(x: _sdp_t.Any, st: _sdp_struct.Struct, kind: str, p: str) -> None:
+    try:
+        st.pack(x)
+    except (_sdp_struct.error, OverflowError, TypeError, ValueError):
+        try:
+            n = _sdp_operator.index(x)
+        except TypeError:
+            raise EncodeError("type", "expected an int (" + kind + "), got " + _sdp_tname(x), p) from None
+        raise EncodeError("range", str(n) + " is out of the range of " + kind, p) from None
+
+
+def _sdp_k_float(x: _sdp_t.Any, kind: str, p: str) -> None:
+    try:
+        if kind == "f32":
+            _sdp_pack_f32(x)
+        else:
+            _SDP_F64.pack(x)
+    except OverflowError:
+        raise EncodeError("range", repr(x) + " is out of the range of " + kind, p) from None
+    except (_sdp_struct.error, TypeError, ValueError):
+        raise EncodeError("type", "expected a float (" + kind + "), got " + _sdp_tname(x), p) from None
+
+
+def _sdp_k_str(x: _sdp_t.Any, p: str) -> None:
+    if not isinstance(x, str):
+        raise EncodeError("type", "expected a str, got " + _sdp_tname(x), p)
+    try:
+        b = x.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise EncodeError("utf8", "a str holding a lone surrogate (U+" + format(ord(x[e.start]), "04X") + " at index " + str(e.start) + ") has no UTF-8 encoding", p) from None
+    if len(b) >= 1 << 32:
+        raise EncodeError("count", "a str of " + str(len(b)) + " UTF-8 bytes is over the limit of 4294967295", p)
+
+
+def _sdp_k_enum(x: _sdp_t.Any, cls: type[_sdp_enum.IntEnum], name: str, p: str) -> None:
+    try:
+        cls(x)
+    except (TypeError, ValueError):
+        try:
+            n = _sdp_operator.index(x)
+        except TypeError:
+            raise EncodeError("type", "expected a " + name + ", got " + _sdp_tname(x), p) from None
+        raise EncodeError("enum", str(n) + " is not a value of enum " + name, p) from None
+
+
+def _sdp_k_len(x: _sdp_t.Any, fixed: int, what: str, p: str) -> int:
+    """The number of elements of an array (what: its type), refusing a value
+    without one, and a fixed array (fixed >= 0) of another length."""
+    try:
+        n = len(x)
+    except TypeError:
+        raise EncodeError("type", "expected " + what + ", got " + _sdp_tname(x), p) from None
+    if fixed >= 0 and n != fixed:
+        raise EncodeError("length", "expected " + what + " (" + str(fixed) + " elements), got " + str(n) + " elements", p)
+    if n >= 1 << 32:
+        raise EncodeError("count", "an array of " + str(n) + " elements is over the limit of 4294967295", p)
+    return n
+
+
+def _sdp_k_bytes(x: _sdp_t.Any, fixed: int, what: str, p: str) -> None:
+    _sdp_k_len(x, fixed, what, p)
+    try:
+        _sdp_put(bytearray(), x)
+    except (TypeError, ValueError, BufferError):
+        if isinstance(x, (list, tuple)):
+            for i, y in enumerate(x):
+                _sdp_k_int(y, _SDP_U8, "u8", p + "[" + str(i) + "]")
+        raise EncodeError("type", "expected " + what + " (bytes or a sequence of ints), got " + _sdp_tname(x), p) from None
+
+
+def _sdp_k_numbers(x: _sdp_t.Any, fixed: int, code: str, kind: str, what: str, p: str) -> None:
+    _sdp_k_len(x, fixed, what, p)
+    try:
+        _sdp_numbers(code, x)
+        return
+    except EncodeError as e:
+        err: Exception = e
+    except (_sdp_struct.error, OverflowError, TypeError, ValueError, BufferError) as e:
+        err = e
+    st = _sdp_struct.Struct("<" + code)
+    for i, y in enumerate(x):
+        q = p + "[" + str(i) + "]"
+        if code in "fd":
+            _sdp_k_float(y, kind, q)
+        else:
+            _sdp_k_int(y, st, kind, q)
+    if isinstance(err, EncodeError):
+        err.path = p
+        raise err
+    raise EncodeError("type", "expected " + what + ", got " + _sdp_tname(x) + " (" + str(err) + ")", p)
+
+
+def _sdp_k_fields(x: _sdp_t.Any, names: tuple[str, ...], what: str, p: str) -> None:
+    """Refuses a value that is not a what and lacks one of its fields."""
+    for n in names:
+        if not hasattr(x, n):
+            raise EncodeError("type", "expected " + what + ", got " + _sdp_tname(x), p)
 
 
 # Arrays of at least this many bytes are not copied into the encoder's
@@ -479,12 +650,17 @@ class _SdpParts(bytearray):
 
 def _sdp_put(out: bytearray, b: _sdp_t.Any) -> None:
     """Appends an array's bytes: bytes and byte memoryviews (what
-    _sdp_numbers returns) are kept aside when large; anything else is
-    appended as before (and refused there if it has no bytes)."""
+    _sdp_numbers returns) are kept aside when large; a list or tuple of
+    ints is appended as the bytes it holds."""
     if type(out) is _SdpParts and (type(b) is bytes or type(b) is memoryview) and len(b) >= _SDP_PART_MIN:
         out.parts.append((len(out), b, len(b)))
     else:
-        out += b
+        try:
+            out += b
+        except TypeError:
+            if not isinstance(b, (list, tuple)):
+                raise
+            out += bytes(b)
 
 
 def _sdp_put_numbers(out: bytearray, code: str, v: _sdp_t.Any) -> None:
@@ -498,7 +674,8 @@ def _sdp_put_numbers(out: bytearray, code: str, v: _sdp_t.Any) -> None:
     _sdp_put(out, _sdp_numbers(code, v))
 
 
-def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, type_id: int = -1) -> bytes:
+def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], check: _sdp_t.Callable[[_sdp_t.Any, str], None], v: _SDP_T,
+                   type_id: int = -1) -> bytes:
     """_sdp_run for a type that holds arrays; with a type_id, the value is
     framed as a message."""
     out = _SdpParts()
@@ -509,7 +686,10 @@ def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, ty
         fn(v, out)
         parts = out.parts
         if type_id >= 0:
-            out[6:10] = _SDP_U32.pack(len(out) - MESSAGE_HEADER_SIZE + sum(n for _, _, n in parts))
+            n = len(out) - MESSAGE_HEADER_SIZE + sum(n for _, _, n in parts)
+            if n >= 1 << 32:
+                raise EncodeError("message", "a payload of " + str(n) + " bytes does not fit in a message (4 GiB or more)", "message")
+            out[6:10] = _SDP_U32.pack(n)
         if not parts:
             return bytes(out)
         if len(parts) == 1 and parts[0][0] == len(out):
@@ -523,10 +703,12 @@ def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, ty
             prev = at
         pieces.append(view[prev:])
         return b"".join(pieces)
-    except EncodeError:
-        raise
-    except (_sdp_struct.error, OverflowError, TypeError, ValueError, AttributeError, BufferError) as e:
-        raise EncodeError(str(e)) from None
+    except EncodeError as e:
+        if e.rule == "message":
+            raise
+        raise _sdp_refused(check, v, e) from None
+    except _SDP_REFUSED as e:
+        raise _sdp_refused(check, v, e) from None
 
 
 def _sdp_into(dst: _sdp_t.Any, src: _sdp_t.Any) -> None:
@@ -567,10 +749,11 @@ def decode_message(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _s
 
 class MessageReader:
     """Reads messages one at a time from a binary file object. max_size
-    (default DEFAULT_MAX_MESSAGE_SIZE, 64 MiB, as in every language; 0 is a
-    maximum of 0, 0xFFFFFFFF none) refuses a larger declared payload before
-    reading it. Errors are DecodeErrors whose offset counts from the start of
-    the stream and whose index is the message's position.
+    (default DEFAULT_MAX_MESSAGE_SIZE, 64 MiB, as in every language; 0 or
+    less means the default, 0xFFFFFFFF is the loosest) refuses a larger
+    declared payload before reading it. Errors are DecodeErrors whose offset
+    counts from the start of the stream, whose index is the message's
+    position and whose start is the stream offset of its first byte.
 
     A hello (MessageWriter.write_hello) as the stream's first message is
     checked, not returned: the next message has index 1, and schema_checked
@@ -590,7 +773,7 @@ class MessageReader:
     def __init__(self, f: _sdp_t.BinaryIO, max_size: int = DEFAULT_MAX_MESSAGE_SIZE, options: DecodeOptions | None = None,
                  require_hello: bool = False) -> None:
         self.f = f
-        self.max_size = max_size
+        self.max_size = max_size if max_size > 0 else DEFAULT_MAX_MESSAGE_SIZE
         self.options = options
         self.require_hello = require_hello
         self.schema_checked = False
@@ -612,6 +795,7 @@ class MessageReader:
     def _fail(self, e: DecodeError, base: int) -> DecodeError:
         e.offset += base
         e.index = self.index
+        e.start = base
         return e
 
     def _stick(self, e: DecodeError, base: int) -> DecodeError:
@@ -707,12 +891,13 @@ class MessageReader:
 class MessageWriter:
     """Writes messages one after the other to a binary file object, one
     write call per message. max_size (default DEFAULT_MAX_MESSAGE_SIZE, as
-    MessageReader's) refuses a message whose payload is larger with an
-    EncodeError, writing nothing; the writer can go on."""
+    MessageReader's; 0 or less means the default) refuses a message whose
+    payload is larger with an EncodeError (rule message, path "message"),
+    writing nothing; the writer can go on."""
 
     def __init__(self, f: _sdp_t.BinaryIO, max_size: int = DEFAULT_MAX_MESSAGE_SIZE) -> None:
         self.f = f
-        self.max_size = max_size
+        self.max_size = max_size if max_size > 0 else DEFAULT_MAX_MESSAGE_SIZE
 
     def write_hello(self) -> None:
         """Writes a hello: the fingerprint of every struct of the schema, by
@@ -733,7 +918,7 @@ class MessageWriter:
         b = value.encode_message()
         n = len(b) - MESSAGE_HEADER_SIZE
         if n > self.max_size:
-            raise EncodeError("message payload of " + str(n) + " bytes is over the writer's maximum size of " + str(self.max_size))
+            raise EncodeError("message", "a payload of " + str(n) + " bytes is over the writer's maximum size of " + str(self.max_size), "message")
         self.f.write(b)
 
 
@@ -781,7 +966,7 @@ class Error:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run(_sdp_e_t5Error, self)
+        return _sdp_run(_sdp_e_t5Error, _sdp_k_t5Error, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: _sdp_int = 0) -> _sdp_int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -789,20 +974,19 @@ class Error:
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
-        b = self.encode()
-        return _SDP_HEADER.pack(_SDP_MAGIC, 1, len(b)) + b
+        return _sdp_frame(1, self.encode())
 
     def encode_message_into(self, buffer: _sdp_t.Any, offset: _sdp_int = 0) -> _sdp_int:
         """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
         return _sdp_encode_into(self.encode_message(), buffer, offset)
 
     def encoded_size(self) -> _sdp_int:
-        """The number of bytes encode() returns."""
-        return _sdp_s_t5Error(self)
+        """The number of bytes encode() returns; raises what it raises."""
+        return len(self.encode())
 
     def encoded_message_size(self) -> _sdp_int:
-        """The number of bytes encode_message() returns."""
-        return MESSAGE_HEADER_SIZE + _sdp_s_t5Error(self)
+        """The number of bytes encode_message() returns; raises what it raises."""
+        return MESSAGE_HEADER_SIZE + len(self.encode())
 
     # A field named like a keyword in Go, Rust, C++ and Swift.
     type_: Type = _sdp_dc.field(default_factory=lambda: Type.None_)
@@ -882,7 +1066,7 @@ class Holder:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run(_sdp_e_t6Holder, self)
+        return _sdp_run(_sdp_e_t6Holder, _sdp_k_t6Holder, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -890,20 +1074,19 @@ class Holder:
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
-        b = self.encode()
-        return _SDP_HEADER.pack(_SDP_MAGIC, 2, len(b)) + b
+        return _sdp_frame(2, self.encode())
 
     def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
         return _sdp_encode_into(self.encode_message(), buffer, offset)
 
     def encoded_size(self) -> int:
-        """The number of bytes encode() returns."""
-        return _sdp_s_t6Holder(self)
+        """The number of bytes encode() returns; raises what it raises."""
+        return len(self.encode())
 
     def encoded_message_size(self) -> int:
-        """The number of bytes encode_message() returns."""
-        return MESSAGE_HEADER_SIZE + _sdp_s_t6Holder(self)
+        """The number of bytes encode_message() returns; raises what it raises."""
+        return MESSAGE_HEADER_SIZE + len(self.encode())
 
     result: Result = _sdp_dc.field(default_factory=lambda: Result_Ok())
     kinds: list[Type] = _sdp_dc.field(default_factory=_sdp_list)
@@ -914,12 +1097,12 @@ Result = _sdp_t.Union[Result_Ok, Result_Err, Error]
 
 def encode_type(value: Type) -> bytes:
     """Encodes a Type (enum) on its own; raises EncodeError for a value that has no encoding."""
-    return _sdp_run(_sdp_e_t4Type, value)
+    return _sdp_run(_sdp_e_t4Type, _sdp_k_t4Type, value)
 
 
 def type_encoded_size(value: Type) -> int:
-    """The number of bytes encode_type(value) returns."""
-    return _sdp_s_t4Type(value)
+    """The number of bytes encode_type(value) returns; raises what it raises."""
+    return len(encode_type(value))
 
 
 def decode_type(data: _sdp_t.Any, options: DecodeOptions | None = None) -> Type:
@@ -936,12 +1119,12 @@ def decode_type_prefix(data: _sdp_t.Any, options: DecodeOptions | None = None) -
 
 def encode_result(value: Result) -> bytes:
     """Encodes a Result (union) on its own; raises EncodeError for a value that has no encoding."""
-    return _sdp_run(_sdp_e_t6Result, value)
+    return _sdp_run(_sdp_e_t6Result, _sdp_k_t6Result, value)
 
 
 def result_encoded_size(value: Result) -> int:
-    """The number of bytes encode_result(value) returns."""
-    return _sdp_s_t6Result(value)
+    """The number of bytes encode_result(value) returns; raises what it raises."""
+    return len(encode_result(value))
 
 
 def decode_result(data: _sdp_t.Any, options: DecodeOptions | None = None) -> Result:
@@ -964,8 +1147,8 @@ def _sdp_e_t4Type(_sdp_v: Type, _sdp_out: bytearray) -> None:
     _sdp_out += _SDP_U8.pack(Type(_sdp_v))
 
 
-def _sdp_s_t4Type(_sdp_v: Type) -> int:
-    return 1
+def _sdp_k_t4Type(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_enum(_sdp_v, Type, "Type", _sdp_p)
 
 
 def _sdp_d_t5Error(_sdp_r: _SdpReader, _sdp_depth: int) -> Error:
@@ -1168,25 +1351,57 @@ def _sdp_e_t5Error(_sdp_v: Error, _sdp_out: bytearray) -> None:
     _sdp_out += _SDP_U32_PACK(len(_sdp_b))
     _sdp_out += _sdp_b
     _sdp_q = len(_sdp_out)
-    _sdp_out += _SDP_RUN_BHBiIfbQh.pack(_sdp_v.self, _sdp_v.class_, 1 if _sdp_v.default else 0, _sdp_v.func, _sdp_v.init, _sdp_v.in_, _sdp_v.var, _sdp_v.fn, _sdp_v.struct)
+    _sdp_out += _SDP_RUN_BHBiIfbQh.pack(_sdp_v.self, _sdp_v.class_, _SDP_BOOL[_sdp_v.default], _sdp_v.func, _sdp_v.init, _sdp_v.in_, _sdp_v.var, _sdp_v.fn, _sdp_v.struct)
     if _sdp_v.in_ != _sdp_v.in_:  # NaN
         _sdp_out[_sdp_q + 12:_sdp_q + 16] = _sdp_pack_f32(_sdp_v.in_)
     _sdp_b = _sdp_v.namespace.encode("utf-8")
     _sdp_out += _SDP_U32_PACK(len(_sdp_b))
     _sdp_out += _sdp_b
-    _sdp_out += _SDP_RUN_qBB.pack(_sdp_v.int, _sdp_v.char, 1 if _sdp_v.return_ else 0)
+    _sdp_out += _SDP_RUN_qBB.pack(_sdp_v.int, _sdp_v.char, _SDP_BOOL[_sdp_v.return_])
     _sdp_b = _sdp_v.protocol.encode("utf-8")
     _sdp_out += _SDP_U32_PACK(len(_sdp_b))
     _sdp_out += _sdp_b
-    _sdp_out += _SDP_RUN_IBBBBBBBBBBB.pack(_sdp_v.where, 1 if _sdp_v.async_ else 0, 1 if _sdp_v.await_ else 0, 1 if _sdp_v.break_ else 0, _sdp_v.new, _sdp_v.delete, _sdp_v.operator, _sdp_v.register, _sdp_v.inout, _sdp_v.extension, _sdp_v.package, _sdp_v.range)
+    _sdp_out += _SDP_RUN_IBBBBBBBBBBB.pack(_sdp_v.where, _SDP_BOOL[_sdp_v.async_], _SDP_BOOL[_sdp_v.await_], _SDP_BOOL[_sdp_v.break_], _sdp_v.new, _sdp_v.delete, _sdp_v.operator, _sdp_v.register, _sdp_v.inout, _sdp_v.extension, _sdp_v.package, _sdp_v.range)
     _sdp_b = _sdp_v.string.encode("utf-8")
     _sdp_out += _SDP_U32_PACK(len(_sdp_b))
     _sdp_out += _sdp_b
     _sdp_out += _SDP_RUN_IIi.pack(_sdp_v.size, _sdp_v.len, _sdp_v.errno)
 
 
-def _sdp_s_t5Error(_sdp_v: Error) -> int:
-    return 65 + _sdp_s_str(_sdp_v.match_) + _sdp_s_str(_sdp_v.namespace) + _sdp_s_str(_sdp_v.protocol) + _sdp_s_str(_sdp_v.string)
+def _sdp_k_t5Error(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_fields(_sdp_v, ("type_", "match_", "self", "class_", "default", "func", "init", "in_", "var", "fn", "struct", "namespace", "int", "char", "return_", "protocol", "where", "async_", "await_", "break_", "new", "delete", "operator", "register", "inout", "extension", "package", "range", "string", "size", "len", "errno"), "Error", _sdp_p)
+    _sdp_k_enum(_sdp_v.type_, Type, "Type", _sdp_j(_sdp_p, "type"))
+    _sdp_k_str(_sdp_v.match_, _sdp_j(_sdp_p, "match"))
+    _sdp_k_int(_sdp_v.self, _SDP_U8, "u8", _sdp_j(_sdp_p, "self"))
+    _sdp_k_int(_sdp_v.class_, _SDP_U16, "u16", _sdp_j(_sdp_p, "class"))
+    _sdp_k_bool(_sdp_v.default, _sdp_j(_sdp_p, "default"))
+    _sdp_k_int(_sdp_v.func, _SDP_I32, "i32", _sdp_j(_sdp_p, "func"))
+    _sdp_k_int(_sdp_v.init, _SDP_U32, "u32", _sdp_j(_sdp_p, "init"))
+    _sdp_k_float(_sdp_v.in_, "f32", _sdp_j(_sdp_p, "in"))
+    _sdp_k_int(_sdp_v.var, _SDP_I8, "i8", _sdp_j(_sdp_p, "var"))
+    _sdp_k_int(_sdp_v.fn, _SDP_U64, "u64", _sdp_j(_sdp_p, "fn"))
+    _sdp_k_int(_sdp_v.struct, _SDP_I16, "i16", _sdp_j(_sdp_p, "struct"))
+    _sdp_k_str(_sdp_v.namespace, _sdp_j(_sdp_p, "namespace"))
+    _sdp_k_int(_sdp_v.int, _SDP_I64, "i64", _sdp_j(_sdp_p, "int"))
+    _sdp_k_int(_sdp_v.char, _SDP_U8, "u8", _sdp_j(_sdp_p, "char"))
+    _sdp_k_bool(_sdp_v.return_, _sdp_j(_sdp_p, "return"))
+    _sdp_k_str(_sdp_v.protocol, _sdp_j(_sdp_p, "protocol"))
+    _sdp_k_int(_sdp_v.where, _SDP_U32, "u32", _sdp_j(_sdp_p, "where"))
+    _sdp_k_bool(_sdp_v.async_, _sdp_j(_sdp_p, "async"))
+    _sdp_k_bool(_sdp_v.await_, _sdp_j(_sdp_p, "await"))
+    _sdp_k_bool(_sdp_v.break_, _sdp_j(_sdp_p, "break"))
+    _sdp_k_int(_sdp_v.new, _SDP_U8, "u8", _sdp_j(_sdp_p, "new"))
+    _sdp_k_int(_sdp_v.delete, _SDP_U8, "u8", _sdp_j(_sdp_p, "delete"))
+    _sdp_k_int(_sdp_v.operator, _SDP_U8, "u8", _sdp_j(_sdp_p, "operator"))
+    _sdp_k_int(_sdp_v.register, _SDP_U8, "u8", _sdp_j(_sdp_p, "register"))
+    _sdp_k_int(_sdp_v.inout, _SDP_U8, "u8", _sdp_j(_sdp_p, "inout"))
+    _sdp_k_int(_sdp_v.extension, _SDP_U8, "u8", _sdp_j(_sdp_p, "extension"))
+    _sdp_k_int(_sdp_v.package, _SDP_U8, "u8", _sdp_j(_sdp_p, "package"))
+    _sdp_k_int(_sdp_v.range, _SDP_U8, "u8", _sdp_j(_sdp_p, "range"))
+    _sdp_k_str(_sdp_v.string, _sdp_j(_sdp_p, "string"))
+    _sdp_k_int(_sdp_v.size, _SDP_U32, "u32", _sdp_j(_sdp_p, "size"))
+    _sdp_k_int(_sdp_v.len, _SDP_U32, "u32", _sdp_j(_sdp_p, "len"))
+    _sdp_k_int(_sdp_v.errno, _SDP_I32, "i32", _sdp_j(_sdp_p, "errno"))
 
 
 def _sdp_d_t6Result(_sdp_r: _SdpReader, _sdp_depth: int) -> Result:
@@ -1232,17 +1447,22 @@ def _sdp_e_t6Result(_sdp_v: Result, _sdp_out: bytearray) -> None:
         _sdp_out.append(2)
         _sdp_e_t5Error(_sdp_v, _sdp_out)
         return
-    raise EncodeError("union Result: " + repr(_sdp_v) + " is not one of its variants")
+    raise TypeError("not a variant")
 
 
-def _sdp_s_t6Result(_sdp_v: Result) -> int:
+def _sdp_k_t6Result(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
     if isinstance(_sdp_v, Result_Ok):
-        return 1 + _sdp_s_t5Error(_sdp_v.value)
+        _sdp_k_fields(_sdp_v, ("value",), "Result.Ok", _sdp_p)
+        _sdp_k_t5Error(_sdp_v.value, _sdp_j(_sdp_p, "Ok.value"))
+        return
     if isinstance(_sdp_v, Result_Err):
-        return 1 + 4
+        _sdp_k_fields(_sdp_v, ("code",), "Result.Err", _sdp_p)
+        _sdp_k_int(_sdp_v.code, _SDP_I32, "i32", _sdp_j(_sdp_p, "Err.code"))
+        return
     if isinstance(_sdp_v, Error):
-        return 1 + _sdp_s_t5Error(_sdp_v)
-    raise EncodeError("union Result: " + repr(_sdp_v) + " is not one of its variants")
+        _sdp_k_t5Error(_sdp_v, _sdp_j(_sdp_p, "Error"))
+        return
+    raise EncodeError("union_tag", "expected a variant of union Result (Ok, Err, Error), got " + _sdp_tname(_sdp_v), _sdp_p)
 
 
 def _sdp_d_t6Holder(_sdp_r: _SdpReader, _sdp_depth: int) -> Holder:
@@ -1264,8 +1484,10 @@ def _sdp_e_t6Holder(_sdp_v: Holder, _sdp_out: bytearray) -> None:
     _sdp_e_list_t4Type(_sdp_v.kinds, _sdp_out)
 
 
-def _sdp_s_t6Holder(_sdp_v: Holder) -> int:
-    return 0 + _sdp_s_t6Result(_sdp_v.result) + _sdp_s_list_t4Type(_sdp_v.kinds)
+def _sdp_k_t6Holder(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_fields(_sdp_v, ("result", "kinds"), "Holder", _sdp_p)
+    _sdp_k_t6Result(_sdp_v.result, _sdp_j(_sdp_p, "result"))
+    _sdp_k_list_t4Type(_sdp_v.kinds, _sdp_j(_sdp_p, "kinds"))
 
 
 def _sdp_d_list_t4Type(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Type]:
@@ -1288,8 +1510,10 @@ def _sdp_e_list_t4Type(_sdp_v: list[Type], _sdp_out: bytearray) -> None:
         _sdp_out += _SDP_U8.pack(Type(_sdp_x))
 
 
-def _sdp_s_list_t4Type(_sdp_v: list[Type]) -> int:
-    return 4 + len(_sdp_v) * 1
+def _sdp_k_list_t4Type(_sdp_v: _sdp_t.Any, _sdp_p: str) -> None:
+    _sdp_k_len(_sdp_v, -1, "[]Type", _sdp_p)
+    for _sdp_i, _sdp_x in enumerate(_sdp_v):
+        _sdp_k_enum(_sdp_x, Type, "Type", _sdp_p + "[" + str(_sdp_i) + "]")
 
 
 _SDP_RUN_BHBiIfbQh = _sdp_struct.Struct("<BHBiIfbQh")

@@ -31,7 +31,8 @@
 #define SDP_READONLY 1
 
 /* Objects the package hands over when it installs the module. */
-static PyObject *sdp_DecodeError, *sdp_EncodeError, *sdp_Some, *sdp_py_numbers, *sdp_py_numpy;
+static PyObject *sdp_DecodeError, *sdp_EncodeError, *sdp_Some, *sdp_py_numbers, *sdp_py_numpy, *sdp_py_refused,
+    *sdp_py_bool;
 static PyObject *sdp_array_type, *sdp_frombytes, *sdp_np_frombuffer, *sdp_np_dtype;
 static PyObject *sdp_s_max_depth, *sdp_s_memory_limit, *sdp_s_numpy, *sdp_s_value, *sdp_s_cast,
     *sdp_s_toreadonly, *sdp_s_B;
@@ -586,11 +587,23 @@ SDP_FN int sdp_reader_init(sdp_reader *r, PyObject *data, PyObject *options, Py_
         if (r->max_depth == -1 && PyErr_Occurred()) {
             return -1;
         }
+        if (r->max_depth <= 0) {
+            r->max_depth = SDP_DEFAULT_DEPTH; /* 0 or less: the default */
+        }
         o = PyObject_GetAttr(options, sdp_s_memory_limit);
         if (o == NULL) {
             return -1;
         }
-        limit = PyLong_AsUnsignedLongLong(o);
+        {
+            /* 0 or less: the default. */
+            int over = 0;
+            long long x = PyLong_AsLongLongAndOverflow(o, &over);
+            if (x == -1 && PyErr_Occurred()) {
+                Py_DECREF(o);
+                return -1;
+            }
+            limit = over > 0 ? PyLong_AsUnsignedLongLong(o) : over < 0 || x <= 0 ? 0 : (unsigned long long)x;
+        }
         Py_DECREF(o);
         if (limit == (unsigned long long)-1 && PyErr_Occurred()) {
             return -1;
@@ -781,10 +794,21 @@ SDP_FN PyObject *sdp_writer_bytes(sdp_writer *w) {
 
 SDP_FN int sdp_grow(sdp_writer *w, Py_ssize_t n) {
     Py_ssize_t cap = w->cap;
+    if (n > PY_SSIZE_T_MAX - w->len) {
+        /* An encoding larger than the host's sizes (a 32-bit host): rule
+         * size, with no path. */
+        PyObject *e = PyObject_CallFunction(sdp_EncodeError, "sss", "size",
+                                            "the encoding is larger than this host can hold", "");
+        if (e != NULL) {
+            PyErr_SetObject(sdp_EncodeError, e);
+            Py_DECREF(e);
+        }
+        return -1;
+    }
     while (cap - w->len < n) {
         if (cap > PY_SSIZE_T_MAX / 2) {
-            PyErr_NoMemory();
-            return -1;
+            cap = PY_SSIZE_T_MAX;
+            break;
         }
         cap *= 2;
     }
@@ -812,7 +836,7 @@ SDP_FN int sdp_w_u8(sdp_writer *w, unsigned v) {
 
 SDP_FN int sdp_w_count(sdp_writer *w, Py_ssize_t n) {
     if ((unsigned long long)n >= (1ULL << 32)) {
-        PyErr_Format(sdp_EncodeError, "count %zd does not fit in a u32", n);
+        PyErr_Format(PyExc_ValueError, "count %zd does not fit in a u32", n);
         return -1;
     }
     if (sdp_reserve(w, 4) < 0) {
@@ -845,7 +869,7 @@ SDP_FN int sdp_int(PyObject *v, int size, int sign, uint64_t *out) {
             return -1;
         }
         if (overflow || x < lo || x > hi) {
-            PyErr_Format(sdp_EncodeError, "%R is out of the range of an i%d", i, size * 8);
+            PyErr_Format(PyExc_ValueError, "%R is out of the range of an i%d", i, size * 8);
             Py_DECREF(i);
             return -1;
         }
@@ -856,13 +880,13 @@ SDP_FN int sdp_int(PyObject *v, int size, int sign, uint64_t *out) {
         if (x == (unsigned long long)-1 && PyErr_Occurred()) {
             if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
                 PyErr_Clear();
-                PyErr_Format(sdp_EncodeError, "%R is out of the range of a u%d", i, size * 8);
+                PyErr_Format(PyExc_ValueError, "%R is out of the range of a u%d", i, size * 8);
             }
             Py_DECREF(i);
             return -1;
         }
         if (size < 8 && x >> (size * 8)) {
-            PyErr_Format(sdp_EncodeError, "%R is out of the range of a u%d", i, size * 8);
+            PyErr_Format(PyExc_ValueError, "%R is out of the range of a u%d", i, size * 8);
             Py_DECREF(i);
             return -1;
         }
@@ -922,7 +946,7 @@ SDP_FN int sdp_w_str(sdp_writer *w, PyObject *v) {
     Py_ssize_t n;
     const char *s;
     if (!PyUnicode_Check(v)) {
-        PyErr_Format(sdp_EncodeError, "a str field holds %.100s", Py_TYPE(v)->tp_name);
+        PyErr_Format(PyExc_ValueError, "a str field holds %.100s", Py_TYPE(v)->tp_name);
         return -1;
     }
     if (PyUnicode_IS_COMPACT_ASCII(v)) {
@@ -936,7 +960,7 @@ SDP_FN int sdp_w_str(sdp_writer *w, PyObject *v) {
         }
     }
     if ((unsigned long long)n >= (1ULL << 32)) {
-        PyErr_Format(sdp_EncodeError, "count %zd does not fit in a u32", n);
+        PyErr_Format(PyExc_ValueError, "count %zd does not fit in a u32", n);
         return -1;
     }
     if (sdp_reserve(w, n + 4) < 0) {
@@ -948,16 +972,28 @@ SDP_FN int sdp_w_str(sdp_writer *w, PyObject *v) {
     return 0;
 }
 
-/* sdp_w_bytes writes a bytes-like value: with fixed < 0 its count first,
- * else it must hold exactly fixed bytes. */
+/* sdp_w_bytes writes a bytes-like value (or a list or tuple of ints): with
+ * fixed < 0 its count first, else it must hold exactly fixed bytes. */
 SDP_FN int sdp_w_bytes(sdp_writer *w, PyObject *v, Py_ssize_t fixed) {
     Py_buffer b;
     int rc = -1;
     if (PyObject_GetBuffer(v, &b, PyBUF_SIMPLE) < 0) {
-        return -1;
+        PyObject *conv;
+        if (!(PyList_Check(v) || PyTuple_Check(v)) || !PyErr_ExceptionMatches(PyExc_TypeError)) {
+            return -1;
+        }
+        /* A list or tuple of ints: the bytes it holds (as in pure Python). */
+        PyErr_Clear();
+        conv = PyBytes_FromObject(v);
+        if (conv == NULL) {
+            return -1;
+        }
+        rc = sdp_w_bytes(w, conv, fixed);
+        Py_DECREF(conv);
+        return rc;
     }
     if (fixed >= 0 && b.len != fixed) {
-        PyErr_Format(sdp_EncodeError, "fixed array of %zd elements has %zd", fixed, b.len);
+        PyErr_Format(PyExc_ValueError, "fixed array of %zd elements has %zd", fixed, b.len);
     } else if ((fixed >= 0 || sdp_w_count(w, b.len) == 0) && sdp_reserve(w, b.len) == 0) {
         memcpy(w->buf + w->len, b.buf, (size_t)b.len);
         w->len += b.len;
@@ -1005,7 +1041,7 @@ SDP_FN int sdp_w_numbers(sdp_writer *w, PyObject *v, char code, Py_ssize_t size,
         if (sdp_same_numbers(&b, code, size)) {
             n = b.len / size;
             if (fixed >= 0 && n != fixed) {
-                PyErr_Format(sdp_EncodeError, "fixed array of %zd elements has %zd", fixed, n);
+                PyErr_Format(PyExc_ValueError, "fixed array of %zd elements has %zd", fixed, n);
             } else if ((fixed >= 0 || sdp_w_count(w, n) == 0) && sdp_reserve(w, b.len) == 0) {
                 memcpy(w->buf + w->len, b.buf, (size_t)b.len);
                 w->len += b.len;
@@ -1023,7 +1059,7 @@ SDP_FN int sdp_w_numbers(sdp_writer *w, PyObject *v, char code, Py_ssize_t size,
         return -1;
     }
     if (fixed >= 0 && n != fixed) {
-        PyErr_Format(sdp_EncodeError, "fixed array of %zd elements has %zd", fixed, n);
+        PyErr_Format(PyExc_ValueError, "fixed array of %zd elements has %zd", fixed, n);
         return -1;
     }
     if (fixed < 0 && sdp_w_count(w, n) < 0) {
@@ -1067,26 +1103,31 @@ SDP_FN int sdp_enter_e(long depth) {
     return depth > SDP_DEFAULT_DEPTH ? Py_EnterRecursiveCall(" while encoding") : 0;
 }
 
-/* sdp_encode_error turns the errors of a value that cannot be encoded
- * (TypeError, ValueError, OverflowError, AttributeError, BufferError) into
- * an EncodeError with their message, as the pure Python encoder does. */
-SDP_FN void sdp_encode_error(void) {
-    PyObject *type, *value, *tb, *msg;
-    if (PyErr_ExceptionMatches(sdp_EncodeError) ||
-        !(PyErr_ExceptionMatches(PyExc_TypeError) || PyErr_ExceptionMatches(PyExc_ValueError) ||
+/* sdp_encode_error turns the error of a value the encoder refused
+ * (TypeError, ValueError, OverflowError, AttributeError, BufferError; an
+ * EncodeError is a ValueError) into the EncodeError the package's check
+ * walk finds: _sdp_refused(check, v, e) names the rule and path of the
+ * first bad value, as the pure Python encoder does. It runs only after the
+ * encoder failed. */
+SDP_FN void sdp_encode_error(PyObject *check, PyObject *v) {
+    PyObject *type, *value, *tb, *found;
+    if (!(PyErr_ExceptionMatches(PyExc_TypeError) || PyErr_ExceptionMatches(PyExc_ValueError) ||
           PyErr_ExceptionMatches(PyExc_OverflowError) || PyErr_ExceptionMatches(PyExc_AttributeError) ||
           PyErr_ExceptionMatches(PyExc_BufferError))) {
         return;
     }
     PyErr_Fetch(&type, &value, &tb);
     PyErr_NormalizeException(&type, &value, &tb);
-    msg = value != NULL ? PyObject_Str(value) : NULL;
     Py_XDECREF(type);
-    Py_XDECREF(value);
     Py_XDECREF(tb);
-    if (msg != NULL) {
-        PyErr_SetObject(sdp_EncodeError, msg);
-        Py_DECREF(msg);
+    if (value == NULL) {
+        return;
+    }
+    found = PyObject_CallFunctionObjArgs(sdp_py_refused, check, v, value, NULL);
+    Py_DECREF(value);
+    if (found != NULL) {
+        PyErr_SetObject(sdp_EncodeError, found);
+        Py_DECREF(found);
     }
 }
 
@@ -1101,6 +1142,8 @@ SDP_FN int sdp_runtime_init(PyObject *ns) {
     if ((sdp_DecodeError = sdp_lookup(ns, "DecodeError")) == NULL ||
         (sdp_EncodeError = sdp_lookup(ns, "EncodeError")) == NULL || (sdp_Some = sdp_lookup(ns, "Some")) == NULL ||
         (sdp_py_numbers = sdp_lookup(ns, "_sdp_numbers")) == NULL ||
+        (sdp_py_refused = sdp_lookup(ns, "_sdp_refused")) == NULL ||
+        (sdp_py_bool = sdp_lookup(ns, "_SDP_BOOL")) == NULL ||
         (sdp_py_numpy = sdp_lookup(ns, "_sdp_numpy")) == NULL) {
         return -1;
     }
@@ -1145,9 +1188,30 @@ SDP_FN PyObject *sdp_u_f64(sdp_reader *r) {
     return sdp_f64(sdp_ld64(r->buf + r->pos - 8));
 }
 
+/* sdp_bool is the byte of a bool: True and False, else what the package's
+ * _SDP_BOOL maps (what equals them: 1, 0, numpy's bools), as in pure
+ * Python; anything else (None, 2, "yes") is refused. */
+SDP_FN int sdp_bool(PyObject *v) {
+    PyObject *b;
+    if (v == Py_True) {
+        return 1;
+    }
+    if (v == Py_False) {
+        return 0;
+    }
+    b = PyDict_GetItemWithError(sdp_py_bool, v); /* borrowed */
+    if (b == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_TypeError, "a bool field holds %.100s", Py_TYPE(v)->tp_name);
+        }
+        return -1;
+    }
+    return PyObject_IsTrue(b);
+}
+
 /* Encoders of scalars. */
 SDP_FN int sdp_e_bool(sdp_writer *w, PyObject *v) {
-    int b = v == Py_True ? 1 : v == Py_False ? 0 : PyObject_IsTrue(v);
+    int b = sdp_bool(v);
     return b < 0 ? -1 : sdp_w_u8(w, (unsigned)b);
 }
 
@@ -1179,7 +1243,7 @@ SDP_FN int sdp_e_f64(sdp_writer *w, PyObject *v) {
 
 /* Encoders of scalars into room reserved for a run. */
 SDP_FN int sdp_ue_bool(sdp_writer *w, PyObject *v) {
-    int b = v == Py_True ? 1 : v == Py_False ? 0 : PyObject_IsTrue(v);
+    int b = sdp_bool(v);
     if (b < 0) {
         return -1;
     }
@@ -1250,6 +1314,8 @@ typedef struct {
     sdp_enc_fn enc;
     Py_ssize_t hint; /* the size of the last encoding */
     sdp_class *cls;
+    const char *check_name; /* the package's check walk of the type */
+    PyObject *check;
 } sdp_type;
 
 enum { SDP_EXACT, SDP_PREFIX, SDP_MESSAGE };
@@ -1388,13 +1454,18 @@ SDP_FN PyObject *sdp_encode(sdp_type *t, PyObject *v, int message) {
     }
     if (t->enc(&w, v, 1) < 0) {
         sdp_writer_free(&w);
-        sdp_encode_error();
+        sdp_encode_error(t->check, v);
         return NULL;
     }
     if (message) {
         if ((unsigned long long)(w.len - 10) >= (1ULL << 32)) {
+            PyObject *e = PyObject_CallFunction(sdp_EncodeError, "sss", "message",
+                                                "the payload does not fit in a message (4 GiB or more)", "message");
             sdp_writer_free(&w);
-            PyErr_SetString(sdp_EncodeError, "the payload does not fit in a message (4 GiB or more)");
+            if (e != NULL) {
+                PyErr_SetObject(sdp_EncodeError, e);
+                Py_DECREF(e);
+            }
             return NULL;
         }
         sdp_st32(w.buf + 6, (uint32_t)(w.len - 10));
@@ -1918,7 +1989,7 @@ static int sdp_e4(sdp_writer *w, PyObject *v, long depth) {
         }
         goto done;
     }
-    PyErr_Format(sdp_EncodeError, "union Expr: %R is not one of its variants", v);
+    PyErr_Format(PyExc_ValueError, "union Expr: %R is not one of its variants", v);
     rc = -1;
     done:
     (void)x;
@@ -2198,11 +2269,11 @@ static int sdp_e11(sdp_writer *w, PyObject *v, long depth) {
 }
 
 static sdp_type sdp_types[] = {
-    {1, sdp_d0, sdp_e0, 0, &sdp_classes[0]},
-    {2, sdp_d1, sdp_e1, 0, &sdp_classes[1]},
-    {3, sdp_d2, sdp_e2, 0, &sdp_classes[2]},
-    {4, sdp_d3, sdp_e3, 0, &sdp_classes[3]},
-    {5, sdp_d5, sdp_e5, 0, &sdp_classes[7]},
+    {1, sdp_d0, sdp_e0, 0, &sdp_classes[0], "_sdp_k_t4Tree", NULL},
+    {2, sdp_d1, sdp_e1, 0, &sdp_classes[1], "_sdp_k_t4Node", NULL},
+    {3, sdp_d2, sdp_e2, 0, &sdp_classes[2], "_sdp_k_t3Dir", NULL},
+    {4, sdp_d3, sdp_e3, 0, &sdp_classes[3], "_sdp_k_t5Entry", NULL},
+    {5, sdp_d5, sdp_e5, 0, &sdp_classes[7], "_sdp_k_t7Program", NULL},
 };
 #define SDP_NTYPES 5
 
@@ -2394,6 +2465,11 @@ static PyObject *sdp_install(PyObject *module, PyObject *ns) {
     }
     for (i = 0; i < 8; i++) {
         if (sdp_class_init(&sdp_classes[i], ns) < 0) {
+            return NULL;
+        }
+    }
+    for (i = 0; i < SDP_NTYPES; i++) {
+        if ((sdp_types[i].check = sdp_lookup(ns, sdp_types[i].check_name)) == NULL) {
             return NULL;
         }
     }
