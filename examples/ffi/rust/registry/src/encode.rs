@@ -33,16 +33,15 @@ impl Parameter {
 
     /// Appends the encoding to `out` as [`Parameter::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -86,10 +85,10 @@ impl Parameter {
 
     /// The exact number of bytes [`Parameter::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 42;
-        n += self.display_name.len();
-        n += self.identifier.len();
-        n += self.unit.len();
+        let mut n: usize = 42;
+        n = n.saturating_add(self.display_name.len());
+        n = n.saturating_add(self.identifier.len());
+        n = n.saturating_add(self.unit.len());
         n
     }
 
@@ -98,9 +97,9 @@ impl Parameter {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.display_name.len())?;
-        rt::check_len(self.identifier.len())?;
-        rt::check_len(self.unit.len())?;
+        rt::check_len(self.display_name.len()).map_err(rt::in_path("display_name", &[]))?;
+        rt::check_len(self.identifier.len()).map_err(rt::in_path("identifier", &[]))?;
+        rt::check_len(self.unit.len()).map_err(rt::in_path("unit", &[]))?;
         Ok(())
     }
 }
@@ -132,16 +131,15 @@ impl Plugin {
 
     /// Appends the encoding to `out` as [`Plugin::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -180,12 +178,12 @@ impl Plugin {
 
     /// The exact number of bytes [`Plugin::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 20;
-        n += self.name.len();
-        n += self.manufacturer_id.len();
-        n += self.component_type.len();
-        n += self.component_subtype.len();
-        n += rt::sum_sizes(&self.parameters, |e| e.encoded_size());
+        let mut n: usize = 20;
+        n = n.saturating_add(self.name.len());
+        n = n.saturating_add(self.manufacturer_id.len());
+        n = n.saturating_add(self.component_type.len());
+        n = n.saturating_add(self.component_subtype.len());
+        n = n.saturating_add(rt::sum_sizes(&self.parameters, |e| e.encoded_size()));
         n
     }
 
@@ -194,13 +192,14 @@ impl Plugin {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.name.len())?;
-        rt::check_len(self.manufacturer_id.len())?;
-        rt::check_len(self.component_type.len())?;
-        rt::check_len(self.component_subtype.len())?;
-        rt::check_len(self.parameters.len())?;
-        for e in &self.parameters {
-            e.check_lengths()?;
+        rt::check_len(self.name.len()).map_err(rt::in_path("name", &[]))?;
+        rt::check_len(self.manufacturer_id.len()).map_err(rt::in_path("manufacturer_id", &[]))?;
+        rt::check_len(self.component_type.len()).map_err(rt::in_path("component_type", &[]))?;
+        rt::check_len(self.component_subtype.len())
+            .map_err(rt::in_path("component_subtype", &[]))?;
+        rt::check_len(self.parameters.len()).map_err(rt::in_path("parameters", &[]))?;
+        for (i, e) in self.parameters.iter().enumerate() {
+            e.check_lengths().map_err(rt::in_path("parameters", &[i]))?;
         }
         Ok(())
     }
@@ -233,16 +232,15 @@ impl PluginRegistry {
 
     /// Appends the encoding to `out` as [`PluginRegistry::encode`] does, or returns an
     /// error, appending nothing, when a string, byte string or array is longer
-    /// than the wire format's u32 count allows. The lengths are checked one by
-    /// one only when the encoded size exceeds `u32::MAX`.
+    /// than the wire format's u32 count allows (rule `count`, with its path) or
+    /// the encoding is larger than `usize` counts (rule `size`). The lengths are
+    /// checked one by one only when the encoded size exceeds `u32::MAX`.
     pub fn try_encode(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        if !rt::fits_u32(size) {
-            self.check_lengths()?;
-        }
+        rt::check_size(size, || self.check_lengths())?;
         out.reserve(size);
         self.encode_raw(out);
         Ok(())
@@ -279,7 +277,7 @@ impl PluginRegistry {
 
     /// The exact number of bytes [`PluginRegistry::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        12 + rt::sum_sizes(&self.plugins, |e| e.encoded_size())
+        12_usize.saturating_add(rt::sum_sizes(&self.plugins, |e| e.encoded_size()))
     }
 
     /// Checks that every length and count of the value fits the wire's u32.
@@ -287,9 +285,9 @@ impl PluginRegistry {
     #[allow(clippy::collapsible_match, clippy::manual_flatten)]
     #[allow(clippy::single_match)]
     pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
-        rt::check_len(self.plugins.len())?;
-        for e in &self.plugins {
-            e.check_lengths()?;
+        rt::check_len(self.plugins.len()).map_err(rt::in_path("plugins", &[]))?;
+        for (i, e) in self.plugins.iter().enumerate() {
+            e.check_lengths().map_err(rt::in_path("plugins", &[i]))?;
         }
         Ok(())
     }

@@ -14,7 +14,7 @@ impl Parameter {
     /// Appends the value as a message: header, then payload.
     pub fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
         let size = self.encoded_size();
-        out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+        out.reserve(size.saturating_add(rt::MESSAGE_HEADER_SIZE));
         rt::put_message_header(out, Self::TYPE_ID, size);
         self.encode_raw(out);
     }
@@ -27,15 +27,15 @@ impl Parameter {
     }
 
     /// Appends the value as a message, or returns an error, appending nothing,
-    /// when the payload is larger than the header's u32 length allows (then
-    /// so is any string, byte string or array too long for its u32 count).
+    /// for a value that cannot be encoded (see `try_encode`) or a payload
+    /// larger than the header's u32 length allows (rule `message`).
     pub fn try_encode_message_into(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        rt::check_len(size)?;
-        out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+        rt::check_payload(size, || self.check_lengths())?;
+        out.reserve(size.saturating_add(rt::MESSAGE_HEADER_SIZE));
         rt::put_message_header(out, Self::TYPE_ID, size);
         self.encode_raw(out);
         Ok(())
@@ -116,7 +116,7 @@ impl Plugin {
     /// Appends the value as a message: header, then payload.
     pub fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
         let size = self.encoded_size();
-        out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+        out.reserve(size.saturating_add(rt::MESSAGE_HEADER_SIZE));
         rt::put_message_header(out, Self::TYPE_ID, size);
         self.encode_raw(out);
     }
@@ -129,15 +129,15 @@ impl Plugin {
     }
 
     /// Appends the value as a message, or returns an error, appending nothing,
-    /// when the payload is larger than the header's u32 length allows (then
-    /// so is any string, byte string or array too long for its u32 count).
+    /// for a value that cannot be encoded (see `try_encode`) or a payload
+    /// larger than the header's u32 length allows (rule `message`).
     pub fn try_encode_message_into(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        rt::check_len(size)?;
-        out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+        rt::check_payload(size, || self.check_lengths())?;
+        out.reserve(size.saturating_add(rt::MESSAGE_HEADER_SIZE));
         rt::put_message_header(out, Self::TYPE_ID, size);
         self.encode_raw(out);
         Ok(())
@@ -218,7 +218,7 @@ impl PluginRegistry {
     /// Appends the value as a message: header, then payload.
     pub fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
         let size = self.encoded_size();
-        out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+        out.reserve(size.saturating_add(rt::MESSAGE_HEADER_SIZE));
         rt::put_message_header(out, Self::TYPE_ID, size);
         self.encode_raw(out);
     }
@@ -231,15 +231,15 @@ impl PluginRegistry {
     }
 
     /// Appends the value as a message, or returns an error, appending nothing,
-    /// when the payload is larger than the header's u32 length allows (then
-    /// so is any string, byte string or array too long for its u32 count).
+    /// for a value that cannot be encoded (see `try_encode`) or a payload
+    /// larger than the header's u32 length allows (rule `message`).
     pub fn try_encode_message_into(
         &self,
         out: &mut ::std::vec::Vec<u8>,
     ) -> ::core::result::Result<(), rt::EncodeError> {
         let size = self.encoded_size();
-        rt::check_len(size)?;
-        out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+        rt::check_payload(size, || self.check_lengths())?;
+        out.reserve(size.saturating_add(rt::MESSAGE_HEADER_SIZE));
         rt::put_message_header(out, Self::TYPE_ID, size);
         self.encode_raw(out);
         Ok(())
@@ -684,9 +684,10 @@ impl<R: ::std::io::Read> MessageReader<R> {
         }
     }
 
-    /// Sets the largest payload accepted, in bytes.
+    /// Sets the largest payload accepted, in bytes; 0 means the default
+    /// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]).
     pub fn with_max_size(mut self, max_size: usize) -> Self {
-        self.max_size = max_size;
+        self.max_size = rt::max_size_or_default(max_size);
         self
     }
 
@@ -816,9 +817,10 @@ impl<W: ::std::io::Write> MessageWriter<W> {
         }
     }
 
-    /// Sets the largest payload written, in bytes.
+    /// Sets the largest payload written, in bytes; 0 means the default
+    /// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]).
     pub fn with_max_size(mut self, max_size: usize) -> Self {
-        self.max_size = max_size;
+        self.max_size = rt::max_size_or_default(max_size);
         self
     }
 
