@@ -157,12 +157,12 @@ async function message(data) {
   return [OK, b];
 }
 
-// The maximum payload of OpStream's input: 0 is "none" (the largest, 2^32 - 1);
-// OpStreamAll's reference reader takes 0 as the default (64 MiB), as the
-// runtime does.
-function streamSetup(data, zeroIsNone) {
+// The maximum payload of OpStream's and OpStreamAll's input: 0 is the
+// protocol's "none" (the largest, 2^32 - 1), which the runtime would read as
+// its default (64 MiB).
+function streamSetup(data) {
   let mx = new DataView(data.buffer, data.byteOffset).getUint32(0, true);
-  if (mx === 0 && zeroIsNone) mx = 0xffffffff;
+  if (mx === 0) mx = 0xffffffff;
   const reader = new m.MessageReader(chunks(data.subarray(4)), { maxSize: mx });
   const out = [];
   const writer = new m.MessageWriter((c) => { out.push(c); }, { maxSize: mx });
@@ -170,7 +170,7 @@ function streamSetup(data, zeroIsNone) {
 }
 
 async function stream(data) {
-  const { reader, writer, out } = streamSetup(data, true);
+  const { reader, writer, out } = streamSetup(data);
   let hello = false;
   try {
     for (;;) {
@@ -190,7 +190,7 @@ async function stream(data) {
 }
 
 async function streamAll(data) {
-  const { reader, writer, out } = streamSetup(data, false);
+  const { reader, writer, out } = streamSetup(data);
   const lines = [];
   let hello = false;
   const line = (e) => lines.push(e.rule + " " + e.index + " " + e.offset + " " + (e.skippable ? 1 : 0) + "\n");
