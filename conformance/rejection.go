@@ -81,24 +81,18 @@ func ParseRejection(text string) (r Rejection, ok bool) {
 	if !strings.HasPrefix(rest, " @") {
 		return Rejection{}, false
 	}
-	rest = rest[2:]
-	j := 0
-	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
-		j++
-	}
-	if j == 0 || j > 12 || j >= len(rest) {
+	if r.Offset, rest, ok = leadingNumber(rest[2:], 12); !ok || rest == "" {
 		return Rejection{}, false
 	}
-	r.Offset, _ = strconv.Atoi(rest[:j])
-	if strings.HasPrefix(rest[j:], ": ") {
+	if strings.HasPrefix(rest, ": ") {
 		r.Detail = true
-		r.Msg = rest[j+2:]
+		r.Msg = rest[2:]
 		return r, true
 	}
-	if rest[j] != ' ' {
+	if rest[0] != ' ' {
 		return Rejection{}, false
 	}
-	rest = rest[j+1:]
+	rest = rest[1:]
 	k := strings.Index(rest, ": ")
 	if k < 0 {
 		return Rejection{}, false
@@ -116,15 +110,10 @@ func ParseRejection(text string) (r Rejection, ok bool) {
 // <message>" after "at offset ".
 func parseNative(rule, rest string) (Rejection, bool) {
 	r := Rejection{Rule: rule, Detail: true, HasPath: true, Native: true}
-	j := 0
-	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
-		j++
-	}
-	if j == 0 || j > 12 {
+	var ok bool
+	if r.Offset, rest, ok = leadingNumber(rest, 12); !ok {
 		return Rejection{}, false
 	}
-	r.Offset, _ = strconv.Atoi(rest[:j])
-	rest = rest[j:]
 	if strings.HasPrefix(rest, " in ") {
 		rest = rest[len(" in "):]
 		k := strings.Index(rest, ": ")
@@ -161,27 +150,17 @@ func ParseStreamRejection(text string) (stream string, r Rejection, ok bool) {
 	if !found {
 		return "", Rejection{}, false
 	}
-	j := 0
-	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
-		j++
-	}
-	if j == 0 || j > 12 {
+	if index, rest, ok = leadingNumber(rest, 12); !ok {
 		return "", Rejection{}, false
 	}
-	index, _ = strconv.Atoi(rest[:j])
-	rest, found = cutPrefix(rest[j:], " at stream offset ")
+	rest, found = cutPrefix(rest, " at stream offset ")
 	if !found {
 		return "", Rejection{}, false
 	}
-	j = 0
-	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
-		j++
-	}
-	if j == 0 || j > 15 {
+	if start, rest, ok = leadingNumber(rest, 15); !ok {
 		return "", Rejection{}, false
 	}
-	start, _ = strconv.Atoi(rest[:j])
-	rest, found = cutPrefix(rest[j:], ": ")
+	rest, found = cutPrefix(rest, ": ")
 	if !found {
 		return "", Rejection{}, false
 	}
@@ -190,6 +169,20 @@ func ParseStreamRejection(text string) (stream string, r Rejection, ok bool) {
 		return "", Rejection{}, false
 	}
 	return r.Rule + " " + strconv.Itoa(index) + " " + strconv.Itoa(start+r.Offset), r, true
+}
+
+// leadingNumber reads the decimal digits that start s (at least one, at
+// most maxDigits) and returns their value and what follows them.
+func leadingNumber(s string, maxDigits int) (n int, rest string, ok bool) {
+	j := 0
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j == 0 || j > maxDigits {
+		return 0, s, false
+	}
+	n, _ = strconv.Atoi(s[:j])
+	return n, s[j:], true
 }
 
 // cutPrefix is strings.CutPrefix, which Go 1.19 lacks.
