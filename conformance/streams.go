@@ -25,10 +25,7 @@ func ReferenceStream(s *schema.Schema, max uint32, stream []byte) (want []byte, 
 	want = []byte{}
 	off := 0
 	for index := 0; ; index++ {
-		if max == 0 { // the testee protocol's "no maximum"
-			max = math.MaxUint32
-		}
-		m, err := codec.ReadStreamMessage(s, stream, off, index, "", codec.StreamOptions{MaxSize: max})
+		m, err := referenceRead(s, stream, off, index, max)
 		if err != nil {
 			se, ok := err.(*codec.StreamError)
 			if !ok {
@@ -52,6 +49,16 @@ func ReferenceStream(s *schema.Schema, max uint32, stream []byte) (want []byte, 
 		want = append(want, msg...)
 		off += m.Size
 	}
+}
+
+// referenceRead reads message index of stream at off with the reference
+// reader, max being the testee protocol's maximum payload length: 0 is
+// "no maximum" there, which the reader would take as its default.
+func referenceRead(s *schema.Schema, stream []byte, off, index int, max uint32) (*codec.StreamMessage, error) {
+	if max == 0 {
+		max = math.MaxUint32
+	}
+	return codec.ReadStreamMessage(s, stream, off, index, "", codec.StreamOptions{MaxSize: max})
 }
 
 // StreamRequest is the input of an OpStream request: the maximum payload
@@ -206,11 +213,8 @@ func runCorpusVectors(t *testing.T, lang string, start StartFunc, what string, v
 func ReferenceStreamAll(s *schema.Schema, max uint32, stream []byte) []byte {
 	var report, written []byte
 	off := 0
-	if max == 0 { // the testee protocol's "no maximum", as in ReferenceStream
-		max = math.MaxUint32
-	}
 	for index := 0; ; index++ {
-		m, err := codec.ReadStreamMessage(s, stream, off, index, "", codec.StreamOptions{MaxSize: max})
+		m, err := referenceRead(s, stream, off, index, max)
 		if err != nil {
 			se, ok := err.(*codec.StreamError)
 			if !ok {
